@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading scenarios and writing outputs, with errors a user can act on.
+///
+/// Writes are atomic: a temporary file beside the target, then `rename`, so a failed run never
+/// leaves a partial file behind.
+public enum FileIO {
+    /// Why a file could not be read or written, as one line without the path.
+    public struct Failure: Error, Equatable, Sendable {
+        public var reason: String
+    }
+
+    /// The bytes of `path`; `-` and `/dev/stdin` read standard input.
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw Failure(reason: "cannot read: " + lastError()) }
+        defer { if fd != 0 { close(fd) } }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(reason: "cannot read: it is a directory")
+        }
+        var bytes: [UInt8] = []
+        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: "cannot read: " + lastError())
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// Whether `path` names a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether `path` exists.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// The regular files directly inside `directory`, sorted by name (bytewise).
+    public static func list(_ directory: String) throws(Failure) -> [String] {
+        guard let dir = opendir(directory) else { throw Failure(reason: "cannot list: " + lastError()) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Writes `text` to `path` atomically (temporary file, then rename).
+    public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        var template = Array((directory.isEmpty ? "/" : directory).utf8CString.dropLast()) + Array("/.popsim-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return write(fd, base + written, buffer.count - written)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                let reason = lastError()
+                close(fd)
+                unlink(temporary)
+                throw Failure(reason: "cannot write: " + reason)
+            }
+            written += n
+        }
+        fchmod(fd, 0o644)
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let reason = lastError()
+            unlink(temporary)
+            throw Failure(reason: "cannot write: " + reason)
+        }
+        bytes.removeAll()
+    }
+
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// `read(2)`, named apart from `FileIO.read`.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

@@ -1,0 +1,96 @@
+/// The help pages, asserted verbatim in tests (convention 25). Examples come first.
+enum HelpText {
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "run": return run
+        case "strategies": return strategies
+        case "help": return help
+        default: return nil
+        }
+    }
+
+    static let main = """
+        OVERVIEW: popsim simulates how an app schedules its popups, on a virtual clock.
+
+        A scenario file lists popups and a timed script (enqueues, state changes, user
+        responses); a strategy modelled on a real scheduler library decides what shows
+        when; popsim prints the exact show/hide timeline, byte for byte the same each run.
+
+        EXAMPLES:
+          popsim run Scenarios/jc-article-demo.json
+          popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --format json
+          popsim strategies
+
+        USAGE: popsim <subcommand> [options]
+
+        SUBCOMMANDS:
+          run                     Run scenarios and print their timelines.
+          strategies              List the strategies with their options.
+          help <subcommand>       Show help for a subcommand.
+
+        OPTIONS:
+          -h, --help              Show help information.
+          --version               Show the version.
+
+        EXIT CODES:
+          0 success, 1 a check found a difference, 2 bad usage or bad input,
+          70 internal error (a strategy broke the engine's rules: a bug in popsim).
+
+        """
+
+    static let run = """
+        OVERVIEW: Run scenarios and print their timelines.
+
+        EXAMPLES:
+          popsim run Scenarios/jc-article-demo.json
+          popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --option hideMs=0
+          popsim run Scenarios/jc-article-demo.json --format json --output out.json
+          popsim run Scenarios/jc-article-demo.json --update
+
+        USAGE: popsim run <file>... [options]
+
+        ARGUMENTS:
+          <file>                  A scenario file (JSON, format 1); '-' reads standard input.
+
+        OPTIONS:
+          --strategy <name>       The strategy to run (default: the file's "strategy").
+          --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
+          --format <format>       Output format. (values: text, json; default: text)
+          --output <file>         Write the report to a file, atomically, instead of stdout.
+          --color <when>          Colour the text timeline. (values: auto, always, never;
+                                  default: auto: only on a terminal and without NO_COLOR)
+          --update                Rewrite each scenario's expected timeline
+                                  (<scenario>.<strategy>.timeline) instead of printing.
+                                  Refused when CI is set. Review 'git diff' afterwards.
+          --max-steps <n>         Stop a run that takes more than n steps.
+                                  (default: 50000000)
+          -h, --help              Show help information.
+
+        """
+
+    static let strategies = """
+        OVERVIEW: List the strategies with their options.
+
+        EXAMPLES:
+          popsim strategies
+
+        USAGE: popsim strategies
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """
+
+    static let help = """
+        OVERVIEW: Show help for a subcommand.
+
+        EXAMPLES:
+          popsim help run
+
+        USAGE: popsim help [<subcommand>]
+
+        ARGUMENTS:
+          <subcommand>            One of: run, strategies, help.
+
+        """
+}

@@ -1,0 +1,57 @@
+/// The `popsim` command line: parses arguments and calls the library (design.md §7).
+///
+/// Contract: results go to `console.stdout`, errors to `console.stderr` one line each, and the
+/// return value is the exit code. Nothing here exits the process or touches real streams.
+public enum Popsim {
+    public static let version = "0.1.0"
+
+    static let commands: [(name: String, summary: String)] = [
+        ("run", "Run scenarios and print their timelines."),
+        ("strategies", "List the strategies with their options."),
+        ("help", "Show help for a command."),
+    ]
+
+    public static func main(_ arguments: [String], console: inout Console) -> ExitCode {
+        guard let first = arguments.first else {
+            console.out(HelpText.main)
+            return .success
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(UsageError) {
+            switch first {
+            case "-h", "--help":
+                console.out(HelpText.main)
+                return .success
+            case "--version":
+                console.out("popsim \(version)\n")
+                return .success
+            case "help":
+                return try help(rest, console: &console)
+            case "run":
+                return try RunCommand.execute(rest, console: &console)
+            case "strategies":
+                return try StrategiesCommand.execute(rest, console: &console)
+            default:
+                let hint = Suggestion.didYouMean(first, among: commands.map(\.name))
+                let what = first.hasPrefix("-") ? "option" : "command"
+                throw UsageError("unknown \(what) \(JSONValue.quoted(first))\(hint); see 'popsim --help'")
+            }
+        } catch {
+            console.error("popsim: " + error.message)
+            return .badInput
+        }
+    }
+
+    static func help(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
+        guard let topic = arguments.first else {
+            console.out(HelpText.main)
+            return .success
+        }
+        guard let text = HelpText.forCommand(topic) else {
+            let hint = Suggestion.didYouMean(topic, among: commands.map(\.name))
+            throw UsageError("help: unknown command \(JSONValue.quoted(topic))\(hint)")
+        }
+        console.out(text)
+        return .success
+    }
+}

@@ -1,0 +1,116 @@
+/// `popsim run FILE…`: loads each scenario, runs it, prints (or saves) the report.
+///
+/// Contract: files run in the order given; their reports are concatenated (text: a blank line
+/// between; JSON: one document each). Every error is reported; the exit code is the worst outcome.
+/// With `--output`, the file is written only if every scenario ran, atomically.
+/// With `--update`, each scenario's expected timeline is rewritten instead (never when `CI` is set).
+enum RunCommand {
+    enum Format: String, CaseIterable { case text, json }
+
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true),
+        .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "format", takesValue: true),
+        .init(name: "output", takesValue: true),
+        .init(name: "color", takesValue: true),
+        .init(name: "update", takesValue: false),
+        .init(name: "max-steps", takesValue: true),
+        .init(name: "help", takesValue: false),
+    ]
+
+    static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
+        let args = try Arguments(arguments, command: "run", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.run)
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw UsageError("run: expected at least one scenario file; see 'popsim help run'") }
+        let format = try args.choice("format", Format.self, command: "run", default: .text)
+        let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
+        var limits = RunLimits()
+        if let text = args.value("max-steps") {
+            guard let n = Int(text), n > 0 else {
+                throw UsageError("run: --max-steps: expected an integer > 0, got \(JSONValue.quoted(text))")
+            }
+            limits.maxSteps = n
+        }
+        if args.flag("update") {
+            if let ci = console.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" {
+                throw UsageError("run: --update is refused when CI is set: expected timelines change only by hand")
+            }
+            if args.value("output") != nil { throw UsageError("run: --update and --output do not go together") }
+        }
+        let style = args.value("output") == nil ? console.style(for: color) : .plain
+        var outcome = ExitCode.success
+        var reports: [String] = []
+        for path in args.positionals {
+            guard let result = runOne(path, args: args, limits: limits, console: &console, outcome: &outcome) else { continue }
+            if args.flag("update") {
+                outcome = outcome.worst(update(result, console: &console))
+                continue
+            }
+            switch format {
+            case .text: reports.append(TextRenderer.render(result, style: style))
+            case .json: reports.append(JSONRenderer.render(result))
+            }
+        }
+        let report = reports.joined(separator: format == .text ? "\n" : "")
+        if let output = args.value("output") {
+            guard outcome == .success else { return outcome }
+            do {
+                try FileIO.writeAtomically(report, to: output)
+            } catch {
+                console.error("\(output): \(error.reason)")
+                return .badInput
+            }
+        } else {
+            console.out(report)
+        }
+        return outcome
+    }
+
+    /// Loads and runs one scenario; reports its errors and returns nil when it cannot.
+    static func runOne(_ path: String, args: Arguments, limits: RunLimits, console: inout Console,
+                       outcome: inout ExitCode) -> RunResult? {
+        let scenario: Scenario
+        switch ScenarioSource.load(path) {
+        case .success(let s): scenario = s
+        case .failure(let errors):
+            for error in errors.errors { console.error(error.line) }
+            outcome = outcome.worst(.badInput)
+            return nil
+        }
+        do {
+            let configuration = try RunConfiguration.resolve(scenario, strategy: args.value("strategy"),
+                                                             overrides: args.all("option"))
+            return try configuration.run(scenario, limits: limits)
+        } catch let error as UsageError {
+            console.error("popsim: " + error.message)
+            outcome = outcome.worst(.badInput)
+        } catch let error as RunError {
+            console.error(error.message)
+            outcome = outcome.worst(ExitCode.of(error))
+        } catch {
+            console.error("popsim: internal error: \(error)")
+            outcome = outcome.worst(.internalError)
+        }
+        return nil
+    }
+
+    static func update(_ result: RunResult, console: inout Console) -> ExitCode {
+        let path = ScenarioSource.goldenPath(for: result.scenario.file, strategy: result.strategy)
+        let text = TimelineText.render(result.timeline)
+        if let old = try? FileIO.read(path), old == Array(text.utf8) {
+            console.out("unchanged \(path)\n")
+            return .success
+        }
+        do {
+            try FileIO.writeAtomically(text, to: path)
+        } catch {
+            console.error("\(path): \(error.reason)")
+            return .badInput
+        }
+        console.out("updated \(path)\n")
+        return .success
+    }
+}

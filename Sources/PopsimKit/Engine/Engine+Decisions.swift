@@ -1,0 +1,112 @@
+/// How the engine tells the strategy, checks its decisions and moves popups on screen.
+extension Engine {
+    /// Tells the strategy one happening and applies its decisions; returns whether it decided anything.
+    @discardableResult
+    mutating func tell(_ happening: Happening) throws(RunError) -> Bool {
+        decisions.removeAll()
+        strategy.handle(happening, in: world, decisions: &decisions)
+        guard !decisions.isEmpty else { return false }
+        let list = decisions.list
+        for decision in list { try apply(decision) }
+        return true
+    }
+
+    mutating func apply(_ decision: Decision) throws(RunError) {
+        switch decision {
+        case .show(let p):
+            guard everEnqueued[index(p)] else { throw broke("showed '\(name(p))', which was never enqueued") }
+            guard world.phase(p) == .hidden else { throw broke("showed '\(name(p))', which is already on screen") }
+            startShow(p)
+        case .hide(let p, let reason):
+            let phase = world.phase(p)
+            guard phase == .presenting || phase == .shown else {
+                throw broke("hid '\(name(p))' (\(reason.rawValue)), which is not on screen")
+            }
+            startHide(p, reason)
+        case .drop(let p, let reason):
+            log(.drop, p, reason)
+        case .requeue(let p, let reason):
+            log(.requeue, p, reason)
+        case .warn(let p, let reason):
+            log(.warning, subject: p.map { $0.index } ?? -1, reason)
+        case .startTimer(let after, let token):
+            guard after >= 0 else { throw broke("started a timer with a negative delay \(after)") }
+            schedule(after: after, .timer, .strategyTimer(token))
+        }
+    }
+
+    func broke(_ what: String) -> RunError {
+        .strategyBroke(strategy: S.name, time: world.now, decision: what)
+    }
+
+    func name(_ p: PopupID) -> String { world.scenario.name(of: p) }
+
+    mutating func startShow(_ p: PopupID) {
+        if visibleCount > 0 {
+            log(.warning, p, .overlap)
+            overlapAllowed = true
+        }
+        log(.show, p)
+        visibleCount += 1
+        world.phases[index(p)] = .presenting
+        generation[index(p)] &+= 1
+        schedule(after: world.popup(p).showMs ?? showMs, .transition, .transitionEnd(p, generation[index(p)]))
+    }
+
+    mutating func startHide(_ p: PopupID, _ reason: Reason) {
+        log(.hide, p, reason)
+        world.phases[index(p)] = .hiding
+        generation[index(p)] &+= 1
+        schedule(after: world.popup(p).hideMs ?? hideMs, .transition, .transitionEnd(p, generation[index(p)]))
+    }
+
+    mutating func completeTransition(_ p: PopupID) throws(RunError) {
+        let popup = world.popup(p)
+        switch world.phase(p) {
+        case .presenting:
+            world.phases[index(p)] = .shown
+            if (popup.showMs ?? showMs) > 0 { log(.shown, p) }
+            let g = generation[index(p)]
+            if let duration = popup.duration { schedule(after: duration, .timer, .durationEnd(p, g)) }
+            if let response = popup.respond { schedule(after: response.after, .timer, .response(p, g)) }
+            try tell(.shown(p))
+        case .hiding:
+            world.phases[index(p)] = .hidden
+            visibleCount -= 1
+            if visibleCount <= 1 { overlapAllowed = false }
+            if (popup.hideMs ?? hideMs) > 0 { log(.gone, p) }
+            try tell(.gone(p))
+            if S.buttonActions == .atGone { try runActions(of: p) }
+        case .hidden, .shown:
+            break
+        }
+    }
+
+    mutating func log(_ event: TimelineEvent, _ p: PopupID, _ reason: Reason? = nil) {
+        log(event, subject: p.index, reason)
+    }
+
+    mutating func log(_ event: TimelineEvent, subject: Int32, _ reason: Reason? = nil) {
+        timeline.entries.append(Timeline.Entry(t: world.now, event: event, subject: subject, reason: reason))
+        lastLogged = world.now
+    }
+
+    /// The engine's invariants (convention 15), checked after every step when limits ask for it.
+    func checkInvariantsIfAsked() throws(RunError) {
+        guard limits.checkInvariants else { return }
+        let visible = world.phases.reduce(0) { $0 + ($1 == .hidden ? 0 : 1) }
+        if visible != visibleCount {
+            throw .invariant(strategy: S.name, time: world.now, message: "visible count \(visibleCount) but \(visible) popups on screen")
+        }
+        if visible > 1 && !overlapAllowed {
+            throw .invariant(strategy: S.name, time: world.now, message: "\(visible) popups on screen without an overlap warning")
+        }
+        if let key = heap.minKey, key.time < world.now {
+            throw .invariant(strategy: S.name, time: world.now, message: "a happening is scheduled in the past (\(key.time) ms)")
+        }
+        let entries = timeline.entries
+        if entries.count >= 2, entries[entries.count - 1].t < entries[entries.count - 2].t {
+            throw .invariant(strategy: S.name, time: world.now, message: "the timeline went back in time")
+        }
+    }
+}

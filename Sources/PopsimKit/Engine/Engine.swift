@@ -1,0 +1,152 @@
+/// The discrete-event loop of design.md §4, generic over the strategy so that the hot path has
+/// no existential call per happening.
+///
+/// Contract: happenings are processed in `HappeningKey` order; after the last happening of an
+/// instant the idle pass runs and repeats while it changes something. Happenings at exactly
+/// `until` are processed (with their idle pass); nothing later is. API in SimPy's shape:
+/// `peek`, `step`, `run()`.
+struct Engine<S: Strategy> {
+    let world: World
+    var strategy: S
+    let limits: RunLimits
+    let showMs: Int
+    let hideMs: Int
+    let navMs: Int
+
+    var heap = Heap<HappeningKey, Scheduled>()
+    var nextEvent = 0
+    var sequence = 0
+    var timeline: Timeline
+    var decisions = Decisions()
+    /// Bumped to cancel a popup's pending transition completion and its own timers.
+    var generation: [UInt32]
+    var pressed: [String?]
+    var everEnqueued: [Bool]
+    var visibleCount = 0
+    var overlapAllowed = false
+    var stepsThisInstant = 0
+    var stepsInAll = 0
+    var lastLogged = 0
+    var navigation: NavigationStack
+
+    /// A pending happening of the engine's own (scenario events are read from the script).
+    enum Scheduled {
+        case transitionEnd(PopupID, UInt32)
+        case durationEnd(PopupID, UInt32)
+        case response(PopupID, UInt32)
+        case navigationEnd(then: [Action])
+        case strategyTimer(Int)
+    }
+
+    init(scenario: Scenario, options: ResolvedOptions, limits: RunLimits) {
+        world = World(scenario: scenario, options: options)
+        strategy = S(world: world)
+        self.limits = limits
+        showMs = options.integer("showMs")
+        hideMs = options.integer("hideMs")
+        navMs = options.integer("navMs")
+        let count = scenario.popups.count
+        timeline = Timeline(subjects: scenario.popups.map(\.name))
+        generation = Array(repeating: 0, count: count)
+        pressed = Array(repeating: nil, count: count)
+        everEnqueued = Array(repeating: false, count: count)
+        navigation = NavigationStack(scenario: scenario)
+    }
+
+    /// The key of the next happening, if any.
+    func peek() -> HappeningKey? {
+        let eventKey = nextEvent < world.scenario.events.count
+            ? HappeningKey(time: world.scenario.events[nextEvent].at, order: .scenarioEvent, sequence: nextEvent)
+            : nil
+        switch (heap.minKey, eventKey) {
+        case (let h?, let e?): return min(h, e)
+        case (let h?, nil): return h
+        case (nil, let e): return e
+        }
+    }
+
+    mutating func run() throws(RunError) -> RunResult {
+        let until = world.scenario.until
+        while let key = peek() {
+            if let until, key.time > until { break }
+            world.now = key.time
+            stepsThisInstant = 0
+            while let next = peek(), next.time == world.now {
+                try step()
+            }
+            try idlePass()
+        }
+        return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
+                         timeline: timeline, pending: strategy.pending(in: world), end: lastLogged)
+    }
+
+    /// Processes the next happening.
+    mutating func step() throws(RunError) {
+        guard let key = peek() else { return }
+        if key.order == .scenarioEvent {
+            let event = world.scenario.events[nextEvent]
+            nextEvent += 1
+            try perform(event.action)
+        } else if let (_, item) = heap.pop() {
+            try countStep()
+            try process(item)
+        }
+        try checkInvariantsIfAsked()
+    }
+
+    mutating func idlePass() throws(RunError) {
+        while true {
+            try countStep()
+            let changed = try tell(.idle)
+            var processed = false
+            while let key = heap.minKey, key.time == world.now {
+                try step()
+                processed = true
+            }
+            if !changed && !processed { return }
+        }
+    }
+
+    mutating func countStep() throws(RunError) {
+        stepsThisInstant += 1
+        stepsInAll += 1
+        if stepsThisInstant > limits.maxStepsPerInstant {
+            throw .runaway(file: world.scenario.file, time: world.now, limit: limits.maxStepsPerInstant, perInstant: true)
+        }
+        if stepsInAll > limits.maxSteps {
+            throw .runaway(file: world.scenario.file, time: world.now, limit: limits.maxSteps, perInstant: false)
+        }
+    }
+
+    mutating func schedule(after delay: Int, _ order: HappeningClass, _ item: Scheduled) {
+        let (sum, overflow) = world.now.addingReportingOverflow(delay)
+        sequence += 1
+        heap.push(HappeningKey(time: overflow ? Int.max : sum, order: order, sequence: sequence), item)
+    }
+
+    mutating func process(_ item: Scheduled) throws(RunError) {
+        switch item {
+        case .transitionEnd(let p, let g):
+            guard generation[index(p)] == g else { return }
+            try completeTransition(p)
+        case .durationEnd(let p, let g):
+            guard generation[index(p)] == g, world.phase(p) == .shown else { return }
+            try popupHides(p, .duration)
+        case .response(let p, let g):
+            guard generation[index(p)] == g, world.phase(p) == .shown, let response = world.popup(p).respond else { return }
+            try press(p, button: response.button)
+        case .navigationEnd(let then):
+            let screen = navigation.complete()
+            log(.nav, subject: subject(forScreen: screen))
+            if let variable = navigation.screenVariable {
+                world.state[variable.index] = .string(screen)
+            }
+            _ = try tell(.stateChanged)
+            for action in then { try perform(action) }
+        case .strategyTimer(let token):
+            _ = try tell(.timer(token))
+        }
+    }
+
+    func index(_ p: PopupID) -> Int { Int(p.index) }
+}

@@ -1,0 +1,30 @@
+/// Why something on the timeline happened; rendered as its raw value.
+public enum Reason: String, Sendable, CaseIterable {
+    /// The user responded (a `dismiss`, a `press` or a `respond`).
+    case user
+    /// A popup with `duration` hid itself.
+    case duration
+    /// A more important popup took the screen.
+    case preempted
+    /// Hidden to make room, and put back in the queue.
+    case latent
+    /// Dropped by its own `switch: discard` or `untriggered: discard`.
+    case discard
+    /// Dropped because its condition failed.
+    case condition
+    case removed
+    case cleared
+    case end
+    /// JCPresentQueue LIFO pushes the shown popup off screen until the newer ones are dismissed.
+    case temporary
+    /// Two popups on a one-slot screen: the hazard a user runs popsim to find.
+    case overlap
+    /// The real library loses track of a popup: it will never show again.
+    case lost
+    /// The real library stops showing anything.
+    case stalled
+    /// The script acted on a popup that was not fully shown, so nothing happened.
+    case notShown = "not-shown"
+    /// A navigation event named a screen that is not on the stack.
+    case notOnStack = "not-on-stack"
+}

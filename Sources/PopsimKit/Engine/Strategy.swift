@@ -1,0 +1,36 @@
+/// One scheduler's policy, modelled on a real library (design.md §5).
+///
+/// The contract: the engine tells the strategy every happening in processing order and applies
+/// the decisions it appends, in order, before telling it the next one. The strategy keeps its own
+/// queue; the engine owns the clock, the screen, transitions, user responses and the checks.
+/// A decision that breaks the engine's rules (show a visible popup, hide a hidden one, show a popup
+/// never enqueued) stops the run with exit code 70. Adding a strategy is one file plus one line in
+/// `StrategyRegistry`.
+public protocol Strategy: SendableMetatype {
+    /// The name used on the command line and in files, e.g. `jc-fifo`.
+    static var name: String { get }
+    /// One line for `popsim strategies`.
+    static var summary: String { get }
+    /// Every option it accepts, `showMs`, `hideMs` and `navMs` included, in display order.
+    static var options: [OptionSpec] { get }
+    /// Popup fields it does not model (`popsim lint` reports them).
+    static var ignoredFields: [PopupField] { get }
+    /// When a pressed button's `then` actions run.
+    static var buttonActions: ButtonActionTiming { get }
+
+    init(world: World)
+
+    /// Reacts to one happening by appending decisions.
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions)
+
+    /// The popups still waiting in its queue when the run ends, in queue order.
+    func pending(in world: World) -> [PopupID]
+}
+
+/// When the actions of a pressed button run.
+public enum ButtonActionTiming: Sendable {
+    /// At the press itself (design.md default).
+    case atResponse
+    /// When the popup is gone: UIAlertController runs a button's handler after its dismissal.
+    case atGone
+}

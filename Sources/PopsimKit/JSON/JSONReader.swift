@@ -1,0 +1,341 @@
+/// A small strict JSON reader (RFC 8259) that keeps key order and the location of every value.
+///
+/// Why our own: Foundation's `JSONDecoder` loses key order, ignores unknown keys and reports no
+/// place. Contract: accepts exactly RFC 8259 text, with one leading UTF-8 byte order mark allowed;
+/// rejects invalid UTF-8, control characters in strings, lone surrogates and trailing garbage.
+/// Nesting is bounded by `maxDepth`, so a hostile file gets an error instead of a stack overflow.
+/// - Complexity: O(n) in the size of the input.
+public struct JSONReader {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 256
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            var reader = Cursor(buffer)
+            return try reader.document()
+        }
+    }
+}
+
+private struct Cursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var line = 1
+    var lineStart = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+            lineStart = 3
+        }
+    }
+
+    var location: SourceLocation { SourceLocation(line: line, column: position - lineStart + 1) }
+
+    mutating func document() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        if position == bytes.count { throw fail("expected a JSON value, got an empty file") }
+        let value = try self.value(depth: 0)
+        skipWhitespace()
+        if position < bytes.count {
+            throw fail("expected the end of the file after the top-level value, got \(describeByte())")
+        }
+        return value
+    }
+
+    func fail(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(location: location, message: message)
+    }
+
+    func describeByte() -> String {
+        guard position < bytes.count else { return "the end of the file" }
+        let b = bytes[position]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0D: position += 1
+            case 0x0A:
+                position += 1
+                line += 1
+                lineStart = position
+            default: return
+            }
+        }
+    }
+
+    mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        let start = location
+        guard position < bytes.count else { throw fail("expected a value, got the end of the file") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return JSONValue(.object(try object(depth: depth + 1)), at: start)
+        case UInt8(ascii: "["): return JSONValue(.array(try array(depth: depth + 1)), at: start)
+        case UInt8(ascii: "\""): return JSONValue(.string(try string()), at: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONValue(.bool(true), at: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONValue(.bool(false), at: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONValue(.null, at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(.number(try number()), at: start)
+        default:
+            throw fail("expected a value, got \(describeByte())")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        let start = word.utf8Start
+        for i in 0..<count {
+            guard position + i < bytes.count, bytes[position + i] == start[i] else {
+                throw fail("expected a value, got \(describeByte())")
+            }
+        }
+        position += count
+    }
+
+    mutating func enter(_ depth: Int) throws(JSONSyntaxError) {
+        if depth > JSONReader.maxDepth {
+            throw fail("nesting deeper than \(JSONReader.maxDepth) levels")
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    mutating func object(depth: Int) throws(JSONSyntaxError) -> [JSONValue.Member] {
+        try enter(depth)
+        var members: [JSONValue.Member] = []
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return members
+        }
+        while true {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw fail("expected a string key, got \(describeByte())")
+            }
+            let keyLocation = location
+            let key = try string()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after an object key, got \(describeByte())")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try self.value(depth: depth)
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            guard position < bytes.count else {
+                throw fail("expected ',' or '}' in an object, got the end of the file")
+            }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+            } else if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return members
+            } else {
+                throw fail("expected ',' or '}' in an object, got \(describeByte())")
+            }
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
+        try enter(depth)
+        var elements: [JSONValue] = []
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return elements
+        }
+        while true {
+            elements.append(try value(depth: depth))
+            skipWhitespace()
+            guard position < bytes.count else {
+                throw fail("expected ',' or ']' in an array, got the end of the file")
+            }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+            } else if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return elements
+            } else {
+                throw fail("expected ',' or ']' in an array, got \(describeByte())")
+            }
+        }
+    }
+
+    mutating func string() throws(JSONSyntaxError) -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: no escapes, all ASCII.
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") || b >= 0x80 || b < 0x20 { break }
+            position += 1
+        }
+        var out: [UInt8] = Array(bytes[start..<position])
+        while position < bytes.count {
+            let b = bytes[position]
+            switch b {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try escape(into: &out)
+            case 0..<0x20:
+                throw fail("expected a closing '\"' or a printable character in a string, got \(describeByte())")
+            case 0x80...:
+                try utf8Sequence(into: &out)
+            default:
+                out.append(b)
+                position += 1
+            }
+        }
+        throw fail("expected a closing '\"', got the end of the file")
+    }
+
+    /// Copies one multi-byte UTF-8 sequence, rejecting overlongs, surrogates and stray bytes.
+    mutating func utf8Sequence(into out: inout [UInt8]) throws(JSONSyntaxError) {
+        let b0 = bytes[position]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw fail("invalid UTF-8 (\(describeByte()))")
+        }
+        guard position + length <= bytes.count else { throw fail("invalid UTF-8 (truncated sequence)") }
+        for i in 1..<length {
+            let b = bytes[position + i]
+            let (lo, hi) = i == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+            guard b >= lo && b <= hi else { throw fail("invalid UTF-8 (\(describeByte()))") }
+        }
+        out.append(contentsOf: bytes[position..<(position + length)])
+        position += length
+    }
+
+    mutating func escape(into out: inout [UInt8]) throws(JSONSyntaxError) {
+        guard position + 1 < bytes.count else { throw fail("expected an escape, got the end of the file") }
+        let c = bytes[position + 1]
+        let simple: UInt8?
+        switch c {
+        case UInt8(ascii: "\""): simple = 0x22
+        case UInt8(ascii: "\\"): simple = 0x5C
+        case UInt8(ascii: "/"): simple = 0x2F
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"): simple = nil
+        default:
+            position += 1
+            throw fail("invalid escape '\\\(describeByte().trimmingQuotes)' in a string")
+        }
+        if let simple {
+            out.append(simple)
+            position += 2
+            return
+        }
+        position += 2
+        var scalar = try hex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                  bytes[position + 1] == UInt8(ascii: "u") else {
+                throw fail("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
+            }
+            position += 2
+            let low = try hex4()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw fail("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
+            }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw fail("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape in a string") }
+        out.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count else { throw fail("expected 4 hex digits after \\u, got the end of the file") }
+            let b = bytes[position]
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+            default: throw fail("expected 4 hex digits after \\u, got \(describeByte())")
+            }
+            value = value * 16 + UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    mutating func number() throws(JSONSyntaxError) -> JSONNumber {
+        let start = position
+        var isInteger = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw fail("expected a digit in a number, got \(describeByte())")
+        }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) {
+                throw fail("leading zeros are not allowed in a number")
+            }
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw fail("expected a digit after '.', got \(describeByte())")
+            }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw fail("expected a digit in an exponent, got \(describeByte())")
+            }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        let integer = isInteger ? Int(text) : nil
+        return JSONNumber(text: text, integer: integer, isOutOfRange: isInteger && integer == nil)
+    }
+
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+}
+
+extension String {
+    fileprivate var trimmingQuotes: String {
+        hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}

@@ -1,0 +1,156 @@
+/// Reading `events` and `then` lists: one action each, timed or not.
+extension ScenarioLoader {
+    static let navigationKeys: Set<String> = ["push", "pop", "popToRoot", "popTo", "replace"]
+
+    mutating func loadEvents(_ v: JSONValue) {
+        let path = JSONPath.root.appending("events")
+        guard case .array(let list) = v.kind else {
+            report(.expected("an array", got: v.errorDescription), at: v.location, path)
+            return
+        }
+        var events: [ScenarioEvent] = []
+        events.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() {
+            if let event = timedEvent(item, path.appending(i)) { events.append(event) }
+        }
+        // A stable sort by `at`: equal times keep file order.
+        scenario.events = events.enumerated().sorted { a, b in
+            a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    mutating func timedEvent(_ v: JSONValue, _ path: JSONPath) -> ScenarioEvent? {
+        guard let fields = fields(of: v, path, allowed: ["at", "then"] + Self.actionKeys) else { return nil }
+        guard let atValue = fields["at"] else {
+            report(.missingKey("at", what: "the time of the event in ms"), at: v.location, path)
+            _ = action(v, fields, path)
+            return nil
+        }
+        let at = integer(atValue, path.appending("at"), minimum: 0)
+        let action = action(v, fields, path)
+        guard let at, let action else { return nil }
+        return ScenarioEvent(at: at, action: action)
+    }
+
+    /// The items of a `then` list: actions without `at`.
+    mutating func actionList(_ v: JSONValue, _ path: JSONPath) -> [Action] {
+        guard case .array(let list) = v.kind else {
+            report(.expected("an array of actions", got: v.errorDescription), at: v.location, path)
+            return []
+        }
+        var actions: [Action] = []
+        for (i, item) in list.enumerated() {
+            let itemPath = path.appending(i)
+            guard let fields = fields(of: item, itemPath, allowed: ["at", "then"] + Self.actionKeys) else { continue }
+            if let at = fields["at"] {
+                report(.misplaced("at", hint: "a then action runs at the moment that sets it off"),
+                       at: at.location, itemPath.appending("at"))
+            }
+            if let action = action(item, fields, itemPath) { actions.append(action) }
+        }
+        return actions
+    }
+
+    /// Exactly one action key, plus `then` for navigation.
+    mutating func action(_ v: JSONValue, _ fields: [String: JSONValue], _ path: JSONPath) -> Action? {
+        let present = Self.actionKeys.filter { fields[$0] != nil }
+        guard present.count == 1, let key = present.first, let value = fields[key] else {
+            report(.actionCount(present), at: v.location, path)
+            return nil
+        }
+        let valuePath = path.appending(key)
+        var then: [Action] = []
+        if let thenValue = fields["then"] {
+            if Self.navigationKeys.contains(key) {
+                then = actionList(thenValue, path.appending("then"))
+            } else {
+                report(.misplaced("then", hint: "it follows a navigation event; a button's actions go in the popup's then"),
+                       at: thenValue.location, path.appending("then"))
+            }
+        }
+        return action(key, value, valuePath, then: then)
+    }
+
+    mutating func action(_ key: String, _ v: JSONValue, _ path: JSONPath, then: [Action]) -> Action? {
+        switch key {
+        case "enqueue": return enqueue(v, path)
+        case "dismiss": return popupRef(v, path).map(Action.dismiss)
+        case "press": return press(v, path)
+        case "set": return set(v, path)
+        case "suspend": return flag(v, path) ? .suspend : nil
+        case "resume": return flag(v, path) ? .resume : nil
+        case "trigger": return flag(v, path) ? .trigger : nil
+        case "clear": return flag(v, path) ? .clear : nil
+        case "remove": return popupRef(v, path).map(Action.remove)
+        case "pop": return flag(v, path) ? .navigate(.pop, then: then) : nil
+        case "popToRoot": return flag(v, path) ? .navigate(.popToRoot, then: then) : nil
+        case "push": return string(v, path, nonEmpty: true).map { .navigate(.push($0), then: then) }
+        case "popTo": return string(v, path, nonEmpty: true).map { .navigate(.popTo($0), then: then) }
+        default: return string(v, path, nonEmpty: true).map { .navigate(.replace($0), then: then) }
+        }
+    }
+
+    mutating func enqueue(_ v: JSONValue, _ path: JSONPath) -> Action? {
+        if case .array(let list) = v.kind {
+            guard !list.isEmpty else {
+                report(.expected("a popup id or a non-empty list of ids", got: "an empty array"), at: v.location, path)
+                return nil
+            }
+            var ids: [PopupID] = []
+            for (i, item) in list.enumerated() {
+                if let id = popupRef(item, path.appending(i)) { ids.append(id) }
+            }
+            return ids.count == list.count ? .enqueue(ids) : nil
+        }
+        guard case .string = v.kind else {
+            report(.expected("a popup id or a list of ids", got: v.errorDescription), at: v.location, path)
+            return nil
+        }
+        return popupRef(v, path).map { .enqueue([$0]) }
+    }
+
+    mutating func press(_ v: JSONValue, _ path: JSONPath) -> Action? {
+        guard let fields = fields(of: v, path, allowed: ["popup", "button"]) else { return nil }
+        guard let popupValue = fields["popup"] else {
+            report(.missingKey("popup", what: "the popup whose button is pressed"), at: v.location, path)
+            return nil
+        }
+        guard let buttonValue = fields["button"] else {
+            report(.missingKey("button", what: "the button pressed"), at: v.location, path)
+            return nil
+        }
+        let popup = popupRef(popupValue, path.appending("popup"))
+        let button = string(buttonValue, path.appending("button"), nonEmpty: true)
+        guard let popup, let button else { return nil }
+        return .press(popup, button: button)
+    }
+
+    mutating func set(_ v: JSONValue, _ path: JSONPath) -> Action? {
+        let list = members(of: v, path)
+        var changes: [(VariableID, StateValue)] = []
+        var ok = true
+        for member in list {
+            let varPath = path.appending(member.key)
+            guard let id = scenario.state.lookup(member.key) else {
+                report(.unknownState(member.key, suggestion: Suggestion.closest(member.key, among: scenario.state.names)),
+                       at: member.keyLocation, varPath)
+                ok = false
+                continue
+            }
+            guard let value = stateValue(member.value, varPath) else { ok = false; continue }
+            let declared = scenario.state.initial[id.index].type
+            guard value.type == declared else {
+                report(.expected("\(declared) (the type of state.\(member.key))", got: member.value.errorDescription),
+                       at: member.value.location, varPath)
+                ok = false
+                continue
+            }
+            changes.append((id, value))
+        }
+        if case .object = v.kind, list.isEmpty, ok {
+            report(.expected("at least one state change", got: "an empty object"), at: v.location, path)
+            return nil
+        }
+        return ok && !changes.isEmpty ? .set(changes) : nil
+    }
+}

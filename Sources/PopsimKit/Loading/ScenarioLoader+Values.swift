@@ -1,0 +1,110 @@
+/// Typed readers: each checks one value and reports what it expected and what it got.
+extension ScenarioLoader {
+    /// The members of an object whose keys are fixed words: unknown and duplicate keys are reported.
+    mutating func fields(of v: JSONValue, _ path: JSONPath, allowed: [String]) -> [String: JSONValue]? {
+        guard case .object(let list) = v.kind else {
+            report(.expected("an object", got: v.errorDescription), at: v.location, path)
+            return nil
+        }
+        var out: [String: JSONValue] = [:]
+        for member in list {
+            if !allowed.contains(member.key) {
+                report(.unknownKey(member.key, suggestion: Suggestion.closest(member.key, among: allowed)),
+                       at: member.keyLocation, path.appending(member.key))
+            } else if out[member.key] != nil {
+                report(.duplicateKey(member.key), at: member.keyLocation, path.appending(member.key))
+            } else {
+                out[member.key] = member.value
+            }
+        }
+        return out
+    }
+
+    /// The members of an object whose keys are the user's names, in file order, duplicates reported.
+    mutating func members(of v: JSONValue, _ path: JSONPath) -> [JSONValue.Member] {
+        guard case .object(let list) = v.kind else {
+            report(.expected("an object", got: v.errorDescription), at: v.location, path)
+            return []
+        }
+        var seen = Set<String>()
+        var out: [JSONValue.Member] = []
+        for member in list {
+            if seen.insert(member.key).inserted {
+                out.append(member)
+            } else {
+                report(.duplicateKey(member.key), at: member.keyLocation, path.appending(member.key))
+            }
+        }
+        return out
+    }
+
+    mutating func integer(_ v: JSONValue, _ path: JSONPath, minimum: Int? = nil) -> Int? {
+        let what = minimum.map { "an integer >= \($0)" } ?? "an integer"
+        guard case .number(let n) = v.kind else {
+            report(.expected(what, got: v.errorDescription), at: v.location, path)
+            return nil
+        }
+        guard let value = n.integer else {
+            let range = n.isOutOfRange ? " (at most \(Int.max))" : ""
+            report(.expected(what + range, got: n.text), at: v.location, path)
+            return nil
+        }
+        if let minimum, value < minimum {
+            report(.expected(what, got: n.text), at: v.location, path)
+            return nil
+        }
+        return value
+    }
+
+    mutating func string(_ v: JSONValue, _ path: JSONPath, nonEmpty: Bool = false) -> String? {
+        guard case .string(let s) = v.kind, !(nonEmpty && s.isEmpty) else {
+            report(.expected(nonEmpty ? "a non-empty string" : "a string", got: v.errorDescription), at: v.location, path)
+            return nil
+        }
+        return s
+    }
+
+    mutating func choice(_ v: JSONValue, _ path: JSONPath, _ words: [String]) -> String? {
+        guard case .string(let s) = v.kind, words.contains(s) else {
+            var suggestion: String?
+            if case .string(let s) = v.kind { suggestion = Suggestion.closest(s, among: words) }
+            report(.expectedOneOf(words, got: v.errorDescription, suggestion: suggestion), at: v.location, path)
+            return nil
+        }
+        return s
+    }
+
+    mutating func choice<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _ path: JSONPath, _ type: E.Type) -> E?
+    where E.RawValue == String {
+        choice(v, path, E.allCases.map(\.rawValue)).flatMap(E.init(rawValue:))
+    }
+
+    /// An action that takes no argument is written `true`.
+    mutating func flag(_ v: JSONValue, _ path: JSONPath) -> Bool {
+        guard case .bool(true) = v.kind else {
+            report(.expected("true", got: v.errorDescription), at: v.location, path)
+            return false
+        }
+        return true
+    }
+
+    mutating func stateValue(_ v: JSONValue, _ path: JSONPath) -> StateValue? {
+        switch v.kind {
+        case .string(let s): return .string(s)
+        case .bool(let b): return .boolean(b)
+        case .number(let n) where n.integer != nil: return n.integer.map(StateValue.integer)
+        default:
+            report(.expected("a string, an integer or a boolean", got: v.errorDescription), at: v.location, path)
+            return nil
+        }
+    }
+
+    /// A reference to a declared popup.
+    mutating func popupRef(_ v: JSONValue, _ path: JSONPath) -> PopupID? {
+        guard let name = string(v, path) else { return nil }
+        if let id = popupIndex[name] { return id }
+        let names = scenario.popups.map(\.name)
+        report(.unknownPopup(name, suggestion: Suggestion.closest(name, among: names)), at: v.location, path)
+        return nil
+    }
+}

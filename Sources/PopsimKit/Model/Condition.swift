@@ -1,0 +1,54 @@
+/// A compiled `when` condition: a typed expression over the state, checked at load time.
+///
+/// Contract: a `Condition` that exists is well typed (the loader rejected everything else), so
+/// evaluating it cannot fail; its nesting is bounded by `ConditionParser.maxDepth`.
+public indirect enum Condition: Sendable, Equatable {
+    case literal(StateValue)
+    case variable(VariableID)
+    case not(Condition)
+    case and(Condition, Condition)
+    case or(Condition, Condition)
+    case compare(ComparisonOperator, Condition, Condition)
+
+    /// The value of the expression in `state`.
+    public func evaluate(_ state: [StateValue]) -> StateValue {
+        switch self {
+        case .literal(let v): return v
+        case .variable(let id): return state[id.index]
+        case .not(let e): return .boolean(!e.holds(state))
+        case .and(let a, let b): return .boolean(a.holds(state) && b.holds(state))
+        case .or(let a, let b): return .boolean(a.holds(state) || b.holds(state))
+        case .compare(let op, let a, let b): return .boolean(op.apply(a.evaluate(state), b.evaluate(state)))
+        }
+    }
+
+    /// Whether a boolean expression holds in `state` (a non-boolean never holds).
+    public func holds(_ state: [StateValue]) -> Bool {
+        if case .boolean(true) = evaluate(state) { return true }
+        return false
+    }
+}
+
+
+/// The comparison operators of the condition language.
+public enum ComparisonOperator: String, Sendable, Equatable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+
+    /// Whether the operator orders its operands (integers only) rather than testing equality.
+    var isOrdering: Bool { self != .equal && self != .notEqual }
+
+    func apply(_ a: StateValue, _ b: StateValue) -> Bool {
+        switch self {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        default:
+            guard case .integer(let x) = a, case .integer(let y) = b else { return false }
+            switch self {
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            default: return x >= y
+            }
+        }
+    }
+}

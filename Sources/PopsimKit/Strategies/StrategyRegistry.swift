@@ -1,0 +1,45 @@
+/// Every strategy popsim knows, alphabetically by name: the one list `popsim strategies` prints.
+///
+/// Adding a strategy: one file in `Strategies/` and one line here (a test checks names are unique
+/// and sorted).
+public enum StrategyRegistry {
+    public static let all: [StrategyEntry] = [
+        StrategyEntry(JCFIFOStrategy.self),
+        StrategyEntry(JCLIFOStrategy.self),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func entry(named name: String) -> StrategyEntry? {
+        all.first { $0.name == name }
+    }
+}
+
+/// A registered strategy, with a runner that keeps the engine generic over its type.
+public struct StrategyEntry: Sendable {
+    public let name: String
+    public let summary: String
+    public let options: [OptionSpec]
+    public let ignoredFields: [PopupField]
+    private let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
+
+    init<S: Strategy>(_ type: S.Type) {
+        name = S.name
+        summary = S.summary
+        options = S.options
+        ignoredFields = S.ignoredFields
+        runner = { (scenario, options, limits) throws(RunError) -> RunResult in
+            var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
+            return try engine.run()
+        }
+    }
+
+    /// Runs `scenario` to its end with this strategy.
+    public func run(_ scenario: Scenario, options: ResolvedOptions, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {
+        try runner(scenario, options, limits)
+    }
+
+    public func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+}
