@@ -1,1 +1,102 @@
+// Shared helpers for popsim's tests: loading inline scenarios, running them, running the binary.
+import Foundation
 import PopsimKit
+
+/// The package's root folder, found from this source file.
+public let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Loads scenario text as if read from `file`.
+public func loadScenario(_ text: String, file: String = "test.json") -> Result<Scenario, LoadErrors> {
+    ScenarioLoader.load(Array(text.utf8), file: file)
+}
+
+/// The one-line messages a scenario text produces (empty when it loads).
+public func loadErrors(_ text: String, file: String = "test.json") -> [String] {
+    switch loadScenario(text, file: file) {
+    case .success: return []
+    case .failure(let errors): return errors.errors.map(\.line)
+    }
+}
+
+/// Errors that tests report as failures with a readable message.
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Loads and runs scenario text with invariant checks on; returns the plain text timeline.
+public func timeline(_ text: String, strategy: String? = nil, options: [String] = []) throws -> String {
+    try TimelineText.render(run(text, strategy: strategy, options: options).timeline)
+}
+
+/// Loads and runs scenario text with invariant checks on.
+public func run(_ text: String, strategy: String? = nil, options: [String] = []) throws -> RunResult {
+    let scenario: Scenario
+    switch loadScenario(text) {
+    case .success(let s): scenario = s
+    case .failure(let errors): throw TestFailure(errors.errors.map(\.line).joined(separator: "\n"))
+    }
+    let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: options)
+    return try configuration.run(scenario, limits: RunLimits(checkInvariants: true))
+}
+
+/// What a run of the real `popsim` binary printed.
+public struct ProcessOutput: Sendable {
+    public var stdout: String
+    public var stderr: String
+    public var status: Int32
+}
+
+/// The built `popsim` executable, next to the test bundle.
+public func popsimExecutable() -> URL {
+    var candidates: [URL] = []
+    if let first = CommandLine.arguments.first {
+        var dir = URL(fileURLWithPath: first).deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(dir.appendingPathComponent("popsim"))
+            dir = dir.deletingLastPathComponent()
+        }
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent("popsim"))
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/popsim"))
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !isDirectory($0) }
+        ?? packageRoot.appendingPathComponent(".build/debug/popsim")
+}
+
+private func isDirectory(_ url: URL) -> Bool {
+    var flag: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+}
+
+/// Runs `popsim` with a pinned environment (no colour, fixed width, C locale) in `directory`.
+public func runPopsim(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil,
+                      environment extra: [String: String] = [:]) throws -> ProcessOutput {
+    let process = Process()
+    process.executableURL = popsimExecutable()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C", "COLUMNS": "100", "TERM": "xterm"]
+    for (k, v) in extra { environment[k] = v }
+    process.environment = environment
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessOutput(stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self),
+                         status: process.terminationStatus)
+}
+
+/// A fresh empty folder under the system's temporary folder.
+public func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("popsim-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -117,7 +117,7 @@ public struct ConditionParser {
             if name == "false" { return (.literal(.boolean(false)), .boolean, start) }
             guard let id = schema.lookup(name) else {
                 let hint = Suggestion.didYouMean(name, among: schema.names)
-                throw Failure(offset: start, message: "unknown state name '\(name)'\(hint)")
+                throw Failure(offset: start, message: "unknown state name \(JSONValue.quoted(name))\(hint)")
             }
             return (.variable(id), schema.initial[id.index].type, start)
         }

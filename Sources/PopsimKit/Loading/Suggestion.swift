@@ -1,7 +1,8 @@
 /// "did you mean" hints, chosen by edit distance.
 ///
 /// Contract: suggests the closest candidate whose Levenshtein distance is at most a third of the
-/// longer word's length (at least 1); ties go to the candidate listed first. No hint when none is close.
+/// longer word's length (at least 1) and shorter than both words (so 'a' never suggests 'b');
+/// ties go to the candidate listed first. No hint when none is close.
 public enum Suggestion {
     /// `"; did you mean 'x'?"` or the empty string.
     public static func didYouMean(_ word: String, among candidates: [String]) -> String {
@@ -14,7 +15,7 @@ public enum Suggestion {
         for candidate in candidates {
             let limit = max(1, max(word.count, candidate.count) / 3)
             let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
-            if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+            if d <= limit, d < max(word.count, candidate.count), d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
         return best?.0
     }
