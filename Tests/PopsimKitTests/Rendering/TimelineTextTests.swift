@@ -1,0 +1,37 @@
+import Testing
+@testable import PopsimKit
+import PopsimTestSupport
+
+@Suite struct TimelineTextTests {
+    @Test func alignsColumnsAndRoundTrips() throws {
+        let timeline = Timeline(subjects: ["a", "longer"], entries: [
+            .init(t: 0, event: .enqueue, subject: 0),
+            .init(t: 5, event: .suspend, subject: -1),
+            .init(t: 1200, event: .hide, subject: 1, reason: .temporary),
+        ])
+        let text = TimelineText.render(timeline)
+        #expect(text == """
+               0  enqueue  a
+               5  suspend  -
+            1200  hide     longer  temporary
+
+            """)
+        let parsed = try TimelineTextParser.parse(text)
+        #expect(TimelineTextParser.sameEntries(parsed, timeline))
+        #expect(TimelineText.render(parsed) == text)
+    }
+
+    @Test func rejectsALineThatIsNotTimeline() {
+        #expect(throws: TimelineTextParser.Failure(line: 2, message: #"expected '<t> <event> <subject> [reason]', got "soon show a""#)) {
+            try TimelineTextParser.parse("0 show a\nsoon show a\n")
+        }
+        #expect(throws: TimelineTextParser.Failure(line: 1, message: #"unknown reason "later""#)) {
+            try TimelineTextParser.parse("0 hide a later\n")
+        }
+    }
+
+    @Test func colourOnlyWrapsTheEventWord() {
+        let timeline = Timeline(subjects: ["a"], entries: [.init(t: 0, event: .show, subject: 0)])
+        #expect(TimelineText.render(timeline, style: .color) == "0  \u{1B}[32mshow\u{1B}[0m     a\n")
+    }
+}
