@@ -1,0 +1,27 @@
+import Testing
+@testable import PopsimKit
+
+@Suite struct StrategyRegistryTests {
+    @Test func namesAreUniqueAndSorted() {
+        let names = StrategyRegistry.names
+        #expect(names == names.sorted())
+        #expect(Set(names).count == names.count)
+        #expect(names.contains("jc-fifo") && names.contains("jc-lifo"))
+    }
+
+    @Test func everyStrategyHasTheSharedOptions() {
+        for entry in StrategyRegistry.all {
+            for name in ["showMs", "hideMs", "navMs"] {
+                #expect(entry.option(named: name) != nil, "\(entry.name) lacks \(name)")
+            }
+        }
+    }
+
+    @Test func jcDefaultsAreJCAlertControllersAnimations() {
+        for name in ["jc-fifo", "jc-lifo"] {
+            let entry = StrategyRegistry.entry(named: name)
+            #expect(entry?.option(named: "showMs")?.defaultValue == .integer(400))
+            #expect(entry?.option(named: "hideMs")?.defaultValue == .integer(200))
+        }
+    }
+}
