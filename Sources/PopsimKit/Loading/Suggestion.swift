@@ -1,6 +1,6 @@
 /// "did you mean" hints, chosen by edit distance.
 ///
-/// Contract: suggests the closest candidate whose Levenshtein distance is at most a third of the
+/// Contract: suggests the closest candidate whose edit distance is at most a third of the
 /// longer word's length (at least 1) and shorter than both words (so 'a' never suggests 'b');
 /// ties go to the candidate listed first. No hint when none is close.
 public enum Suggestion {
@@ -20,19 +20,23 @@ public enum Suggestion {
         return best?.0
     }
 
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+    /// neighbouring letters each count 1 (so "rnu" is one step from "run").
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 }

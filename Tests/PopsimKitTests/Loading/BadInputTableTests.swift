@@ -88,7 +88,7 @@ let badInputs: [BadInput] = [
     BadInput("respond without after", #"{"popsim": 1, "popups": {"a": {"respond": {"button": "ok"}}}}"#,
              "F:1:43: popups.a.respond: missing key 'after' (ms after the popup is fully shown)"),
     BadInput("unknown priority name", #"{"popsim": 1, "popups": {"a": {"priority": "hihg"}}}"#,
-             #"F:1:44: popups.a.priority: expected one of an integer, veryLow, low, normal, high, veryHigh; got "hihg""#),
+             #"F:1:44: popups.a.priority: expected one of an integer, veryLow, low, normal, high, veryHigh; got "hihg"; did you mean 'high'?"#),
     BadInput("invalid UTF-8", bytes: Array(#"{"popsim": 1, "name": "caf"#.utf8) + [0xC3, 0x22, 0x7D], "F:1:27: invalid UTF-8 (byte 0xC3)"),
     BadInput("raw tab in a string", "{\"popsim\": 1, \"name\": \"a\tb\"}",
              "F:1:25: expected a closing '\"' or a printable character in a string, got byte 0x09"),

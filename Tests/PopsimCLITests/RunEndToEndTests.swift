@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+import PopsimKit
+import PopsimTestSupport
+
+@Suite("popsim run, end to end", .serialized)
+struct RunEndToEndTests {
+    let demo = "Scenarios/jc-article-demo.json"
+
+    @Test func printsTheTimelineOfABundledScenario() throws {
+        let output = try runPopsim(["run", demo])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        let golden = String(decoding: try FileIO.read(packageRoot.path + "/Scenarios/jc-article-demo.jc-fifo.timeline"), as: UTF8.self)
+        #expect(output.stdout.hasPrefix("JCPresentQueue article demo · jc-fifo · showMs=400 hideMs=200 navMs=0\n" + golden + "\nsummary: 4 shown"))
+    }
+
+    @Test func sameInputSameBytesInTextAndJSON() throws {
+        for format in ["text", "json"] {
+            let a = try runPopsim(["run", demo, "--strategy", "jc-lifo", "--format", format])
+            let b = try runPopsim(["run", demo, "--strategy", "jc-lifo", "--format", format])
+            #expect(a.status == 0 && b.status == 0)
+            #expect(a.stdout == b.stdout)
+            #expect(!a.stdout.isEmpty)
+        }
+    }
+
+    @Test func jsonOutputIsValidJSONInTheDesignsOrder() throws {
+        let output = try runPopsim(["run", demo, "--format", "json"])
+        #expect(output.status == 0)
+        let value = try JSONReader.parse(Array(output.stdout.utf8))
+        guard case .object(let members) = value.kind else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["popsim", "scenario", "strategy", "options", "timeline", "summary"])
+        #expect(output.stdout.contains(#"{"t": 2810, "event": "show", "popup": "alert2"}"#) == false)
+        #expect(output.stdout.contains(#"{"t": 1600, "event": "show", "popup": "alert2"}"#))
+    }
+
+    @Test func optionsAndStrategyFromTheCommandLine() throws {
+        let output = try runPopsim(["run", demo, "--strategy", "jc-lifo", "--option", "showMs=0", "--option=hideMs=0"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("JCPresentQueue article demo · jc-lifo · showMs=0 hideMs=0 navMs=0\n"))
+        #expect(output.stdout.contains("   0  hide     alert1  temporary\n"))
+    }
+
+    @Test func readsStandardInput() throws {
+        let text = #"{"popsim": 1, "strategy": "jc-fifo", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+        let output = try runPopsim(["run", "-"], stdin: text)
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("- · jc-fifo · showMs=400 hideMs=200 navMs=0\n  0  enqueue  a\n  0  show     a\n400  shown    a\n"))
+    }
+
+    @Test func outputFileIsWrittenWhole() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("out.json").path
+        let output = try runPopsim(["run", demo, "--format", "json", "--output", target])
+        #expect(output.status == 0 && output.stdout == "" && output.stderr == "")
+        let printed = try runPopsim(["run", demo, "--format", "json"])
+        #expect(String(decoding: try FileIO.read(target), as: UTF8.self) == printed.stdout)
+    }
+
+    @Test func aFailedRunLeavesNoOutputFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.json")
+        try Data(#"{"popsim": 1, "until": "soon"}"#.utf8).write(to: bad)
+        let target = dir.appendingPathComponent("out.txt").path
+        let output = try runPopsim(["run", demo, bad.path, "--output", target])
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "\(bad.path):1:24: until: expected an integer >= 0, got \"soon\"\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.json"])
+    }
+
+    @Test func anUnwritableOutputIsAClearError() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("missing-folder/out.txt").path
+        let output = try runPopsim(["run", demo, "--output", target])
+        #expect(output.status == 2)
+        #expect(output.stderr == "\(target): cannot write: No such file or directory\n")
+        #expect(output.stdout == "")
+    }
+
+    @Test func colourOnlyWhenAskedOrOnATerminal() throws {
+        let plain = try runPopsim(["run", demo])
+        #expect(!plain.stdout.contains("\u{1B}["))
+        let forced = try runPopsim(["run", demo, "--color", "always"])
+        #expect(forced.stdout.contains("\u{1B}[32mshow\u{1B}[0m"))
+        var console = Console(stdoutIsTerminal: true, environment: ["NO_COLOR": "1"])
+        #expect(console.style(for: .auto) == .plain)
+        console.environment = ["TERM": "dumb"]
+        #expect(console.style(for: .auto) == .plain)
+        console.environment = [:]
+        #expect(console.style(for: .auto) == .color)
+        #expect(console.style(for: .never) == .plain)
+        #expect(Console(stdoutIsTerminal: false, environment: ["NO_COLOR": "1"]).style(for: .always) == .color)
+    }
+
+    @Test func updateIsRefusedOnCI() throws {
+        let output = try runPopsim(["run", demo, "--update"], environment: ["CI": "true"])
+        #expect(output.status == 2)
+        #expect(output.stderr == "popsim: run: --update is refused when CI is set: expected timelines change only by hand\n")
+    }
+
+    @Test func updateWritesTheGoldenBesideTheScenario() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = dir.appendingPathComponent("s.json")
+        try Data(#"{"popsim": 1, "strategy": "jc-fifo", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#.utf8)
+            .write(to: scenario)
+        let first = try runPopsim(["run", "s.json", "--update"], in: dir)
+        #expect(first.stdout == "updated s.jc-fifo.timeline\n" && first.status == 0)
+        #expect(String(decoding: try FileIO.read(dir.path + "/s.jc-fifo.timeline"), as: UTF8.self)
+                == "  0  enqueue  a\n  0  show     a\n400  shown    a\n")
+        let second = try runPopsim(["run", "s.json", "--update"], in: dir)
+        #expect(second.stdout == "unchanged s.jc-fifo.timeline\n")
+    }
+}
+
+@Suite("usage errors and help, end to end")
+struct UsageEndToEndTests {
+    @Test(arguments: [
+        (["rnu"], #"popsim: unknown command "rnu"; did you mean 'run'?; see 'popsim --help'"#),
+        (["--verbose"], #"popsim: unknown option "--verbose"; see 'popsim --help'"#),
+        (["run"], "popsim: run: expected at least one scenario file; see 'popsim help run'"),
+        (["run", "x.json", "--formt", "json"], #"popsim: run: unknown option "--formt"; did you mean '--format'?"#),
+        (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json; got "yaml""#),
+        (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
+        (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
+         #"popsim: --strategy: unknown strategy "fifo" (known: jc-fifo, jc-lifo)"#),
+        (["run", "Scenarios/jc-article-demo.json", "--option", "order=fifo"],
+         #"popsim: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
+        (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
+         #"popsim: --option showMs: expected an integer >= 0, got "fast""#),
+        (["run", "Scenarios/jc-article-demo.json", "--max-steps", "0"],
+         #"popsim: run: --max-steps: expected an integer > 0, got "0""#),
+        (["help", "chek"], #"popsim: help: unknown command "chek""#),
+        (["strategies", "extra"], #"popsim: strategies: unexpected argument "extra""#),
+    ])
+    func badUsageIsOneLineAndExitCode2(_ arguments: [String], _ message: String) throws {
+        let output = try runPopsim(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr == message + "\n")
+        #expect(output.stdout == "")
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try runPopsim(["--version"])
+        #expect(version.stdout == "popsim \(Popsim.version)\n" && version.status == 0 && version.stderr == "")
+        let main = try runPopsim(["--help"])
+        #expect(main.status == 0 && main.stderr == "")
+        #expect(main.stdout.hasPrefix("OVERVIEW: popsim simulates how an app schedules its popups, on a virtual clock.\n"))
+        for variant in [["-h"], ["help"], []] {
+            #expect(try runPopsim(variant).stdout == main.stdout)
+        }
+        let run = try runPopsim(["help", "run"])
+        for variant in [["run", "--help"], ["run", "-h"]] {
+            #expect(try runPopsim(variant).stdout == run.stdout)
+        }
+        #expect(try runPopsim(["strategies", "--help"]).stdout == runPopsim(["help", "strategies"]).stdout)
+    }
+
+    @Test func runHelpIsVerbatim() throws {
+        let run = try runPopsim(["help", "run"])
+        #expect(run.stdout == """
+            OVERVIEW: Run scenarios and print their timelines.
+
+            EXAMPLES:
+              popsim run Scenarios/jc-article-demo.json
+              popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --option hideMs=0
+              popsim run Scenarios/jc-article-demo.json --format json --output out.json
+              popsim run Scenarios/jc-article-demo.json --update
+
+            USAGE: popsim run <file>... [options]
+
+            ARGUMENTS:
+              <file>                  A scenario file (JSON, format 1); '-' reads standard input.
+
+            OPTIONS:
+              --strategy <name>       The strategy to run (default: the file's "strategy").
+              --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
+              --format <format>       Output format. (values: text, json; default: text)
+              --output <file>         Write the report to a file, atomically, instead of stdout.
+              --color <when>          Colour the text timeline. (values: auto, always, never;
+                                      default: auto: only on a terminal and without NO_COLOR)
+              --update                Rewrite each scenario's expected timeline
+                                      (<scenario>.<strategy>.timeline) instead of printing.
+                                      Refused when CI is set. Review 'git diff' afterwards.
+              --max-steps <n>         Stop a run that takes more than n steps.
+                                      (default: 50000000)
+              -h, --help              Show help information.
+
+            """)
+    }
+
+    @Test func strategiesListsEveryStrategyWithItsOptions() throws {
+        let output = try runPopsim(["strategies"])
+        #expect(output.status == 0)
+        #expect(output.stdout == """
+            jc-fifo  JCPresentQueue FIFO: strict arrival order, next present after the previous is gone
+                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
+                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
+                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            jc-lifo  JCPresentQueue LIFO: newest first, the shown popup hides until the newer ones are dismissed
+                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
+                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
+                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+
+            """)
+    }
+}
