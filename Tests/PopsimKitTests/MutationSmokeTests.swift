@@ -1,0 +1,67 @@
+import Testing
+@testable import PopsimKit
+import PopsimTestSupport
+
+/// SplitMix64: a small seeded generator, so every run mutates the same way.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+}
+
+/// Mutated bundled scenarios must load or fail with errors, and every strategy must run them
+/// without breaking an engine rule (a crash here kills the test process: that is a failure too).
+@Suite struct MutationSmokeTests {
+    static let tokens = ["0", "-1", "1e309", "\"\"", "true", "null", "[]", "{}", "\"a\"", ",", ":", "{", "]",
+                         "\"enqueue\"", "\"dismiss\"", "\"then\"", "\"push\"", "\"when\"", "\"n == 1\"", "\\u0000",
+                         "\"alert1\"", "\"close\"", "99999999999999999999", "\"showMs\"", "\"respond\""]
+
+    @Test func mutatedScenariosNeverBreakTheEngine() throws {
+        let dir = packageRoot.path + "/Scenarios/"
+        let seeds = try FileIO.list(dir).filter { $0.hasSuffix(".json") }.map { try FileIO.read(dir + $0) }
+        var random = SplitMix64(state: 20261123)
+        var loaded = 0
+        for _ in 0..<3000 {
+            var bytes = seeds[random.below(seeds.count)]
+            for _ in 0...random.below(3) { mutate(&bytes, &random) }
+            guard case .success(let scenario) = ScenarioLoader.load(bytes, file: "fuzz.json") else { continue }
+            loaded += 1
+            for entry in StrategyRegistry.all {
+                let options = ResolvedOptions(settings: entry.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) })
+                do {
+                    let result = try entry.run(scenario, options: options,
+                                               limits: RunLimits(maxStepsPerInstant: 5_000, maxSteps: 50_000, checkInvariants: true))
+                    _ = TextRenderer.render(result)
+                    _ = JSONRenderer.render(result)
+                } catch let error where ExitCode.of(error) == .internalError {
+                    Issue.record("\(entry.name): \(error.message)\n\(String(decoding: bytes, as: UTF8.self))")
+                } catch {}
+            }
+        }
+        #expect(loaded > 100)
+    }
+
+    func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix64) {
+        guard !bytes.isEmpty else { return }
+        let at = random.below(bytes.count)
+        switch random.below(5) {
+        case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+        case 1: bytes.removeSubrange(at..<min(bytes.count, at + random.below(16) + 1))
+        case 2:
+            let end = min(bytes.count, at + random.below(40) + 1)
+            bytes.insert(contentsOf: Array(bytes[at..<end]), at: random.below(bytes.count))
+        default:
+            // Replace a number or string-ish token with another token, keeping the JSON mostly valid.
+            let token = Array(Self.tokens[random.below(Self.tokens.count)].utf8)
+            var end = at
+            while end < bytes.count, !",:}] \n".utf8.contains(bytes[end]) { end += 1 }
+            bytes.replaceSubrange(at..<end, with: token)
+        }
+    }
+}
