@@ -76,21 +76,11 @@ public enum FileIO {
         }
         guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return write(fd, base + written, buffer.count - written)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                let reason = lastError()
-                close(fd)
-                unlink(temporary)
-                throw Failure(reason: "cannot write: " + reason)
-            }
-            written += n
+        guard writeAll(text, to: fd) else {
+            let reason = lastError()
+            close(fd)
+            unlink(temporary)
+            throw Failure(reason: "cannot write: " + reason)
         }
         fchmod(fd, 0o644)
         close(fd)
@@ -99,7 +89,23 @@ public enum FileIO {
             unlink(temporary)
             throw Failure(reason: "cannot write: " + reason)
         }
-        bytes.removeAll()
+    }
+
+    /// Writes all of `text` to `fd`, retrying short and interrupted writes; false on failure.
+    @discardableResult
+    public static func writeAll(_ text: String, to fd: Int32) -> Bool {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return write(fd, base + offset, buffer.count - offset)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
     }
 
     static func lastError() -> String {

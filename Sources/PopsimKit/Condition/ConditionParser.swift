@@ -35,23 +35,27 @@ public struct ConditionParser {
     typealias Typed = (Condition, StateType, Int)
 
     mutating func disjunction(depth: Int) throws(Failure) -> Typed {
-        var left = try conjunction(depth: depth)
-        while consume("||") {
-            let right = try conjunction(depth: depth)
-            try requireBoolean(left, "||")
-            try requireBoolean(right, "||")
-            left = (.or(left.0, right.0), .boolean, left.2)
-        }
-        return left
+        try logical("||", depth: depth, operand: { (p: inout ConditionParser, d: Int) throws(Failure) -> Typed in
+            try p.conjunction(depth: d)
+        }, combine: Condition.or)
     }
 
     mutating func conjunction(depth: Int) throws(Failure) -> Typed {
-        var left = try comparison(depth: depth)
-        while consume("&&") {
-            let right = try comparison(depth: depth)
-            try requireBoolean(left, "&&")
-            try requireBoolean(right, "&&")
-            left = (.and(left.0, right.0), .boolean, left.2)
+        try logical("&&", depth: depth, operand: { (p: inout ConditionParser, d: Int) throws(Failure) -> Typed in
+            try p.comparison(depth: d)
+        }, combine: Condition.and)
+    }
+
+    /// A left-associative chain of one boolean operator over the next-tighter level.
+    mutating func logical(_ op: String, depth: Int,
+                          operand: (inout ConditionParser, Int) throws(Failure) -> Typed,
+                          combine: (Condition, Condition) -> Condition) throws(Failure) -> Typed {
+        var left = try operand(&self, depth)
+        while consume(op) {
+            let right = try operand(&self, depth)
+            try requireBoolean(left, op)
+            try requireBoolean(right, op)
+            left = (combine(left.0, right.0), .boolean, left.2)
         }
         return left
     }

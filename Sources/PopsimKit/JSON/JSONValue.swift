@@ -40,28 +40,11 @@ public struct JSONValue: Sendable {
         }
     }
 
-    /// A string in double quotes with control characters and long tails made safe for one line.
+    /// A string as a JSON literal for a one-line message, cut after 40 characters.
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        var count = 0
-        for scalar in s.unicodeScalars {
-            if count == 40 { out += "…"; break }
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4, with: "0")
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            count += 1
-        }
-        return out + "\""
+        let cut = s.unicodeScalars.count > 40
+        let literal = JSONRenderer.string(cut ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(40))) : s)
+        return cut ? String(literal.dropLast()) + "…\"" : literal
     }
 }
 

@@ -52,7 +52,7 @@ public enum JSONRenderer {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4, with: "0")
                 } else {
                     out.unicodeScalars.append(scalar)
