@@ -41,6 +41,8 @@ extension Engine {
 
     func name(_ p: PopupID) -> String { world.scenario.name(of: p) }
 
+    /// Starts a present. A 0 ms present takes effect at once (the popup is shown); the strategy
+    /// hears `shown` as a transition completion at the same instant either way.
     mutating func startShow(_ p: PopupID) {
         if visibleCount > 0 {
             log(.warning, p, .overlap)
@@ -48,38 +50,65 @@ extension Engine {
         }
         log(.show, p)
         visibleCount += 1
-        world.phases[index(p)] = .presenting
         generation[index(p)] &+= 1
-        schedule(after: world.popup(p).showMs ?? showMs, .transition, .transitionEnd(p, generation[index(p)]))
+        let ms = world.popup(p).showMs ?? showMs
+        if ms == 0 {
+            becomeShown(p, logLine: false)
+        } else {
+            world.phases[index(p)] = .presenting
+        }
+        schedule(after: ms, .transition, .transitionEnd(p, generation[index(p)]))
     }
 
+    /// Starts a dismissal. A 0 ms hide takes the popup off screen at once, so a strategy may show
+    /// the next popup in the same breath without an overlap; `gone` follows at the same instant.
     mutating func startHide(_ p: PopupID, _ reason: Reason) {
         log(.hide, p, reason)
-        world.phases[index(p)] = .hiding
         generation[index(p)] &+= 1
-        schedule(after: world.popup(p).hideMs ?? hideMs, .transition, .transitionEnd(p, generation[index(p)]))
+        let ms = world.popup(p).hideMs ?? hideMs
+        if ms == 0 {
+            becomeHidden(p, logLine: false)
+        } else {
+            world.phases[index(p)] = .hiding
+        }
+        schedule(after: ms, .transition, .transitionEnd(p, generation[index(p)]))
     }
 
+    /// A transition's end: a real completion, or the notice of a 0 ms one that already took effect.
     mutating func completeTransition(_ p: PopupID) throws(RunError) {
-        let popup = world.popup(p)
         switch world.phase(p) {
         case .presenting:
-            world.phases[index(p)] = .shown
-            if (popup.showMs ?? showMs) > 0 { log(.shown, p) }
-            let g = generation[index(p)]
-            if let duration = popup.duration { schedule(after: duration, .timer, .durationEnd(p, g)) }
-            if let response = popup.respond { schedule(after: response.after, .timer, .response(p, g)) }
+            becomeShown(p, logLine: true)
+            try tell(.shown(p))
+        case .shown:
             try tell(.shown(p))
         case .hiding:
-            world.phases[index(p)] = .hidden
-            visibleCount -= 1
-            if visibleCount <= 1 { overlapAllowed = false }
-            if (popup.hideMs ?? hideMs) > 0 { log(.gone, p) }
-            try tell(.gone(p))
-            if S.buttonActions == .atGone { try runActions(of: p) }
-        case .hidden, .shown:
-            break
+            becomeHidden(p, logLine: true)
+            try goneNotice(p)
+        case .hidden:
+            try goneNotice(p)
         }
+    }
+
+    mutating func goneNotice(_ p: PopupID) throws(RunError) {
+        try tell(.gone(p))
+        if S.buttonActions == .atGone { try runActions(of: p) }
+    }
+
+    mutating func becomeShown(_ p: PopupID, logLine: Bool) {
+        world.phases[index(p)] = .shown
+        if logLine { log(.shown, p) }
+        let popup = world.popup(p)
+        let g = generation[index(p)]
+        if let duration = popup.duration { schedule(after: duration, .timer, .durationEnd(p, g)) }
+        if let response = popup.respond { schedule(after: response.after, .timer, .response(p, g)) }
+    }
+
+    mutating func becomeHidden(_ p: PopupID, logLine: Bool) {
+        world.phases[index(p)] = .hidden
+        visibleCount -= 1
+        if visibleCount <= 1 { overlapAllowed = false }
+        if logLine { log(.gone, p) }
     }
 
     mutating func log(_ event: TimelineEvent, _ p: PopupID, _ reason: Reason? = nil) {
