@@ -128,7 +128,7 @@ struct UsageEndToEndTests {
         (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
-         #"popsim: --strategy: unknown strategy "fifo" (known: jc-fifo, jc-lifo)"#),
+         #"popsim: --strategy: unknown strategy "fifo" (known: fg, jc-fifo, jc-lifo)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "order=fifo"],
          #"popsim: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
@@ -198,6 +198,11 @@ struct UsageEndToEndTests {
         let output = try runPopsim(["strategies"])
         #expect(output.status == 0)
         #expect(output.stdout == """
+            fg       FGPopupScheduler 0.6.0: priority list with conditions, switch behaviours and suspend
+                     --option order=…  list order and tie rule (values: one of fifo, lifo, priority, priority+fifo, priority+lifo; default: priority+fifo)
+                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
             jc-fifo  JCPresentQueue FIFO: strict arrival order, next present after the previous is gone
                      --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
                      --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)

@@ -87,6 +87,9 @@ enum RunCommand {
         } catch let error as UsageError {
             console.error("popsim: " + error.message)
             outcome = outcome.worst(.badInput)
+        } catch let error as LoadErrors {
+            for line in error.errors { console.error(line.line) }
+            outcome = outcome.worst(.badInput)
         } catch let error as RunError {
             console.error(error.message)
             outcome = outcome.worst(ExitCode.of(error))

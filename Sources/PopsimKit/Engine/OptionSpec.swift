@@ -11,12 +11,16 @@ public struct OptionSpec: Sendable {
     public var summary: String
     public var kind: Kind
     public var defaultValue: OptionValue
+    /// Extra words for a rejected value (e.g. what the real library does with it), if any.
+    public var rejectionNote: @Sendable (String) -> String?
 
-    public init(name: String, summary: String, kind: Kind, defaultValue: OptionValue) {
+    public init(name: String, summary: String, kind: Kind, defaultValue: OptionValue,
+                rejectionNote: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.name = name
         self.summary = summary
         self.kind = kind
         self.defaultValue = defaultValue
+        self.rejectionNote = rejectionNote
     }
 
     /// The present-animation time every strategy accepts; `default` is the strategy's own.

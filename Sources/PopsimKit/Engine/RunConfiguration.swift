@@ -12,7 +12,8 @@ public struct RunConfiguration: Sendable {
     static let shared: Set<String> = ["showMs", "hideMs", "navMs"]
 
     /// Resolves the strategy and options; `overrides` are `name=value` texts from the command line.
-    public static func resolve(_ scenario: Scenario, strategy: String?, overrides: [String]) throws(UsageError) -> RunConfiguration {
+    /// Throws `UsageError` for the command line, `LoadErrors` for what only this strategy rejects.
+    public static func resolve(_ scenario: Scenario, strategy: String?, overrides: [String]) throws -> RunConfiguration {
         guard let name = strategy ?? scenario.strategy else {
             throw UsageError("\(scenario.file): no strategy: set \"strategy\" in the file or pass --strategy")
         }
@@ -34,10 +35,13 @@ public struct RunConfiguration: Sendable {
                 throw UsageError("--option: \(LoadProblem.unknownOption(parts[0], strategy: entry.name, known: names, suggestion: Suggestion.closest(parts[0], among: names)).message)")
             }
             guard let value = spec.parse(parts[1]) else {
-                throw UsageError("--option \(spec.name): expected \(spec.allowedDescription), got \(JSONValue.quoted(parts[1]))")
+                let note = spec.rejectionNote(parts[1]).map { " (\($0))" } ?? ""
+                throw UsageError("--option \(spec.name): expected \(spec.allowedDescription), got \(JSONValue.quoted(parts[1]))\(note)")
             }
             if let i = settings.firstIndex(where: { $0.name == spec.name }) { settings[i].value = value }
         }
+        let problems = entry.validate(scenario)
+        if !problems.isEmpty { throw LoadErrors(problems) }
         return RunConfiguration(entry: entry, options: ResolvedOptions(settings: settings))
     }
 

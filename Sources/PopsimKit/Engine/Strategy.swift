@@ -17,10 +17,16 @@ public protocol Strategy: SendableMetatype {
     static var ignoredFields: [PopupField] { get }
     /// When a pressed button's `then` actions run.
     static var buttonActions: ButtonActionTiming { get }
+    /// Script actions it does not model (`popsim lint` reports them), by keyword.
+    static var ignoredActions: [String] { get }
+
+    /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
+    static func validate(_ scenario: Scenario) -> [LoadError]
 
     init(world: World)
 
-    /// Reacts to one happening by appending decisions.
+    /// Reacts to one happening by appending decisions. `world` shows the decisions only after this
+    /// returns: a strategy that hides and then shows within one call must keep track itself.
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions)
 
     /// The popups still waiting in its queue when the run ends, in queue order.
@@ -33,4 +39,10 @@ public enum ButtonActionTiming: Sendable {
     case atResponse
     /// When the popup is gone: UIAlertController runs a button's handler after its dismissal.
     case atGone
+}
+
+extension Strategy {
+    public static var ignoredActions: [String] { [] }
+
+    public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 }

@@ -32,7 +32,7 @@ public enum LoadProblem: Sendable, Equatable {
     /// A value of the wrong type or out of range: `expected an integer, got "soon"`.
     case expected(String, got: String)
     /// A word out of a fixed list: `expected one of await, discard; got "later"`.
-    case expectedOneOf([String], got: String, suggestion: String?)
+    case expectedOneOf([String], got: String, suggestion: String?, note: String? = nil)
     case unknownKey(String, suggestion: String?)
     case duplicateKey(String)
     case missingKey(String, what: String)
@@ -52,8 +52,9 @@ public enum LoadProblem: Sendable, Equatable {
         switch self {
         case .syntax(let m): return m
         case .expected(let what, let got): return "expected \(what), got \(got)"
-        case .expectedOneOf(let words, let got, let suggestion):
+        case .expectedOneOf(let words, let got, let suggestion, let note):
             return "expected one of \(words.joined(separator: ", ")); got \(got)" + Self.hint(suggestion)
+                + (note.map { " (\($0))" } ?? "")
         case .unknownKey(let key, let suggestion):
             return "unknown key \(JSONValue.quoted(key))" + Self.hint(suggestion)
         case .duplicateKey(let key): return "duplicate key \(JSONValue.quoted(key))"

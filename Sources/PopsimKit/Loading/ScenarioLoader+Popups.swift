@@ -27,6 +27,7 @@ extension ScenarioLoader {
             guard let field = PopupField(rawValue: member.key), fields[member.key] != nil,
                   !popup.fieldsSet.contains(field) else { continue }
             popup.fieldsSet.append(field)
+            popup.fieldLocations.append(member.value.location)
             load(field, member.value, path.appending(member.key), into: &popup)
         }
         return popup

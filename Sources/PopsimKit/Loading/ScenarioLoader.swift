@@ -127,6 +127,10 @@ public struct ScenarioLoader {
         case .integer(let minimum):
             return integer(v, path, minimum: minimum).map(OptionValue.integer)
         case .choice(let words):
+            if case .string(let text) = v.kind, !words.contains(text), let note = spec.rejectionNote(text) {
+                report(.expectedOneOf(words, got: v.errorDescription, suggestion: nil, note: note), at: v.location, path)
+                return nil
+            }
             return choice(v, path, words).map(OptionValue.text)
         }
     }

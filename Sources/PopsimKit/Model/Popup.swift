@@ -19,6 +19,8 @@ public struct Popup: Sendable {
     public var hideMs: Int?
     /// The fields the file sets, in file order, for `lint`.
     public var fieldsSet: [PopupField]
+    /// Where the value of each field of `fieldsSet` stands in the file.
+    public var fieldLocations: [SourceLocation]
 
     public init(name: String) {
         self.name = name
@@ -26,6 +28,12 @@ public struct Popup: Sendable {
         switchBehavior = .await
         then = []
         fieldsSet = []
+        fieldLocations = []
+    }
+
+    /// Where `field` is set in the file, if it is.
+    public func location(of field: PopupField) -> SourceLocation? {
+        fieldsSet.firstIndex(of: field).map { fieldLocations[$0] }
     }
 
     /// The actions of `button`, or none.

@@ -14,6 +14,7 @@ struct JCFIFOStrategy: Strategy {
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level]
     static let buttonActions = ButtonActionTiming.atGone
+    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear"]
 
     /// Requests whose operation has not started, oldest first.
     private var waiting = PopupQueue()

@@ -4,6 +4,7 @@
 /// and sorted).
 public enum StrategyRegistry {
     public static let all: [StrategyEntry] = [
+        StrategyEntry(FGStrategy.self),
         StrategyEntry(JCFIFOStrategy.self),
         StrategyEntry(JCLIFOStrategy.self),
     ]
@@ -21,6 +22,8 @@ public struct StrategyEntry: Sendable {
     public let summary: String
     public let options: [OptionSpec]
     public let ignoredFields: [PopupField]
+    public let ignoredActions: [String]
+    private let validator: @Sendable (Scenario) -> [LoadError]
     private let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
 
     init<S: Strategy>(_ type: S.Type) {
@@ -28,6 +31,8 @@ public struct StrategyEntry: Sendable {
         summary = S.summary
         options = S.options
         ignoredFields = S.ignoredFields
+        ignoredActions = S.ignoredActions
+        validator = { S.validate($0) }
         runner = { (scenario, options, limits) throws(RunError) -> RunResult in
             var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
             return try engine.run()
@@ -38,6 +43,9 @@ public struct StrategyEntry: Sendable {
     public func run(_ scenario: Scenario, options: ResolvedOptions, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {
         try runner(scenario, options, limits)
     }
+
+    /// The scenario's problems that only this strategy rejects.
+    public func validate(_ scenario: Scenario) -> [LoadError] { validator(scenario) }
 
     public func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
