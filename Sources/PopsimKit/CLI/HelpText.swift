@@ -3,6 +3,7 @@ enum HelpText {
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
+        case "lint": return lint
         case "strategies": return strategies
         case "help": return help
         default: return nil
@@ -19,12 +20,14 @@ enum HelpText {
         EXAMPLES:
           popsim run Scenarios/jc-article-demo.json
           popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --format json
+          popsim lint Scenarios/fg-remove.json
           popsim strategies
 
         USAGE: popsim <subcommand> [options]
 
         SUBCOMMANDS:
           run                     Run scenarios and print their timelines.
+          lint                    List what a strategy ignores and the hazards a run hits.
           strategies              List the strategies with their options.
           help <subcommand>       Show help for a subcommand.
 
@@ -68,6 +71,34 @@ enum HelpText {
 
         """
 
+    static let lint = """
+        OVERVIEW: List what a strategy ignores and the hazards a run hits.
+
+        Runs each scenario and prints one line per finding: popup fields and script
+        actions the strategy does not model (notes), and the hazards of the real
+        library that the run hit: a popup lost, two popups on screen at once, a
+        scheduler that stopped, a popup still queued at the end whose condition never
+        held while it waited. The last line counts them.
+
+        EXAMPLES:
+          popsim lint Scenarios/fg-remove.json
+          popsim lint Scenarios/first-launch.json --strategy jc-lifo
+
+        USAGE: popsim lint <file>... [options]
+
+        ARGUMENTS:
+          <file>                  A scenario file (JSON, format 1); '-' reads standard input.
+
+        OPTIONS:
+          --strategy <name>       The strategy to run (default: the file's "strategy").
+          --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
+          -h, --help              Show help information.
+
+        EXIT CODES:
+          0 no hazard, 1 a hazard was found, 2 bad usage or bad input.
+
+        """
+
     static let strategies = """
         OVERVIEW: List the strategies with their options.
 
@@ -90,7 +121,7 @@ enum HelpText {
         USAGE: popsim help [<subcommand>]
 
         ARGUMENTS:
-          <subcommand>            One of: run, strategies, help.
+          <subcommand>            One of: run, lint, strategies, help.
 
         """
 }

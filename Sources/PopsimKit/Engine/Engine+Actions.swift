@@ -6,6 +6,9 @@ extension Engine {
             for p in popups {
                 try countStep()
                 everEnqueued[index(p)] = true
+                if limits.trackConditions && !conditionEverHeld[index(p)] {
+                    conditionEverHeld[index(p)] = world.conditionHolds(p)
+                }
                 log(.enqueue, p)
                 _ = try tell(.enqueued(p))
             }
@@ -15,6 +18,7 @@ extension Engine {
             try press(p, button: button)
         case .set(let changes):
             for (variable, value) in changes { world.state[variable.index] = value }
+            stateChanged()
             _ = try tell(.stateChanged)
         case .suspend:
             log(.suspend, subject: -1)

@@ -28,6 +28,7 @@ struct Engine<S: Strategy> {
     var stepsInAll = 0
     var lastLogged = 0
     var navigation: NavigationStack
+    var conditionEverHeld: [Bool]
 
     /// A pending happening of the engine's own (scenario events are read from the script).
     enum Scheduled {
@@ -51,6 +52,7 @@ struct Engine<S: Strategy> {
         pressed = Array(repeating: nil, count: count)
         everEnqueued = Array(repeating: false, count: count)
         navigation = NavigationStack(scenario: scenario)
+        conditionEverHeld = scenario.popups.map { $0.when == nil }
     }
 
     /// The key of the next happening, if any.
@@ -77,7 +79,8 @@ struct Engine<S: Strategy> {
             try idlePass()
         }
         return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
-                         timeline: timeline, pending: strategy.pending(in: world), end: lastLogged)
+                         timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
+                         conditionEverHeld: conditionEverHeld)
     }
 
     /// Processes the next happening.
@@ -141,6 +144,7 @@ struct Engine<S: Strategy> {
             if let variable = navigation.screenVariable {
                 world.state[variable.index] = .string(screen)
             }
+            stateChanged()
             _ = try tell(.stateChanged)
             for action in then { try perform(action) }
         case .strategyTimer(let token):
@@ -149,4 +153,12 @@ struct Engine<S: Strategy> {
     }
 
     func index(_ p: PopupID) -> Int { Int(p.index) }
+
+    /// Notes the conditions that hold now, for popups already enqueued (when lint asks).
+    mutating func stateChanged() {
+        guard limits.trackConditions else { return }
+        for i in conditionEverHeld.indices where !conditionEverHeld[i] && everEnqueued[i] {
+            conditionEverHeld[i] = world.conditionHolds(PopupID(i))
+        }
+    }
 }

@@ -29,11 +29,16 @@ public struct RunLimits: Sendable {
     public var maxSteps: Int = 50_000_000
     /// Check the engine's invariants after every step (tests turn this on).
     public var checkInvariants = false
+    /// Record, for each popup with a `when`, whether it ever held while the popup was enqueued
+    /// (`lint` asks; it costs an evaluation per conditional popup at every state change).
+    public var trackConditions = false
 
-    public init(maxStepsPerInstant: Int = 100_000, maxSteps: Int = 50_000_000, checkInvariants: Bool = false) {
+    public init(maxStepsPerInstant: Int = 100_000, maxSteps: Int = 50_000_000, checkInvariants: Bool = false,
+                trackConditions: Bool = false) {
         self.maxStepsPerInstant = maxStepsPerInstant
         self.maxSteps = maxSteps
         self.checkInvariants = checkInvariants
+        self.trackConditions = trackConditions
     }
 }
 
@@ -47,4 +52,7 @@ public struct RunResult: Sendable {
     public var pending: [PopupID]
     /// The last instant processed.
     public var end: Int
+    /// With `RunLimits.trackConditions`: per popup, whether its `when` held at some moment after
+    /// it was first enqueued (always true for popups without one).
+    public var conditionEverHeld: [Bool] = []
 }

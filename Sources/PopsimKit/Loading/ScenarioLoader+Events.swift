@@ -11,7 +11,7 @@ extension ScenarioLoader {
         var events: [ScenarioEvent] = []
         events.reserveCapacity(list.count)
         for (i, item) in list.enumerated() {
-            if let event = timedEvent(item, path.appending(i)) { events.append(event) }
+            if let event = timedEvent(item, path.appending(i), index: i) { events.append(event) }
         }
         // A stable sort by `at`: equal times keep file order.
         scenario.events = events.enumerated().sorted { a, b in
@@ -19,7 +19,7 @@ extension ScenarioLoader {
         }.map(\.element)
     }
 
-    mutating func timedEvent(_ v: JSONValue, _ path: JSONPath) -> ScenarioEvent? {
+    mutating func timedEvent(_ v: JSONValue, _ path: JSONPath, index: Int) -> ScenarioEvent? {
         guard let fields = fields(of: v, path, allowed: ["at", "then"] + Self.actionKeys) else { return nil }
         guard let atValue = fields["at"] else {
             report(.missingKey("at", what: "the time of the event in ms"), at: v.location, path)
@@ -29,7 +29,7 @@ extension ScenarioLoader {
         let at = integer(atValue, path.appending("at"), minimum: 0)
         let action = action(v, fields, path)
         guard let at, let action else { return nil }
-        return ScenarioEvent(at: at, action: action)
+        return ScenarioEvent(at: at, action: action, index: index, location: v.location)
     }
 
     /// The items of a `then` list: actions without `at`.

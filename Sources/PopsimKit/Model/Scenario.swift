@@ -27,6 +27,9 @@ public struct Scenario: Sendable {
 public struct ScenarioEvent: Sendable {
     public var at: Int
     public var action: Action
+    /// Its index in the file's `events` array and where it starts, for messages.
+    public var index: Int
+    public var location: SourceLocation
 }
 
 /// An option value as set in a file or on the command line.

@@ -1,0 +1,34 @@
+/// `popsim lint FILE…`: runs each scenario and lists what its strategy ignores and the hazards hit.
+///
+/// Output: one line per finding on stdout, then `N hazards, N notes`. Exit 0 when no hazard was
+/// found, 1 when one was, 2 for bad input.
+enum LintCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true),
+        .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "help", takesValue: false),
+    ]
+
+    static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
+        let args = try Arguments(arguments, command: "lint", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.lint)
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw UsageError("lint: expected at least one scenario file; see 'popsim help lint'") }
+        var outcome = ExitCode.success
+        var hazards = 0, notes = 0
+        let limits = RunLimits(trackConditions: true)
+        for path in args.positionals {
+            guard let result = RunCommand.runOne(path, args: args, limits: limits, console: &console, outcome: &outcome),
+                  let entry = StrategyRegistry.entry(named: result.strategy) else { continue }
+            for finding in Lint.findings(result, entry: entry) {
+                console.out(finding.line + "\n")
+                if finding.isHazard { hazards += 1 } else { notes += 1 }
+            }
+        }
+        guard outcome == .success else { return outcome }
+        console.out("\(hazards) hazard\(hazards == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n")
+        return hazards > 0 ? .difference : .success
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import PopsimKit
+import PopsimTestSupport
+
+@Suite struct LintTests {
+    func lint(_ path: String, arguments: [String] = []) -> (ExitCode, String, String) {
+        var console = Console()
+        let code = Popsim.main(["lint", packageRoot.path + "/" + path] + arguments, console: &console)
+        let root = packageRoot.path + "/"
+        return (code, console.stdout.replacingOccurrences(of: root, with: ""), console.stderr)
+    }
+
+    @Test func findsTheLostLatentPopup() {
+        let (code, out, err) = lint("Scenarios/fg-latent-animated-lost.json")
+        #expect(code == .difference && err == "")
+        #expect(out == "Scenarios/fg-latent-animated-lost.json: 1300 ms: lost: fg lost 'promo': it will never show\n1 hazard, 0 notes\n")
+    }
+
+    @Test func findsTheRemoveOverlap() {
+        let (code, out, _) = lint("Scenarios/fg-remove.json")
+        #expect(code == .difference)
+        #expect(out == "Scenarios/fg-remove.json: 1000 ms: overlap: 'toast' shown while another popup is on screen\n1 hazard, 0 notes\n")
+    }
+
+    @Test func listsIgnoredFieldsAndActionsAsNotes() {
+        let (code, out, _) = lint("Scenarios/fg-suspend-resume.json", arguments: ["--strategy", "jc-fifo"])
+        #expect(code == .success)
+        #expect(out == """
+            Scenarios/fg-suspend-resume.json:13:5: events[1].suspend: ignored by jc-fifo
+            Scenarios/fg-suspend-resume.json:15:5: events[3].resume: ignored by jc-fifo
+            0 hazards, 2 notes
+
+            """)
+    }
+
+    @Test func aCleanScenarioExitsZero() {
+        let (code, out, _) = lint("Scenarios/fg-swift-example.json")
+        #expect(code == .success && out == "0 hazards, 0 notes\n")
+    }
+
+    @Test func aPopupWhoseConditionNeverHeldIsStalled() throws {
+        let text = """
+            {"popsim": 1, "strategy": "fg", "state": {"screen": "Main"},
+             "popups": {"blue": {"when": "screen == 'Blue'"}, "held": {"when": "screen == 'Main'"}, "busy": {}},
+             "events": [{"at": 0, "enqueue": ["busy", "held", "blue"]}]}
+            """
+        let result = try run(text)
+        let entry = try #require(StrategyRegistry.entry(named: "fg"))
+        var tracked = result
+        tracked.conditionEverHeld = []
+        #expect(Lint.findings(tracked, entry: entry).isEmpty)
+        let scenario = try loadScenario(text).get()
+        let traced = try RunConfiguration.resolve(scenario, strategy: nil, overrides: [])
+            .run(scenario, limits: RunLimits(trackConditions: true))
+        // `held` waits behind `busy` though its condition holds: not stalled. `blue` never could show.
+        #expect(Lint.findings(traced, entry: entry).map(\.line) == [
+            "test.json: end: stalled: 'blue' is still queued and its condition never held while it waited (screen == 'Blue')",
+        ])
+    }
+
+    @Test func badInputIsExitCode2() {
+        var console = Console()
+        #expect(Popsim.main(["lint"], console: &console) == .badInput)
+        #expect(console.stderr == "popsim: lint: expected at least one scenario file; see 'popsim help lint'\n")
+    }
+}
