@@ -12,6 +12,12 @@ extension Engine {
     }
 
     mutating func apply(_ decision: Decision) throws(RunError) {
+        if finishing {
+            switch decision {
+            case .warn, .drop: break
+            default: throw broke("decided \(decision) after the run finished (only warn and drop are allowed)")
+            }
+        }
         switch decision {
         case .show(let p):
             guard everEnqueued[index(p)] else { throw broke("showed '\(name(p))', which was never enqueued") }
@@ -44,7 +50,7 @@ extension Engine {
     /// Starts a present. A 0 ms present takes effect at once (the popup is shown); the strategy
     /// hears `shown` as a transition completion at the same instant either way.
     mutating func startShow(_ p: PopupID) {
-        if visibleCount > 0 {
+        if visibleCount >= slots {
             log(.warning, p, .overlap)
             overlapAllowed = true
         }
@@ -107,7 +113,7 @@ extension Engine {
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {
         world.phases[index(p)] = .hidden
         visibleCount -= 1
-        if visibleCount <= 1 { overlapAllowed = false }
+        if visibleCount <= slots { overlapAllowed = false }
         if logLine { log(.gone, p) }
     }
 
@@ -127,7 +133,7 @@ extension Engine {
         if visible != visibleCount {
             throw .invariant(strategy: S.name, time: world.now, message: "visible count \(visibleCount) but \(visible) popups on screen")
         }
-        if visible > 1 && !overlapAllowed {
+        if visible > slots && !overlapAllowed {
             throw .invariant(strategy: S.name, time: world.now, message: "\(visible) popups on screen without an overlap warning")
         }
         if let key = heap.minKey, key.time < world.now {

@@ -12,6 +12,9 @@ struct Engine<S: Strategy> {
     let showMs: Int
     let hideMs: Int
     let navMs: Int
+    /// Popups that may be on screen at once without an overlap warning (option `slots`, else 1).
+    let slots: Int
+    var finishing = false
 
     var heap = Heap<HappeningKey, Scheduled>()
     var nextEvent = 0
@@ -46,6 +49,7 @@ struct Engine<S: Strategy> {
         showMs = options.integer("showMs")
         hideMs = options.integer("hideMs")
         navMs = options.integer("navMs")
+        slots = options.integerIfSet("slots") ?? 1
         let count = scenario.popups.count
         timeline = Timeline(subjects: scenario.popups.map(\.name))
         generation = Array(repeating: 0, count: count)
@@ -78,6 +82,8 @@ struct Engine<S: Strategy> {
             }
             try idlePass()
         }
+        finishing = true
+        try tell(.finished)
         return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
                          timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
                          conditionEverHeld: conditionEverHeld)

@@ -19,4 +19,6 @@ public enum Happening: Sendable, Equatable {
     case clear
     /// A timer the strategy started has fired; the token is the strategy's own.
     case timer(Int)
+    /// The run is over (nothing left, or `until`): the strategy may only warn or drop now.
+    case finished
 }

@@ -39,6 +39,10 @@ public struct OptionSpec: Sendable {
     public static let navMs = OptionSpec(name: "navMs", summary: "push/pop transition, ms",
                                          kind: .integer(minimum: 0), defaultValue: .integer(0))
 
+    /// How many popups may be on screen at once before the engine warns of an overlap.
+    public static let slots = OptionSpec(name: "slots", summary: "popups that may be on screen at once",
+                                         kind: .integer(minimum: 1), defaultValue: .integer(1))
+
     /// The allowed values, for help and error messages: `one of fifo, lifo` / `an integer >= 0`.
     public var allowedDescription: String {
         switch kind {
@@ -71,10 +75,14 @@ public struct ResolvedOptions: Sendable, Equatable {
     public var settings: [OptionSetting]
 
     public func integer(_ name: String) -> Int {
+        integerIfSet(name) ?? 0
+    }
+
+    public func integerIfSet(_ name: String) -> Int? {
         for s in settings where s.name == name {
             if case .integer(let n) = s.value { return n }
         }
-        return 0
+        return nil
     }
 
     public func text(_ name: String) -> String {

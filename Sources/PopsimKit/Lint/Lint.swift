@@ -56,7 +56,9 @@ public enum Lint {
     }
 
     static func stalledAtEnd(_ result: RunResult) -> [Finding] {
-        var seen = Set<PopupID>()
+        // A popup the strategy already reported as stalled is not reported twice.
+        var seen = Set(result.timeline.entries.filter { $0.reason == .stalled && $0.subject >= 0 }
+            .map { PopupID(Int($0.subject)) })
         return result.pending.compactMap { p in
             guard seen.insert(p).inserted, Int(p.index) < result.conditionEverHeld.count,
                   !result.conditionEverHeld[Int(p.index)] else { return nil }

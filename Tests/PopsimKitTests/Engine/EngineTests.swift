@@ -91,6 +91,7 @@ struct EngineTests {
             "100 shown(PopsimKit.PopupID(index: 2))",
             "100 enqueued(PopsimKit.PopupID(index: 1))",
             "100 shown(PopsimKit.PopupID(index: 1))",
+            "100 finished",
         ])
         #expect(TimelineText.render(result.timeline) == """
               0  enqueue  a
