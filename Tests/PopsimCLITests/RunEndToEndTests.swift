@@ -128,7 +128,7 @@ struct UsageEndToEndTests {
         (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
-         #"popsim: --strategy: unknown strategy "fifo" (known: fg, jc-fifo, jc-lifo)"#),
+         #"popsim: --strategy: unknown strategy "fifo" (known: fg, jc-fifo, jc-lifo, keyed, ssp)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "order=fifo"],
          #"popsim: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
@@ -210,6 +210,15 @@ struct UsageEndToEndTests {
             jc-lifo  JCPresentQueue LIFO: newest first, the shown popup hides until the newer ones are dismissed
                      --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
                      --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
+                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            keyed    QHHeapManager: one FIFO per key; the next head shows when the previous closes, if its gate passes
+                     --option slots=…  popups that may be on screen at once (values: an integer >= 1; default: 1)
+                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            ssp      SSPPopupCenter: one array, head shown at the idle pass; high goes right behind the head
+                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
                      --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
 
             """)

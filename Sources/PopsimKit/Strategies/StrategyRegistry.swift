@@ -7,6 +7,8 @@ public enum StrategyRegistry {
         StrategyEntry(FGStrategy.self),
         StrategyEntry(JCFIFOStrategy.self),
         StrategyEntry(JCLIFOStrategy.self),
+        StrategyEntry(KeyedStrategy.self),
+        StrategyEntry(SSPStrategy.self),
     ]
 
     public static var names: [String] { all.map(\.name) }

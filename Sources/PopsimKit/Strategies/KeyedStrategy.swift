@@ -1,0 +1,84 @@
+/// QHHeapManager (seed 004, version 3): one FIFO queue per `key`, driven by the app.
+///
+/// - Source: seed 004's article only (no repository was found); semantics/seeds.md §5.3 and §7.9.
+/// - Queue order: one FIFO per `key` (a popup without one uses the key `default`); keys are
+///   independent, so each can have a popup up at once: `warning … overlap` unless option `slots`
+///   allows it.
+/// - Showing: the library never shows by itself; popsim models the app as the article writes it:
+///   a popup enqueued into an empty key shows at once (no gate); when a key's head is dismissed the
+///   app calls `goNext`, which always removes the head and shows the new head only if its gate
+///   (`when`, evaluated at that moment) passes.
+/// - Hazard reproduced: a failing gate leaves an unshown head that blocks its key; nothing brings it
+///   back: the next `goNext` (popsim's `trigger`) removes it unseen (`drop … condition`) and tries the
+///   one after. A head still stuck when the run ends is marked `warning … stalled`.
+/// - `clear` is `deleteValue` on every key: the queues empty (`drop … cleared`), popups on screen stay.
+/// - Ignores: priority, untriggered, switch, level; the actions suspend, resume, remove.
+struct KeyedStrategy: Strategy {
+    static let name = "keyed"
+    static let summary = "QHHeapManager: one FIFO per key; the next head shows when the previous closes, if its gate passes"
+    static let options: [OptionSpec] = [.slots, .showMs(default: 0), .hideMs(default: 0), .navMs]
+    static let ignoredFields: [PopupField] = [.priority, .untriggered, .switchBehavior, .level]
+    static let ignoredActions = ["suspend", "resume", "remove"]
+    static let buttonActions = ButtonActionTiming.atResponse
+    static let defaultKey = "default"
+
+    /// The keys in order of first use, each with its queue and whether its head was shown.
+    private var keys: [String] = []
+    private var queues: [[PopupID]] = []
+    private var headShown: [Bool] = []
+
+    init(world: World) {}
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        switch happening {
+        case .enqueued(let p):
+            let k = keyIndex(for: p, world)
+            queues[k].append(p)
+            if queues[k].count == 1 { showHead(of: k, world, &decisions) }
+        case .dismissing(let p, _):
+            let k = keyIndex(for: p, world)
+            if queues[k].first == p && headShown[k] { goNext(k, world, &decisions) }
+        case .trigger:
+            for k in keys.indices where !queues[k].isEmpty && !headShown[k] { goNext(k, world, &decisions) }
+        case .clear:
+            for k in keys.indices {
+                for p in queues[k] { decisions.drop(p, .cleared) }
+                queues[k].removeAll()
+                headShown[k] = false
+            }
+        case .finished:
+            for k in keys.indices where !queues[k].isEmpty && !headShown[k] { decisions.warn(queues[k][0], .stalled) }
+        default:
+            break
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] {
+        keys.indices.flatMap { k in headShown[k] ? Array(queues[k].dropFirst()) : queues[k] }
+    }
+
+    private mutating func keyIndex(for p: PopupID, _ world: World) -> Int {
+        let key = world.popup(p).key ?? Self.defaultKey
+        if let k = keys.firstIndex(of: key) { return k }
+        keys.append(key)
+        queues.append([])
+        headShown.append(false)
+        return keys.count - 1
+    }
+
+    /// The app shows a key's head (a popup still on screen from before is not shown again).
+    private mutating func showHead(of k: Int, _ world: World, _ decisions: inout Decisions) {
+        let head = queues[k][0]
+        headShown[k] = true
+        if world.phase(head) == .hidden { decisions.show(head) }
+    }
+
+    /// `goNext(type, gate)`: remove the head; show the new head if its gate passes.
+    private mutating func goNext(_ k: Int, _ world: World, _ decisions: inout Decisions) {
+        let old = queues[k].removeFirst()
+        if !headShown[k] { decisions.drop(old, .condition) }
+        headShown[k] = false
+        guard let next = queues[k].first, world.conditionHolds(next) else { return }
+        showHead(of: k, world, &decisions)
+    }
+}
