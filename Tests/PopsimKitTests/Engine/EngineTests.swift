@@ -244,4 +244,21 @@ struct EngineTests {
 
             """)
     }
+
+    @Test func popToReturnsToTheLastMatchingScreenAndPopAtTheRootDoesNothing() throws {
+        let text = """
+            {"popsim": 1, "strategy": "jc-fifo", "options": {"navMs": 100}, "state": {"screen": "Home"},
+             "events": [{"at": 0, "pop": true}, {"at": 10, "push": "A"}, {"at": 20, "push": "B"}, {"at": 30, "push": "A"},
+                        {"at": 40, "push": "C"}, {"at": 200, "popTo": "A"}, {"at": 400, "popTo": "Home"}, {"at": 600, "popTo": "Home"}]}
+            """
+        #expect(try timeline(text) == """
+            110  nav      A
+            120  nav      B
+            130  nav      A
+            140  nav      C
+            300  nav      A
+            500  nav      Home
+
+            """)
+    }
 }
