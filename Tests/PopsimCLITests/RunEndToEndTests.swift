@@ -135,7 +135,7 @@ struct UsageEndToEndTests {
          #"popsim: --option showMs: expected an integer >= 0, got "fast""#),
         (["run", "Scenarios/jc-article-demo.json", "--max-steps", "0"],
          #"popsim: run: --max-steps: expected an integer > 0, got "0""#),
-        (["help", "chek"], #"popsim: help: unknown command "chek""#),
+        (["help", "chek"], #"popsim: help: unknown command "chek"; did you mean 'check'?"#),
         (["strategies", "extra"], #"popsim: strategies: unexpected argument "extra""#),
     ])
     func badUsageIsOneLineAndExitCode2(_ arguments: [String], _ message: String) throws {
@@ -222,5 +222,19 @@ struct UsageEndToEndTests {
                      --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
 
             """)
+    }
+}
+
+@Suite("popsim check, end to end")
+struct CheckEndToEndTests {
+    /// The bundled scenarios pass `popsim check Scenarios/` (CI runs this through `swift test`).
+    @Test func bundledScenariosPass() throws {
+        let output = try runPopsim(["check", "Scenarios/"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("PASS: ") || $0.hasSuffix(" passed, 0 failed") })
+        #expect(lines.last == "\(lines.count - 1) passed, 0 failed")
+        #expect(lines.count > 50)
     }
 }

@@ -19,6 +19,12 @@ public struct Console: Sendable {
     /// One error line on stderr.
     public mutating func error(_ line: String) { stderr += line + "\n" }
 
+    /// Whether `CI` is set to something other than empty, `false` or `0`.
+    public var isCI: Bool {
+        guard let ci = environment["CI"] else { return false }
+        return !ci.isEmpty && ci != "false" && ci != "0"
+    }
+
     /// Colour only on a terminal, never with `NO_COLOR` set non-empty or `TERM=dumb`; an explicit
     /// `--color` wins over both (convention 17).
     public func style(for mode: ColorMode) -> TextStyle {

@@ -4,6 +4,7 @@ enum HelpText {
         switch name {
         case "run": return run
         case "lint": return lint
+        case "check": return check
         case "strategies": return strategies
         case "help": return help
         default: return nil
@@ -20,6 +21,7 @@ enum HelpText {
         EXAMPLES:
           popsim run Scenarios/jc-article-demo.json
           popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --format json
+          popsim check Scenarios/
           popsim lint Scenarios/fg-remove.json
           popsim strategies
 
@@ -27,6 +29,7 @@ enum HelpText {
 
         SUBCOMMANDS:
           run                     Run scenarios and print their timelines.
+          check                   Check scenarios against their expected timelines (CI).
           lint                    List what a strategy ignores and the hazards a run hits.
           strategies              List the strategies with their options.
           help <subcommand>       Show help for a subcommand.
@@ -68,6 +71,38 @@ enum HelpText {
           --max-steps <n>         Stop a run that takes more than n steps.
                                   (default: 50000000)
           -h, --help              Show help information.
+
+        """
+
+    static let check = """
+        OVERVIEW: Check scenarios against their expected timelines (CI).
+
+        Each scenario is run under every strategy that has an expected timeline beside it
+        (<scenario>.<strategy>.timeline) and under its own "strategy". One line per scenario
+        and strategy, PASS or FAIL, a unified diff under each failure, and last the line
+        'N passed, N failed'.
+
+        EXAMPLES:
+          popsim check Scenarios/
+          popsim check Scenarios/first-launch.json --junit report.xml
+          popsim check Scenarios/new.json --strategy fg --update
+
+        USAGE: popsim check <file-or-folder>... [options]
+
+        ARGUMENTS:
+          <file-or-folder>        A scenario file, or a folder: every *.json below it.
+
+        OPTIONS:
+          --strategy <name>       Check only this strategy.
+          --option <name=value>   Set a strategy option; repeatable.
+          --update                Write the expected timelines that differ or are missing,
+                                  atomically. Refused when CI is set. Review 'git diff'.
+          --junit <file>          Also write a JUnit XML report.
+          --jobs <n>              Scenarios run at once. (default: the number of cores)
+          -h, --help              Show help information.
+
+        EXIT CODES:
+          0 all passed, 1 a timeline differs or is missing, 2 bad usage or bad input.
 
         """
 
@@ -121,7 +156,7 @@ enum HelpText {
         USAGE: popsim help [<subcommand>]
 
         ARGUMENTS:
-          <subcommand>            One of: run, lint, strategies, help.
+          <subcommand>            One of: run, check, lint, strategies, help.
 
         """
 }

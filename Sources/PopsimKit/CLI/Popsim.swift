@@ -7,6 +7,7 @@ public enum Popsim {
 
     static let commands: [(name: String, summary: String)] = [
         ("run", "Run scenarios and print their timelines."),
+        ("check", "Check scenarios against their expected timelines."),
         ("lint", "List what a strategy ignores and the hazards a run hits."),
         ("strategies", "List the strategies with their options."),
         ("help", "Show help for a command."),
@@ -30,6 +31,8 @@ public enum Popsim {
                 return try help(rest, console: &console)
             case "run":
                 return try RunCommand.execute(rest, console: &console)
+            case "check":
+                return try CheckCommand.execute(rest, console: &console)
             case "lint":
                 return try LintCommand.execute(rest, console: &console)
             case "strategies":

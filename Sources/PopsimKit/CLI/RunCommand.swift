@@ -35,7 +35,7 @@ enum RunCommand {
             limits.maxSteps = n
         }
         if args.flag("update") {
-            if let ci = console.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" {
+            if console.isCI {
                 throw UsageError("run: --update is refused when CI is set: expected timelines change only by hand")
             }
             if args.value("output") != nil { throw UsageError("run: --update and --output do not go together") }

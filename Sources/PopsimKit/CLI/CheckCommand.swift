@@ -1,0 +1,96 @@
+import Dispatch
+
+/// `popsim check FILE|DIR…`: every scenario against its expected timelines (design.md §7).
+///
+/// Contract: one `PASS:`/`FAIL:` line per scenario and strategy in input order, a unified diff
+/// under each failure, load and run errors on stderr, and the last line `N passed, N failed`.
+/// Exit 0 when all pass, 1 when any differs or lacks a golden, 2 for bad input (70 internal).
+/// `--update` writes the failing goldens atomically and counts them as passed; refused under CI.
+/// `--junit FILE` also writes a JUnit XML report, atomically.
+enum CheckCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true),
+        .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "update", takesValue: false),
+        .init(name: "junit", takesValue: true),
+        .init(name: "jobs", takesValue: true),
+        .init(name: "help", takesValue: false),
+    ]
+
+    static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
+        let args = try Arguments(arguments, command: "check", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.check)
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw UsageError("check: expected scenario files or folders; see 'popsim help check'") }
+        if args.flag("update"), console.isCI {
+            throw UsageError("check: --update is refused when CI is set: expected timelines change only by hand")
+        }
+        if let name = args.value("strategy"), StrategyRegistry.entry(named: name) == nil {
+            throw UsageError.unknownStrategy(name)
+        }
+        let jobs = try jobCount(args)
+        let paths: [String]
+        do {
+            paths = try Expectations.scenarios(in: args.positionals)
+        } catch {
+            throw UsageError("check: \(error.reason)")
+        }
+        let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"))
+        var outcomes = runner.run(paths, jobs: jobs)
+        var outcome = ExitCode.success
+        var passed = 0, failed = 0
+        for i in outcomes.indices {
+            if args.flag("update") { update(&outcomes[i], console: &console) }
+            let o = outcomes[i]
+            console.out(CheckReport.line(o))
+            switch o.verdict {
+            case .pass:
+                passed += 1
+            case .differs, .missing:
+                failed += 1
+                outcome = outcome.worst(.difference)
+            case .error(let lines, let code):
+                failed += 1
+                for line in lines { console.error(line) }
+                outcome = outcome.worst(code)
+            }
+        }
+        console.out(CheckReport.summary(passed: passed, failed: failed))
+        if let junit = args.value("junit") {
+            do {
+                try FileIO.writeAtomically(JUnitReport.render(outcomes), to: junit)
+            } catch {
+                console.error("\(junit): \(error.reason)")
+                outcome = outcome.worst(.badInput)
+            }
+        }
+        return outcome
+    }
+
+    static func jobCount(_ args: Arguments) throws(UsageError) -> Int {
+        guard let text = args.value("jobs") else { return max(1, System.processorCount) }
+        guard let n = Int(text), n > 0 else {
+            throw UsageError("check: --jobs: expected an integer > 0, got \(JSONValue.quoted(text))")
+        }
+        return n
+    }
+
+    /// Writes the golden of a failing outcome and turns it into a pass.
+    static func update(_ o: inout CheckRunner.Outcome, console: inout Console) {
+        guard let golden = o.goldenPath, let actual = o.actual else { return }
+        switch o.verdict {
+        case .differs, .missing:
+            do {
+                try FileIO.writeAtomically(actual, to: golden)
+                console.out("UPDATED: \(golden)\n")
+                o.verdict = .pass
+            } catch {
+                o.verdict = .error(lines: ["\(golden): \(error.reason)"], code: .badInput)
+            }
+        case .pass, .error:
+            break
+        }
+    }
+}
