@@ -9,7 +9,7 @@ import Darwin
 import PopsimKit
 
 var environment: [String: String] = [:]
-for name in ["NO_COLOR", "TERM", "CI", "COLUMNS"] {
+for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment)

@@ -125,7 +125,7 @@ struct UsageEndToEndTests {
         (["--verbose"], #"popsim: unknown option "--verbose"; see 'popsim --help'"#),
         (["run"], "popsim: run: expected at least one scenario file; see 'popsim help run'"),
         (["run", "x.json", "--formt", "json"], #"popsim: run: unknown option "--formt"; did you mean '--format'?"#),
-        (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json; got "yaml""#),
+        (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json, gantt, svg, html; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
          #"popsim: --strategy: unknown strategy "fifo" (known: fg, jc-fifo, jc-lifo, keyed, ssp)"#),
@@ -180,10 +180,13 @@ struct UsageEndToEndTests {
             OPTIONS:
               --strategy <name>       The strategy to run (default: the file's "strategy").
               --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
-              --format <format>       Output format. (values: text, json; default: text)
+              --format <format>       Output format. (values: text, json, gantt, svg, html;
+                                      default: text)
               --output <file>         Write the report to a file, atomically, instead of stdout.
               --color <when>          Colour the text timeline. (values: auto, always, never;
                                       default: auto: only on a terminal and without NO_COLOR)
+              --ascii                 Draw the gantt chart in plain ASCII (also when the
+                                      locale is not UTF-8). Its width is COLUMNS (default 80).
               --update                Rewrite each scenario's expected timeline
                                       (<scenario>.<strategy>.timeline) instead of printing.
                                       Refused when CI is set. Review 'git diff' afterwards.

@@ -5,6 +5,7 @@ enum HelpText {
         case "run": return run
         case "lint": return lint
         case "check": return check
+        case "compare": return compare
         case "strategies": return strategies
         case "help": return help
         default: return nil
@@ -22,6 +23,7 @@ enum HelpText {
           popsim run Scenarios/jc-article-demo.json
           popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --format json
           popsim check Scenarios/
+          popsim compare Scenarios/first-launch.json --strategy fg --strategy jc-lifo
           popsim lint Scenarios/fg-remove.json
           popsim strategies
 
@@ -30,6 +32,7 @@ enum HelpText {
         SUBCOMMANDS:
           run                     Run scenarios and print their timelines.
           check                   Check scenarios against their expected timelines (CI).
+          compare                 Run one scenario under several strategies, side by side.
           lint                    List what a strategy ignores and the hazards a run hits.
           strategies              List the strategies with their options.
           help <subcommand>       Show help for a subcommand.
@@ -61,15 +64,49 @@ enum HelpText {
         OPTIONS:
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
-          --format <format>       Output format. (values: text, json; default: text)
+          --format <format>       Output format. (values: text, json, gantt, svg, html;
+                                  default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --color <when>          Colour the text timeline. (values: auto, always, never;
                                   default: auto: only on a terminal and without NO_COLOR)
+          --ascii                 Draw the gantt chart in plain ASCII (also when the
+                                  locale is not UTF-8). Its width is COLUMNS (default 80).
           --update                Rewrite each scenario's expected timeline
                                   (<scenario>.<strategy>.timeline) instead of printing.
                                   Refused when CI is set. Review 'git diff' afterwards.
           --max-steps <n>         Stop a run that takes more than n steps.
                                   (default: 50000000)
+          -h, --help              Show help information.
+
+        """
+
+    static let compare = """
+        OVERVIEW: Run one scenario under several strategies, side by side.
+
+        One block per strategy in the order given, then a summary against the first:
+        per popup when it was first shown (or why not), its wait and how often it was
+        preempted; totals with the difference to the first; and the first instant at
+        which each timeline departs from the first one's.
+
+        EXAMPLES:
+          popsim compare Scenarios/first-launch.json --strategy fg --strategy jc-lifo
+          popsim compare Scenarios/fg-switch-latent.json --strategy fg --strategy fg:order=priority+lifo
+          popsim compare Scenarios/flow-wish-http.json --strategy keyed --strategy fg --format gantt
+
+        USAGE: popsim compare <file> --strategy <spec> --strategy <spec>... [options]
+
+        ARGUMENTS:
+          <file>                  A scenario file (JSON, format 1).
+
+        OPTIONS:
+          --strategy <spec>       A strategy, optionally with options: name or
+                                  name:option=value,option=value. At least two; the
+                                  first is the reference.
+          --format <format>       Output format. (values: text, json, markdown, gantt,
+                                  svg, html; default: text)
+          --output <file>         Write the report to a file, atomically, instead of stdout.
+          --ascii                 Draw the gantt chart in plain ASCII.
+          --max-steps <n>         Stop a run that takes more than n steps.
           -h, --help              Show help information.
 
         """
@@ -156,7 +193,7 @@ enum HelpText {
         USAGE: popsim help [<subcommand>]
 
         ARGUMENTS:
-          <subcommand>            One of: run, check, lint, strategies, help.
+          <subcommand>            One of: run, check, compare, lint, strategies, help.
 
         """
 }

@@ -8,6 +8,7 @@ public enum Popsim {
     static let commands: [(name: String, summary: String)] = [
         ("run", "Run scenarios and print their timelines."),
         ("check", "Check scenarios against their expected timelines."),
+        ("compare", "Run one scenario under several strategies, side by side."),
         ("lint", "List what a strategy ignores and the hazards a run hits."),
         ("strategies", "List the strategies with their options."),
         ("help", "Show help for a command."),
@@ -31,6 +32,8 @@ public enum Popsim {
                 return try help(rest, console: &console)
             case "run":
                 return try RunCommand.execute(rest, console: &console)
+            case "compare":
+                return try CompareCommand.execute(rest, console: &console)
             case "check":
                 return try CheckCommand.execute(rest, console: &console)
             case "lint":

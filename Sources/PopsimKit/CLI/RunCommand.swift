@@ -5,7 +5,7 @@
 /// With `--output`, the file is written only if every scenario ran, atomically.
 /// With `--update`, each scenario's expected timeline is rewritten instead (never when `CI` is set).
 enum RunCommand {
-    enum Format: String, CaseIterable { case text, json }
+    enum Format: String, CaseIterable { case text, json, gantt, svg, html }
 
     static let specs: [Arguments.Spec] = [
         .init(name: "strategy", takesValue: true),
@@ -13,6 +13,7 @@ enum RunCommand {
         .init(name: "format", takesValue: true),
         .init(name: "output", takesValue: true),
         .init(name: "color", takesValue: true),
+        .init(name: "ascii", takesValue: false),
         .init(name: "update", takesValue: false),
         .init(name: "max-steps", takesValue: true),
         .init(name: "help", takesValue: false),
@@ -27,13 +28,7 @@ enum RunCommand {
         guard !args.positionals.isEmpty else { throw UsageError("run: expected at least one scenario file; see 'popsim help run'") }
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
-        var limits = RunLimits()
-        if let text = args.value("max-steps") {
-            guard let n = Int(text), n > 0 else {
-                throw UsageError("run: --max-steps: expected an integer > 0, got \(JSONValue.quoted(text))")
-            }
-            limits.maxSteps = n
-        }
+        let limits = try Self.limits(args, command: "run")
         if args.flag("update") {
             if console.isCI {
                 throw UsageError("run: --update is refused when CI is set: expected timelines change only by hand")
@@ -52,21 +47,41 @@ enum RunCommand {
             switch format {
             case .text: reports.append(TextRenderer.render(result, style: style))
             case .json: reports.append(JSONRenderer.render(result))
+            case .gantt: reports.append(Gantt.render([(result.strategy, result)], chart: GanttStyle(console: console, args: args)))
+            case .svg: reports.append(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
+            case .html: reports.append(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
             }
         }
-        let report = reports.joined(separator: format == .text ? "\n" : "")
-        if let output = args.value("output") {
-            guard outcome == .success else { return outcome }
-            do {
-                try FileIO.writeAtomically(report, to: output)
-            } catch {
-                console.error("\(output): \(error.reason)")
-                return .badInput
-            }
-        } else {
+        let report = reports.joined(separator: format == .text || format == .gantt ? "\n" : "")
+        if args.value("output") != nil && outcome != .success { return outcome }
+        return outcome.worst(emit(report, to: args.value("output"), console: &console))
+    }
+
+    /// Writes a report to `--output` atomically, or to stdout.
+    static func emit(_ report: String, to output: String?, console: inout Console) -> ExitCode {
+        guard let output else {
             console.out(report)
+            return .success
         }
-        return outcome
+        do {
+            try FileIO.writeAtomically(report, to: output)
+        } catch {
+            console.error("\(output): \(error.reason)")
+            return .badInput
+        }
+        return .success
+    }
+
+    /// `--max-steps`, checked.
+    static func limits(_ args: Arguments, command: String) throws(UsageError) -> RunLimits {
+        var limits = RunLimits()
+        if let text = args.value("max-steps") {
+            guard let n = Int(text), n > 0 else {
+                throw UsageError("\(command): --max-steps: expected an integer > 0, got \(JSONValue.quoted(text))")
+            }
+            limits.maxSteps = n
+        }
+        return limits
     }
 
     /// Loads and runs one scenario; reports its errors and returns nil when it cannot.

@@ -1,0 +1,103 @@
+/// Where each popup stood over time in one run: the shapes every chart draws.
+///
+/// Derived from the timeline alone (plus each popup's animation times, because 0 ms transitions
+/// write no `shown`/`gone` line). A popup is queued from its enqueue (or requeue, or a temporary
+/// hide) until it shows, is dropped or is lost; intervals still open at the end close at `end`.
+public struct PopupIntervals: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable { case queued, presenting, shown, hiding }
+    public enum MarkerKind: String, Sendable { case drop, warning }
+
+    public struct Interval: Sendable, Equatable {
+        public var start: Int
+        public var end: Int
+        public var kind: Kind
+    }
+
+    public struct Marker: Sendable, Equatable {
+        public var t: Int
+        public var kind: MarkerKind
+        /// `drop condition`, `warning overlap`: for tooltips.
+        public var label: String
+    }
+
+    public struct Row: Sendable, Equatable {
+        public var popup: String
+        public var intervals: [Interval] = []
+        public var markers: [Marker] = []
+    }
+
+    /// One row per popup, in order of first appearance on the timeline.
+    public var rows: [Row]
+    public var end: Int
+
+    public init(_ result: RunResult) {
+        let timeline = result.timeline
+        var rows: [Row] = []
+        var index: [Int32: Int] = [:]
+        var open: [Int32: (Kind, Int)] = [:]
+        var returns = Set<Int32>()
+        let end = max(result.end, timeline.entries.last?.t ?? 0)
+        func zeroShow(_ s: Int32) -> Bool { Self.animation(result, s, "showMs") == 0 }
+        func zeroHide(_ s: Int32) -> Bool { Self.animation(result, s, "hideMs") == 0 }
+        for entry in timeline.entries where entry.subject >= 0 && entry.subject < Int32(result.scenario.popups.count) {
+            let s = entry.subject
+            let r: Int
+            if let known = index[s] { r = known } else {
+                r = rows.count
+                index[s] = r
+                rows.append(Row(popup: timeline.subjects[Int(s)]))
+            }
+            func close(at t: Int) {
+                if let (kind, start) = open[s] { rows[r].intervals.append(Interval(start: start, end: t, kind: kind)) }
+                open[s] = nil
+            }
+            func afterHidden(at t: Int) {
+                if returns.remove(s) != nil { open[s] = (.queued, t) }
+            }
+            let t = entry.t
+            switch entry.event {
+            case .enqueue where open[s] == nil:
+                open[s] = (.queued, t)
+            case .requeue:
+                returns.insert(s)
+                if open[s] == nil { afterHidden(at: t) }
+            case .show:
+                close(at: t)
+                open[s] = (zeroShow(s) ? .shown : .presenting, t)
+            case .shown:
+                close(at: t)
+                open[s] = (.shown, t)
+            case .hide:
+                close(at: t)
+                if entry.reason == .temporary { returns.insert(s) }
+                if zeroHide(s) { afterHidden(at: t) } else { open[s] = (.hiding, t) }
+            case .gone:
+                close(at: t)
+                afterHidden(at: t)
+            case .drop:
+                if open[s]?.0 == .queued { close(at: t) }
+                returns.remove(s)
+                rows[r].markers.append(Marker(t: t, kind: .drop, label: "drop" + (entry.reason.map { " " + $0.rawValue } ?? "")))
+            case .warning:
+                if entry.reason == .lost {
+                    if open[s]?.0 == .queued { close(at: t) }
+                    returns.remove(s)
+                }
+                rows[r].markers.append(Marker(t: t, kind: .warning, label: "warning" + (entry.reason.map { " " + $0.rawValue } ?? "")))
+            default:
+                break
+            }
+        }
+        for (s, r) in index.sorted(by: { $0.value < $1.value }) {
+            if let (kind, start) = open[s] { rows[r].intervals.append(Interval(start: start, end: end, kind: kind)) }
+        }
+        self.rows = rows
+        self.end = end
+    }
+
+    static func animation(_ result: RunResult, _ subject: Int32, _ option: String) -> Int {
+        let popup = result.scenario.popups[Int(subject)]
+        let own = option == "showMs" ? popup.showMs : popup.hideMs
+        return own ?? result.options.integer(option)
+    }
+}
