@@ -29,6 +29,9 @@ enum RunCommand {
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
         let limits = try Self.limits(args, command: "run")
+        if (format == .svg || format == .html) && args.positionals.count > 1 {
+            throw UsageError("run: --format \(format.rawValue) draws one scenario; run it once per file")
+        }
         if args.flag("update") {
             if console.isCI {
                 throw UsageError("run: --update is refused when CI is set: expected timelines change only by hand")
