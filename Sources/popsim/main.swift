@@ -12,10 +12,10 @@ var environment: [String: String] = [:]
 for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
-var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment)
+signal(SIGPIPE, SIG_IGN)
+var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, stdoutFD: 1)
 let code = Popsim.main(Array(CommandLine.arguments.dropFirst()), console: &console)
 
-signal(SIGPIPE, SIG_IGN)
-FileIO.writeAll(console.stdout, to: 1)
+console.output.flush()
 FileIO.writeAll(console.stderr, to: 2)
 exit(code.rawValue)

@@ -1,20 +1,25 @@
 /// Where a command's output goes, and what it knows of its terminal and environment.
 ///
-/// The executable passes the real streams; tests pass buffers. Output is collected per stream
-/// and written by the caller, so nothing here touches the process.
+/// The executable passes standard output's file descriptor, so large reports stream out through
+/// a buffer; tests collect in memory. Errors are collected and written by the caller.
 public struct Console: Sendable {
-    public var stdout = ""
+    /// Standard output: streamed to a descriptor, or collected in memory.
+    public var output: ByteWriter
     public var stderr = ""
     /// Whether standard output is a terminal (colour in `auto` mode).
     public var stdoutIsTerminal: Bool
     public var environment: [String: String]
 
-    public init(stdoutIsTerminal: Bool = false, environment: [String: String] = [:]) {
+    public init(stdoutIsTerminal: Bool = false, environment: [String: String] = [:], stdoutFD: Int32? = nil) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.environment = environment
+        output = stdoutFD.map { ByteWriter(fd: $0) } ?? ByteWriter()
     }
 
-    public mutating func out(_ text: String) { stdout += text }
+    /// What was written to standard output, when collecting in memory.
+    public var stdout: String { output.text }
+
+    public mutating func out(_ text: String) { output.write(text) }
 
     /// One error line on stderr.
     public mutating func error(_ line: String) { stderr += line + "\n" }

@@ -68,6 +68,15 @@ public enum FileIO {
 
     /// Writes `text` to `path` atomically (temporary file, then rename).
     public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+        try writeAtomically(to: path) { writer in
+            writer.write(text)
+            return true
+        }
+    }
+
+    /// Lets `body` write `path` through a buffered writer, atomically (temporary file, then
+    /// rename); when `body` returns false nothing is left behind.
+    public static func writeAtomically(to path: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
         let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
         var template = Array((directory.isEmpty ? "/" : directory).utf8CString.dropLast()) + Array("/.popsim-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -76,7 +85,15 @@ public enum FileIO {
         }
         guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard writeAll(text, to: fd) else {
+        var writer = ByteWriter(fd: fd)
+        let commit = body(&writer)
+        writer.flush()
+        guard commit else {
+            close(fd)
+            unlink(temporary)
+            return
+        }
+        guard !writer.failed else {
             let reason = lastError()
             close(fd)
             unlink(temporary)
@@ -94,7 +111,13 @@ public enum FileIO {
     /// Writes all of `text` to `fd`, retrying short and interrupted writes; false on failure.
     @discardableResult
     public static func writeAll(_ text: String, to fd: Int32) -> Bool {
-        var bytes = Array(text.utf8)
+        writeAll(Array(text.utf8), to: fd)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes; false on failure.
+    @discardableResult
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { buffer -> Int in

@@ -6,6 +6,7 @@ enum HelpText {
         case "lint": return lint
         case "check": return check
         case "compare": return compare
+        case "gen": return gen
         case "strategies": return strategies
         case "help": return help
         default: return nil
@@ -34,6 +35,7 @@ enum HelpText {
           check                   Check scenarios against their expected timelines (CI).
           compare                 Run one scenario under several strategies, side by side.
           lint                    List what a strategy ignores and the hazards a run hits.
+          gen                     Write a seeded scenario of any size.
           strategies              List the strategies with their options.
           help <subcommand>       Show help for a subcommand.
 
@@ -107,6 +109,35 @@ enum HelpText {
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --ascii                 Draw the gantt chart in plain ASCII.
           --max-steps <n>         Stop a run that takes more than n steps.
+          -h, --help              Show help information.
+
+        """
+
+    static let gen = """
+        OVERVIEW: Write a seeded scenario of any size.
+
+        The same options always give the same bytes (popsim's own SplitMix64 generator).
+        Popups mix priorities, conditions, switch behaviours, toasts, simulated users,
+        then flows, keys and levels; events are drawn from the mix of action kinds.
+
+        EXAMPLES:
+          popsim gen --events 1000 --seed 7 > Scenarios/generated.json
+          popsim gen --events 1000000 --seed 1 --output big.json
+          popsim gen --events 500 --seed 3 --mix enqueue=70,dismiss=30
+
+        USAGE: popsim gen [options]
+
+        OPTIONS:
+          --events <n>            Events in the script. (default: 1000)
+          --seed <n>              Seed of the generator. (default: 1)
+          --popups <n>            Popups declared. (default: 50)
+          --strategy <name>       The scenario's "strategy". (default: fg)
+          --mix <kind=weight,…>   Weights of the action kinds (also --strategy-mix). Kinds:
+                                  enqueue, dismiss, press, set, trigger, suspend, resume,
+                                  remove, clear, push. (default: enqueue=60,dismiss=12,
+                                  press=4,set=10,trigger=3,suspend=2,resume=2,remove=5,
+                                  clear=1,push=1)
+          --output <file>         Write to a file, atomically, instead of stdout.
           -h, --help              Show help information.
 
         """
@@ -193,7 +224,7 @@ enum HelpText {
         USAGE: popsim help [<subcommand>]
 
         ARGUMENTS:
-          <subcommand>            One of: run, check, compare, lint, strategies, help.
+          <subcommand>            One of: run, check, compare, lint, gen, strategies, help.
 
         """
 }

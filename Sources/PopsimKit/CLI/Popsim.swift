@@ -10,6 +10,7 @@ public enum Popsim {
         ("check", "Check scenarios against their expected timelines."),
         ("compare", "Run one scenario under several strategies, side by side."),
         ("lint", "List what a strategy ignores and the hazards a run hits."),
+        ("gen", "Write a seeded scenario of any size."),
         ("strategies", "List the strategies with their options."),
         ("help", "Show help for a command."),
     ]
@@ -36,6 +37,8 @@ public enum Popsim {
                 return try CompareCommand.execute(rest, console: &console)
             case "check":
                 return try CheckCommand.execute(rest, console: &console)
+            case "gen":
+                return try GenCommand.execute(rest, console: &console)
             case "lint":
                 return try LintCommand.execute(rest, console: &console)
             case "strategies":

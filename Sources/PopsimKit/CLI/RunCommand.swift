@@ -40,24 +40,44 @@ enum RunCommand {
         }
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
-        var reports: [String] = []
-        for path in args.positionals {
-            guard let result = runOne(path, args: args, limits: limits, console: &console, outcome: &outcome) else { continue }
-            if args.flag("update") {
-                outcome = outcome.worst(update(result, console: &console))
-                continue
-            }
-            switch format {
-            case .text: reports.append(TextRenderer.render(result, style: style))
-            case .json: reports.append(JSONRenderer.render(result))
-            case .gantt: reports.append(Gantt.render([(result.strategy, result)], chart: GanttStyle(console: console, args: args)))
-            case .svg: reports.append(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
-            case .html: reports.append(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
+        let chart = GanttStyle(console: console, args: args)
+        /// Runs every file and renders each report into `writer` as it comes.
+        func runAll(into writer: inout ByteWriter, errors: inout Console) {
+            var first = true
+            for path in args.positionals {
+                guard let result = runOne(path, args: args, limits: limits, console: &errors, outcome: &outcome) else { continue }
+                if args.flag("update") {
+                    outcome = outcome.worst(update(result, console: &errors))
+                    continue
+                }
+                if !first && (format == .text || format == .gantt) { writer.byte(0x0A) }
+                first = false
+                switch format {
+                case .text: TextRenderer.render(result, style: style, into: &writer)
+                case .json: JSONRenderer.render(result, into: &writer)
+                case .gantt: writer.write(Gantt.render([(result.strategy, result)], chart: chart))
+                case .svg: writer.write(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
+                case .html: writer.write(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
+                }
             }
         }
-        let report = reports.joined(separator: format == .text || format == .gantt ? "\n" : "")
-        if args.value("output") != nil && outcome != .success { return outcome }
-        return outcome.worst(emit(report, to: args.value("output"), console: &console))
+        guard let output = args.value("output") else {
+            var errors = Console(environment: console.environment)
+            runAll(into: &console.output, errors: &errors)
+            console.stderr += errors.stderr
+            console.out(errors.stdout)
+            return outcome
+        }
+        do {
+            try FileIO.writeAtomically(to: output) { writer in
+                runAll(into: &writer, errors: &console)
+                return outcome == .success
+            }
+        } catch {
+            console.error("\(output): \(error.reason)")
+            return outcome.worst(.badInput)
+        }
+        return outcome
     }
 
     /// Writes a report to `--output` atomically, or to stdout.

@@ -2,16 +2,10 @@
 extension Engine {
     mutating func perform(_ action: Action) throws(RunError) {
         switch action {
-        case .enqueue(let popups):
-            for p in popups {
-                try countStep()
-                everEnqueued[index(p)] = true
-                if limits.trackConditions && !conditionEverHeld[index(p)] {
-                    conditionEverHeld[index(p)] = world.conditionHolds(p)
-                }
-                log(.enqueue, p)
-                _ = try tell(.enqueued(p))
-            }
+        case .enqueue(let p):
+            try enqueue(p)
+        case .enqueueMany(let popups):
+            for p in popups { try enqueue(p) }
         case .dismiss(let p):
             try press(p, button: "close")
         case .press(let p, let button):
@@ -35,6 +29,16 @@ extension Engine {
         case .navigate(let move, let then):
             try navigate(move, then: then)
         }
+    }
+
+    mutating func enqueue(_ p: PopupID) throws(RunError) {
+        try countStep()
+        everEnqueued[index(p)] = true
+        if limits.trackConditions && !conditionEverHeld[index(p)] {
+            conditionEverHeld[index(p)] = world.conditionHolds(p)
+        }
+        log(.enqueue, p)
+        _ = try tell(.enqueued(p))
     }
 
     /// The user presses `button` on `p`: only a fully shown popup can be answered.

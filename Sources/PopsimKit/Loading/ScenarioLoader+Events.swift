@@ -100,13 +100,14 @@ extension ScenarioLoader {
             for (i, item) in list.enumerated() {
                 if let id = popupRef(item, path.appending(i)) { ids.append(id) }
             }
-            return ids.count == list.count ? .enqueue(ids) : nil
+            guard ids.count == list.count else { return nil }
+            return ids.count == 1 ? .enqueue(ids[0]) : .enqueueMany(ids)
         }
         guard case .string = v.kind else {
             report(.expected("a popup id or a list of ids", got: v.errorDescription), at: v.location, path)
             return nil
         }
-        return popupRef(v, path).map { .enqueue([$0]) }
+        return popupRef(v, path).map(Action.enqueue)
     }
 
     mutating func press(_ v: JSONValue, _ path: JSONPath) -> Action? {

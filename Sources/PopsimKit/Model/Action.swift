@@ -1,22 +1,27 @@
 /// One thing a scenario makes happen: the body of an event, or of a `then` entry.
+///
+/// Kept to 9 bytes: the common cases carry a popup id, the rare large ones are boxed (`indirect`),
+/// so a million-event script stays small (see Benchmarks/results.md).
 public enum Action: Sendable {
-    /// Popups handed to the scheduler, in this order.
-    case enqueue([PopupID])
+    /// One popup handed to the scheduler (the common case: no allocation).
+    case enqueue(PopupID)
+    /// Several popups handed to the scheduler, in this order.
+    case enqueueMany([PopupID])
     /// The user closes the popup: the same as pressing its `close` button.
     case dismiss(PopupID)
-    case press(PopupID, button: String)
+    indirect case press(PopupID, button: String)
     case set([(VariableID, StateValue)])
     case suspend
     case resume
     case trigger
     case remove(PopupID)
     case clear
-    case navigate(Navigation, then: [Action])
+    indirect case navigate(Navigation, then: [Action])
 
     /// The word that names the action in a scenario file.
     public var keyword: String {
         switch self {
-        case .enqueue: return "enqueue"
+        case .enqueue, .enqueueMany: return "enqueue"
         case .dismiss: return "dismiss"
         case .press: return "press"
         case .set: return "set"

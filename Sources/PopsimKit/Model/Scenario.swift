@@ -23,13 +23,27 @@ public struct Scenario: Sendable {
     public subscript(id: PopupID) -> Popup { popups[Int(id.index)] }
 }
 
-/// One timed entry of the script.
+/// One timed entry of the script: 32 bytes, because a generated script may hold millions.
 public struct ScenarioEvent: Sendable {
     public var at: Int
     public var action: Action
-    /// Its index in the file's `events` array and where it starts, for messages.
-    public var index: Int
-    public var location: SourceLocation
+    private var index32: Int32
+    private var line32: Int32
+    private var column32: Int32
+
+    public init(at: Int, action: Action, index: Int, location: SourceLocation) {
+        self.at = at
+        self.action = action
+        index32 = Int32(clamping: index)
+        line32 = Int32(clamping: location.line)
+        column32 = Int32(clamping: location.column)
+    }
+
+    /// Its index in the file's `events` array, for messages.
+    public var index: Int { Int(index32) }
+
+    /// Where it starts in the file, for messages.
+    public var location: SourceLocation { SourceLocation(line: Int(line32), column: Int(column32)) }
 }
 
 /// An option value as set in a file or on the command line.

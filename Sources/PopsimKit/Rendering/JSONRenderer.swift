@@ -5,9 +5,16 @@
 /// per line, so that diffs of saved output stay readable; ends with a newline.
 public enum JSONRenderer {
     public static func render(_ result: RunResult) -> String {
-        var out = "{\"popsim\": 1, \"scenario\": " + string(result.scenario.name)
-        out += ", \"strategy\": " + string(result.strategy) + ", \"options\": {"
-        out += result.options.settings.map { s in
+        var writer = ByteWriter()
+        render(result, into: &writer)
+        return writer.text
+    }
+
+    /// Formats straight into `writer`, one timeline entry per line.
+    public static func render(_ result: RunResult, into writer: inout ByteWriter) {
+        var head = "{\"popsim\": 1, \"scenario\": " + string(result.scenario.name)
+        head += ", \"strategy\": " + string(result.strategy) + ", \"options\": {"
+        head += result.options.settings.map { s in
             let value: String
             switch s.value {
             case .integer(let n): value = String(n)
@@ -15,19 +22,31 @@ public enum JSONRenderer {
             }
             return string(s.name) + ": " + value
         }.joined(separator: ", ")
-        out += "},\n  \"timeline\": ["
+        writer.write(head + "},\n  \"timeline\": [")
         let timeline = result.timeline
+        let names = timeline.subjects.map { Array(string($0).utf8) }
+        let events = TimelineEvent.allCases.map { Array("\"\($0.rawValue)\"".utf8) }
+        let reasons = Reason.allCases.map { Array("\"\($0.rawValue)\"}".utf8) }
+        let eventIndex = Dictionary(uniqueKeysWithValues: TimelineEvent.allCases.enumerated().map { ($1, $0) })
+        let reasonIndex = Dictionary(uniqueKeysWithValues: Reason.allCases.enumerated().map { ($1, $0) })
         for (i, entry) in timeline.entries.enumerated() {
-            out += (i == 0 ? "\n" : ",\n") + "    {\"t\": \(entry.t), \"event\": \"\(entry.event.rawValue)\""
-            if let name = timeline.subjectName(entry) {
-                out += (entry.event == .nav || entry.reason == .notOnStack ? ", \"screen\": " : ", \"popup\": ") + string(name)
+            writer.write(i == 0 ? "\n    {\"t\": " : ",\n    {\"t\": ")
+            writer.integer(entry.t)
+            writer.write(", \"event\": ")
+            writer.write(bytes: events[eventIndex[entry.event] ?? 0])
+            if entry.subject >= 0 {
+                writer.write(entry.event == .nav || entry.reason == .notOnStack ? ", \"screen\": " : ", \"popup\": ")
+                writer.write(bytes: names[Int(entry.subject)])
             }
-            if let reason = entry.reason { out += ", \"reason\": \"\(reason.rawValue)\"" }
-            out += "}"
+            if let reason = entry.reason {
+                writer.write(", \"reason\": ")
+                writer.write(bytes: reasons[reasonIndex[reason] ?? 0])
+            } else {
+                writer.byte(0x7D)
+            }
         }
-        out += timeline.entries.isEmpty ? "],\n" : "\n  ],\n"
-        out += "  \"summary\": " + summary(Summary(result), result: result) + "}\n"
-        return out
+        writer.write(timeline.entries.isEmpty ? "],\n" : "\n  ],\n")
+        writer.write("  \"summary\": " + summary(Summary(result), result: result) + "}\n")
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {

@@ -1,11 +1,16 @@
 /// The text report of one run, for people: a header, the timeline, a summary.
 public enum TextRenderer {
     public static func render(_ result: RunResult, style: TextStyle = .plain) -> String {
+        var writer = ByteWriter()
+        render(result, style: style, into: &writer)
+        return writer.text
+    }
+
+    public static func render(_ result: RunResult, style: TextStyle = .plain, into writer: inout ByteWriter) {
         let options = result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-        var out = "\(result.scenario.name) · \(result.strategy) · \(options)\n"
-        out += TimelineText.render(result.timeline, style: style)
-        out += "\n" + summary(Summary(result), result: result)
-        return out
+        writer.write("\(result.scenario.name) · \(result.strategy) · \(options)\n")
+        TimelineText.render(result.timeline, style: style, into: &writer)
+        writer.write("\n" + summary(Summary(result), result: result))
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {

@@ -8,22 +8,45 @@ public enum TimelineText {
     static let eventWidth = TimelineEvent.allCases.map(\.rawValue.count).max() ?? 7
 
     public static func render(_ timeline: Timeline, style: TextStyle = .plain) -> String {
-        let timeWidth = timeline.entries.map { String($0.t).count }.max() ?? 1
-        let subjectWidth = max(1, timeline.entries.map { (timeline.subjectName($0) ?? "-").count }.max() ?? 1)
-        var out = ""
+        var writer = ByteWriter()
+        render(timeline, style: style, into: &writer)
+        return writer.text
+    }
+
+    /// Formats straight into `writer`.
+    /// - Complexity: O(n) with no allocation per line.
+    public static func render(_ timeline: Timeline, style: TextStyle = .plain, into writer: inout ByteWriter) {
+        let names = timeline.subjects.map { Array($0.utf8) }
+        let counts = timeline.subjects.map(\.count)
+        var timeWidth = 1, subjectWidth = 1
         for entry in timeline.entries {
-            var line = String(entry.t).leftPadded(to: timeWidth) + "  "
-            let word = entry.event.rawValue
-            line += style.paint(word, for: entry.event) + String(repeating: " ", count: eventWidth - word.count) + "  "
-            let subject = timeline.subjectName(entry) ?? "-"
-            if let reason = entry.reason {
-                line += subject.rightPadded(to: subjectWidth) + "  " + reason.rawValue
-            } else {
-                line += subject
-            }
-            out += line + "\n"
+            timeWidth = max(timeWidth, ByteWriter.width(of: entry.t))
+            if entry.subject >= 0 { subjectWidth = max(subjectWidth, counts[Int(entry.subject)]) }
         }
-        return out
+        let words = TimelineEvent.allCases.map { (event: TimelineEvent) -> [UInt8] in Array(style.paint(event.rawValue, for: event).utf8) }
+        let wordCounts = TimelineEvent.allCases.map(\.rawValue.count)
+        let reasons = Reason.allCases.map { Array($0.rawValue.utf8) }
+        let eventIndex = Dictionary(uniqueKeysWithValues: TimelineEvent.allCases.enumerated().map { ($1, $0) })
+        let reasonIndex = Dictionary(uniqueKeysWithValues: Reason.allCases.enumerated().map { ($1, $0) })
+        for entry in timeline.entries {
+            writer.integer(entry.t, width: timeWidth)
+            writer.spaces(2)
+            let e = eventIndex[entry.event] ?? 0
+            writer.write(bytes: words[e])
+            writer.spaces(eventWidth - wordCounts[e] + 2)
+            if entry.subject >= 0 {
+                writer.write(bytes: names[Int(entry.subject)])
+            } else {
+                writer.byte(0x2D)
+            }
+            if let reason = entry.reason {
+                let used = entry.subject >= 0 ? counts[Int(entry.subject)] : 1
+                writer.spaces(subjectWidth - used + 2)
+                writer.write(bytes: reasons[reasonIndex[reason] ?? 0])
+            }
+            writer.byte(0x0A)
+        }
+        writer.flushIfFull()
     }
 }
 

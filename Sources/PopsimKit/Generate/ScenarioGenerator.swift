@@ -1,0 +1,106 @@
+/// `popsim gen`: writes a valid, realistic scenario of any size from a seed.
+///
+/// Contract: the same options give the same bytes. Popups get a mix of priorities, conditions
+/// (`when` over `screen`, `level`, `loggedIn`), untriggered and switch behaviours, toasts
+/// (`duration`), simulated users (`respond`), `then` flows (only to popups further down the list,
+/// so a flow always ends), keys, levels and animation times. Events are spread over time with
+/// small random gaps and drawn from `mix` (weights per action kind).
+public struct ScenarioGenerator: Sendable {
+    public var events: Int
+    public var seed: UInt64
+    public var popups: Int
+    public var strategy: String
+    public var mix: [(String, Int)]
+
+    public static let defaultMix: [(String, Int)] = [
+        ("enqueue", 60), ("dismiss", 12), ("press", 4), ("set", 10), ("trigger", 3),
+        ("suspend", 2), ("resume", 2), ("remove", 5), ("clear", 1), ("push", 1),
+    ]
+    static let screens = ["home", "feed", "settings", "profile"]
+
+    public init(events: Int, seed: UInt64, popups: Int = 50, strategy: String = "fg", mix: [(String, Int)] = defaultMix) {
+        self.events = events
+        self.seed = seed
+        self.popups = popups
+        self.strategy = strategy
+        self.mix = mix
+    }
+
+    public func generate() -> String {
+        var random = SplitMix64(seed: seed)
+        var out = "{\n  \"popsim\": 1,\n  \"name\": \"generated \(events) events, seed \(seed)\",\n"
+        out += "  \"strategy\": \"\(strategy)\",\n"
+        out += "  \"state\": {\"screen\": \"home\", \"level\": 1, \"loggedIn\": false},\n"
+        out += "  \"popups\": {\n"
+        for i in 0..<popups {
+            out += "    \"p\(i)\": " + popup(i, &random) + (i < popups - 1 ? ",\n" : "\n")
+        }
+        out += "  },\n  \"events\": [\n"
+        out.reserveCapacity(out.utf8.count + events * 40)
+        var t = 0
+        let total = mix.reduce(0) { $0 + max(0, $1.1) }
+        for i in 0..<events {
+            t += random.below(4) == 0 ? 0 : 1 + random.below(120)
+            out += "    {\"at\": \(t), " + action(pick(&random, total: total), &random) + (i < events - 1 ? "},\n" : "}\n")
+        }
+        return out + "  ]\n}\n"
+    }
+
+    func pick(_ random: inout SplitMix64, total: Int) -> String {
+        var roll = random.below(max(1, total))
+        for (kind, weight) in mix where weight > 0 {
+            if roll < weight { return kind }
+            roll -= weight
+        }
+        return "enqueue"
+    }
+
+    func popupName(_ random: inout SplitMix64) -> String { "\"p\(random.below(popups))\"" }
+
+    func action(_ kind: String, _ random: inout SplitMix64) -> String {
+        switch kind {
+        case "dismiss": return "\"dismiss\": \(popupName(&random))"
+        case "press": return "\"press\": {\"popup\": \(popupName(&random)), \"button\": \"ok\"}"
+        case "remove": return "\"remove\": \(popupName(&random))"
+        case "set":
+            switch random.below(3) {
+            case 0: return "\"set\": {\"screen\": \"\(Self.screens[random.below(Self.screens.count)])\"}"
+            case 1: return "\"set\": {\"level\": \(random.below(10))}"
+            default: return "\"set\": {\"loggedIn\": \(random.chance(50))}"
+            }
+        case "trigger", "suspend", "resume", "clear": return "\"\(kind)\": true"
+        case "push": return random.chance(50) ? "\"push\": \"\(Self.screens[random.below(Self.screens.count)])\"" : "\"pop\": true"
+        default:
+            return random.chance(10)
+                ? "\"enqueue\": [\(popupName(&random)), \(popupName(&random))]"
+                : "\"enqueue\": \(popupName(&random))"
+        }
+    }
+
+    func popup(_ i: Int, _ random: inout SplitMix64) -> String {
+        var fields: [String] = []
+        let priorities = ["1", "50", "100", "1000", "\"high\"", "\"low\""]
+        if random.chance(70) { fields.append("\"priority\": \(priorities[random.below(priorities.count)])") }
+        if random.chance(25) {
+            let conditions = ["screen == 'home'", "level >= 3", "loggedIn", "screen != 'settings' && level < 8"]
+            fields.append("\"when\": \"\(conditions[random.below(conditions.count)])\"")
+            fields.append("\"untriggered\": \"\(random.chance(50) ? "await" : "discard")\"")
+        }
+        if random.chance(40) { fields.append("\"switch\": \"\(["await", "discard", "latent"][random.below(3)])\"") }
+        if random.chance(30) {
+            fields.append("\"duration\": \(500 + random.below(4000))")
+        } else if random.chance(80) {
+            let button = random.chance(30) ? "ok" : "close"
+            fields.append("\"respond\": {\"after\": \(200 + random.below(4800)), \"button\": \"\(button)\"}")
+            if button == "ok", i + 1 < popups, random.chance(60) {
+                let next = i + 1 + random.below(popups - i - 1)
+                fields.append("\"then\": {\"ok\": [{\"enqueue\": \"p\(next)\"}]}")
+            }
+        }
+        if random.chance(50) { fields.append("\"key\": \"k\(random.below(5))\"") }
+        if random.chance(20) { fields.append("\"level\": \"high\"") }
+        if random.chance(30) { fields.append("\"showMs\": \(random.below(400))") }
+        if random.chance(30) { fields.append("\"hideMs\": \(random.below(300))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
