@@ -2,19 +2,6 @@ import Testing
 @testable import PopsimKit
 import PopsimTestSupport
 
-/// SplitMix64: a small seeded generator, so every run mutates the same way.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-}
-
 /// Mutated bundled scenarios must load or fail with errors, and every strategy must run them
 /// without breaking an engine rule (a crash here kills the test process: that is a failure too).
 @Suite struct MutationSmokeTests {
@@ -25,7 +12,7 @@ struct SplitMix64 {
     @Test func mutatedScenariosNeverBreakTheEngine() throws {
         let dir = packageRoot.path + "/Scenarios/"
         let seeds = try FileIO.list(dir).filter { $0.hasSuffix(".json") }.map { try FileIO.read(dir + $0) }
-        var random = SplitMix64(state: 20261123)
+        var random = SplitMix64(seed: 20261123)
         var loaded = 0
         for _ in 0..<3000 {
             var bytes = seeds[random.below(seeds.count)]

@@ -11,13 +11,15 @@ public struct JSONReader {
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var reader = Cursor(buffer)
+            var reader = JSONCursor(buffer)
             return try reader.document()
         }
     }
 }
 
-private struct Cursor {
+/// The reader's position in a buffer, with its line and column; a value, so saving and restoring
+/// a position is a copy. The scenario loader drives it directly to stream the `events` array.
+struct JSONCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var line = 1
@@ -42,6 +44,18 @@ private struct Cursor {
             throw fail("expected the end of the file after the top-level value, got \(describeByte())")
         }
         return value
+    }
+
+    var atEnd: Bool { position >= bytes.count }
+
+    /// The byte under the cursor, or nil at the end.
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Steps over `byte` if it is next.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
     }
 
     func fail(_ message: String) -> JSONSyntaxError {

@@ -13,8 +13,18 @@ extension ScenarioLoader {
         for (i, item) in list.enumerated() {
             if let event = timedEvent(item, path.appending(i), index: i) { events.append(event) }
         }
-        // A stable sort by `at`: equal times keep file order.
-        scenario.events = events.enumerated().sorted { a, b in
+        setEvents(events)
+    }
+
+    /// Keeps the events sorted by `at`, stably (equal times keep file order); a script that is
+    /// already in order, the usual case, is kept as it is.
+    mutating func setEvents(_ events: [ScenarioEvent]) {
+        var sorted = true
+        for i in events.indices.dropFirst() where events[i].at < events[i - 1].at {
+            sorted = false
+            break
+        }
+        scenario.events = sorted ? events : events.enumerated().sorted { a, b in
             a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
         }.map(\.element)
     }

@@ -21,9 +21,19 @@ public struct ScenarioLoader {
     var scenario: Scenario
     /// Popup names to ids, for O(1) references (never iterated, so its order cannot leak).
     var popupIndex: [String: PopupID] = [:]
+    /// `state` and `popups` were loaded ahead of a streamed `events` array.
+    var prepared = false
+    /// `events` was streamed: the root holds a placeholder for it.
+    var streamed = false
 
     /// Loads `bytes` read from `file` (the path as the user wrote it, used in every message).
     public static func load(_ bytes: [UInt8], file: String) -> Result<Scenario, LoadErrors> {
+        if let result = loadStreaming(bytes, file: file) { return result }
+        return loadTree(bytes, file: file)
+    }
+
+    /// The reference path: the whole file as a JSON tree, then the model.
+    static func loadTree(_ bytes: [UInt8], file: String) -> Result<Scenario, LoadErrors> {
         let root: JSONValue
         do {
             root = try JSONReader.parse(bytes)
@@ -33,8 +43,13 @@ public struct ScenarioLoader {
         }
         var loader = ScenarioLoader(file: file)
         loader.loadRoot(root)
-        if loader.errors.isEmpty { return .success(loader.scenario) }
-        let sorted = loader.errors.enumerated().sorted { a, b in
+        return loader.finish()
+    }
+
+    /// The scenario, or every error sorted by place in the file.
+    func finish() -> Result<Scenario, LoadErrors> {
+        if errors.isEmpty { return .success(scenario) }
+        let sorted = errors.enumerated().sorted { a, b in
             let (la, lb) = (a.element.location ?? SourceLocation(line: 0, column: 0),
                             b.element.location ?? SourceLocation(line: 0, column: 0))
             return la != lb ? la < lb : a.offset < b.offset
@@ -69,10 +84,10 @@ public struct ScenarioLoader {
             scenario.description = s
         }
         if let v = fields["strategy"] { loadStrategy(v) }
-        if let v = fields["state"] { loadState(v) }
-        if let v = fields["popups"] { loadPopups(v) }
+        if let v = fields["state"], !prepared { loadState(v) }
+        if let v = fields["popups"], !prepared { loadPopups(v) }
         if let v = fields["options"] { loadOptions(v) }
-        if let v = fields["events"] { loadEvents(v) }
+        if let v = fields["events"], !streamed { loadEvents(v) }
         if let v = fields["until"] { scenario.until = integer(v, .root.appending("until"), minimum: 0) }
     }
 

@@ -1,0 +1,219 @@
+/// The fast path for big scripts: the `events` array is read straight into `ScenarioEvent`s,
+/// without a JSON tree.
+///
+/// Contract: gives exactly what the tree path gives (same scenario, same errors in the same
+/// order). It applies when the file is an object whose `popups` and `state` keys come before
+/// `events` (as `popsim gen` writes them); otherwise the whole file goes through the tree.
+/// Within the array, each event of the common shape — `at` (plain digits) and one of `enqueue`,
+/// `dismiss`, `remove` (a declared popup), a flag action (`true`), or a navigation to a screen,
+/// with plain ASCII strings — is decoded in place; any other event, valid or not, is re-read
+/// from its first byte through the tree path, which reports its errors exactly.
+extension ScenarioLoader {
+    /// nil when the fast path does not apply.
+    static func loadStreaming(_ bytes: [UInt8], file: String) -> Result<Scenario, LoadErrors>? {
+        bytes.withUnsafeBufferPointer { buffer -> Result<Scenario, LoadErrors>? in
+            var cursor = JSONCursor(buffer)
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: "{") else { return nil }
+            var loader = ScenarioLoader(file: file)
+            do throws(JSONSyntaxError) {
+                guard let root = try loader.streamRoot(&cursor) else { return nil }
+                loader.loadRoot(root)
+            } catch {
+                return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root,
+                                                      problem: .syntax(error.message))]))
+            }
+            return loader.finish()
+        }
+    }
+
+    /// Reads the top-level object; streams `events` when `popups` and `state` were read before it.
+    /// Returns the root with a placeholder for the streamed `events`, or nil to use the tree path.
+    mutating func streamRoot(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> JSONValue? {
+        let rootLocation = cursor.location
+        try cursor.enter(1)
+        var members: [JSONValue.Member] = []
+        if cursor.consume(UInt8(ascii: "}")) { return JSONValue(.object([]), at: rootLocation) }
+        while true {
+            guard cursor.peek == UInt8(ascii: "\"") else {
+                throw cursor.fail("expected a string key, got \(cursor.describeByte())")
+            }
+            let keyLocation = cursor.location
+            let key = try cursor.string()
+            cursor.skipWhitespace()
+            guard cursor.consume(UInt8(ascii: ":")) else {
+                throw cursor.fail("expected ':' after an object key, got \(cursor.describeByte())")
+            }
+            cursor.skipWhitespace()
+            let firstEvents = key == "events" && !members.contains { $0.key == "events" }
+            let ready = members.contains { $0.key == "popups" } && members.contains { $0.key == "state" }
+            if firstEvents && !ready { return nil }
+            if firstEvents {
+                prepareForEvents(members)
+                let placeholder = JSONValue(.null, at: cursor.location)
+                try streamEvents(&cursor)
+                streamed = true
+                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: placeholder))
+            } else {
+                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try cursor.value(depth: 1)))
+            }
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: ",")) {
+                cursor.skipWhitespace()
+            } else if cursor.consume(UInt8(ascii: "}")) {
+                break
+            } else if cursor.atEnd {
+                throw cursor.fail("expected ',' or '}' in an object, got the end of the file")
+            } else {
+                throw cursor.fail("expected ',' or '}' in an object, got \(cursor.describeByte())")
+            }
+        }
+        cursor.skipWhitespace()
+        if !cursor.atEnd {
+            throw cursor.fail("expected the end of the file after the top-level value, got \(cursor.describeByte())")
+        }
+        return JSONValue(.object(members), at: rootLocation)
+    }
+
+    /// Loads `state`, then `popups`, as `loadRoot` would, so that events can refer to them.
+    mutating func prepareForEvents(_ members: [JSONValue.Member]) {
+        if let state = members.first(where: { $0.key == "state" }) { loadState(state.value) }
+        if let popups = members.first(where: { $0.key == "popups" }) { loadPopups(popups.value) }
+        prepared = true
+    }
+
+    mutating func streamEvents(_ cursor: inout JSONCursor) throws(JSONSyntaxError) {
+        let path = JSONPath.root.appending("events")
+        guard cursor.peek == UInt8(ascii: "[") else {
+            loadEvents(try cursor.value(depth: 1))
+            return
+        }
+        try cursor.enter(2)
+        var events: [ScenarioEvent] = []
+        events.reserveCapacity((cursor.bytes.count - cursor.position) / 40)
+        if !cursor.consume(UInt8(ascii: "]")) {
+            var index = 0
+            while true {
+                let start = cursor
+                if let event = fastEvent(&cursor, index: index) {
+                    events.append(event)
+                } else {
+                    cursor = start
+                    let value = try cursor.value(depth: 2)
+                    if let event = timedEvent(value, path.appending(index), index: index) { events.append(event) }
+                }
+                index += 1
+                cursor.skipWhitespace()
+                if cursor.consume(UInt8(ascii: ",")) {
+                    cursor.skipWhitespace()
+                } else if cursor.consume(UInt8(ascii: "]")) {
+                    break
+                } else if cursor.atEnd {
+                    throw cursor.fail("expected ',' or ']' in an array, got the end of the file")
+                } else {
+                    throw cursor.fail("expected ',' or ']' in an array, got \(cursor.describeByte())")
+                }
+            }
+        }
+        setEvents(events)
+    }
+
+    /// One event of the common shape, or nil (the caller re-reads it through the tree path).
+    func fastEvent(_ cursor: inout JSONCursor, index: Int) -> ScenarioEvent? {
+        let location = cursor.location
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var at: Int?
+        var action: Action?
+        for member in 0..<2 {
+            cursor.skipWhitespace()
+            guard let key = cursor.plainString() else { return nil }
+            cursor.skipWhitespace()
+            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
+            cursor.skipWhitespace()
+            if key.elementsEqual("at".utf8) {
+                guard at == nil, let t = cursor.plainInteger() else { return nil }
+                at = t
+            } else {
+                guard action == nil, let a = fastAction(key, &cursor) else { return nil }
+                action = a
+            }
+            cursor.skipWhitespace()
+            let separator: UInt8 = member == 0 ? UInt8(ascii: ",") : UInt8(ascii: "}")
+            guard cursor.consume(separator) else { return nil }
+        }
+        guard let at, let action else { return nil }
+        return ScenarioEvent(at: at, action: action, index: index, location: location)
+    }
+
+    func fastAction(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout JSONCursor) -> Action? {
+        guard let first = key.first else { return nil }
+        switch first {
+        case UInt8(ascii: "e") where key.elementsEqual("enqueue".utf8): return fastPopup(&cursor).map(Action.enqueue)
+        case UInt8(ascii: "d") where key.elementsEqual("dismiss".utf8): return fastPopup(&cursor).map(Action.dismiss)
+        case UInt8(ascii: "r") where key.elementsEqual("remove".utf8): return fastPopup(&cursor).map(Action.remove)
+        case UInt8(ascii: "r") where key.elementsEqual("resume".utf8): return cursor.plainTrue() ? .resume : nil
+        case UInt8(ascii: "r") where key.elementsEqual("replace".utf8): return fastScreen(&cursor).map { .navigate(.replace($0), then: []) }
+        case UInt8(ascii: "t") where key.elementsEqual("trigger".utf8): return cursor.plainTrue() ? .trigger : nil
+        case UInt8(ascii: "s") where key.elementsEqual("suspend".utf8): return cursor.plainTrue() ? .suspend : nil
+        case UInt8(ascii: "c") where key.elementsEqual("clear".utf8): return cursor.plainTrue() ? .clear : nil
+        case UInt8(ascii: "p") where key.elementsEqual("pop".utf8): return cursor.plainTrue() ? .navigate(.pop, then: []) : nil
+        case UInt8(ascii: "p") where key.elementsEqual("popToRoot".utf8):
+            return cursor.plainTrue() ? .navigate(.popToRoot, then: []) : nil
+        case UInt8(ascii: "p") where key.elementsEqual("push".utf8): return fastScreen(&cursor).map { .navigate(.push($0), then: []) }
+        case UInt8(ascii: "p") where key.elementsEqual("popTo".utf8): return fastScreen(&cursor).map { .navigate(.popTo($0), then: []) }
+        default: return nil
+        }
+    }
+
+    func fastPopup(_ cursor: inout JSONCursor) -> PopupID? {
+        guard let name = cursor.plainString() else { return nil }
+        return popupIndex[String(decoding: name, as: UTF8.self)]
+    }
+
+    func fastScreen(_ cursor: inout JSONCursor) -> String? {
+        guard let name = cursor.plainString(), !name.isEmpty else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+}
+
+extension JSONCursor {
+    /// A string of printable ASCII without escapes, as its bytes; nil (position undefined) otherwise.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return slice
+            }
+            guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// A non-negative integer written with plain digits (no sign, fraction, exponent or leading
+    /// zero) that fits comfortably in `Int`; nil otherwise.
+    mutating func plainInteger() -> Int? {
+        let start = position
+        var value = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+            value = value &* 10 &+ Int(bytes[position] - 0x30)
+            position += 1
+        }
+        let count = position - start
+        guard count > 0, count <= 18, !(count > 1 && bytes[start] == 0x30) else { return nil }
+        if let next = peek, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
+        return value
+    }
+
+    /// The literal `true`.
+    mutating func plainTrue() -> Bool {
+        guard position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "t"), bytes[position + 1] == UInt8(ascii: "r"),
+              bytes[position + 2] == UInt8(ascii: "u"), bytes[position + 3] == UInt8(ascii: "e") else { return false }
+        position += 4
+        return true
+    }
+}

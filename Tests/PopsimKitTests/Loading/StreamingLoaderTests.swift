@@ -1,0 +1,92 @@
+import Testing
+@testable import PopsimKit
+import PopsimTestSupport
+
+/// The streaming fast path must give exactly what the tree path gives: same events, same errors.
+@Suite struct StreamingLoaderTests {
+    static let head = #"{"popsim": 1, "strategy": "fg", "state": {"screen": "home", "n": 1}, "popups": {"a": {}, "b2": {}, "é": {}}, "events": ["#
+
+    /// Both paths on the same bytes; the fast path must apply.
+    func assertSame(_ text: String, _ comment: Comment? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let bytes = Array(text.utf8)
+        guard let fast = ScenarioLoader.loadStreaming(bytes, file: "s.json") else {
+            Issue.record("the fast path did not apply", sourceLocation: sourceLocation)
+            return
+        }
+        let tree = ScenarioLoader.loadTree(bytes, file: "s.json")
+        #expect(describe(fast) == describe(tree), comment, sourceLocation: sourceLocation)
+    }
+
+    func describe(_ result: Result<Scenario, LoadErrors>) -> [String] {
+        switch result {
+        case .failure(let errors): return errors.errors.map(\.line)
+        case .success(let s):
+            return s.events.map { "\($0.at) \($0.index) \($0.location) \(describe($0.action))" } + [s.name, "\(s.popups.count)"]
+        }
+    }
+
+    func describe(_ action: Action) -> String {
+        switch action {
+        case .enqueue(let p): return "enqueue \(p.index)"
+        case .enqueueMany(let ps): return "enqueue \(ps.map(\.index))"
+        case .dismiss(let p): return "dismiss \(p.index)"
+        case .press(let p, let b): return "press \(p.index) \(b)"
+        case .set(let changes): return "set " + changes.map { "\($0.0.index)=\($0.1)" }.joined(separator: ",")
+        case .remove(let p): return "remove \(p.index)"
+        case .navigate(let n, let then): return "nav \(n) then \(then.map(describe))"
+        default: return action.keyword
+        }
+    }
+
+    @Test(arguments: [
+        #"{"at": 1, "enqueue": "a"}"#, #"{"enqueue": "b2", "at": 7}"#, #"{ "at" : 0 , "dismiss" : "a" }"#,
+        #"{"at": 01, "enqueue": "a"}"#, #"{"at": -1, "enqueue": "a"}"#, #"{"at": 1.0, "enqueue": "a"}"#, #"{"at": 1e3, "enqueue": "a"}"#,
+        #"{"at": 123456789012345678901, "enqueue": "a"}"#, #"{"at": 1234567890123456789, "enqueue": "a"}"#,
+        #"{"at": 1, "enqueue": "\u0061"}"#, #"{"at": 1, "enqueue": "é"}"#, #"{"at": 1, "enqueue": "nope"}"#,
+        #"{"at": 1, "enqueue": ["a", "b2"]}"#, #"{"at": 1, "enqueue": []}"#, #"{"at": 1, "push": "Blue", "then": [{"enqueue": "a"}]}"#,
+        #"{"at": 1, "push": ""}"#, #"{"at": 1, "pop": true}"#, #"{"at": 1, "pop": false}"#, #"{"at": 1, "popToRoot": true}"#,
+        #"{"at": 1, "popTo": "x"}"#, #"{"at": 1, "replace": "y"}"#, #"{"at": 1, "trigger": true}"#, #"{"at": 1, "suspend": true}"#,
+        #"{"at": 1, "resume": true}"#, #"{"at": 1, "clear": true}"#, #"{"at": 1, "remove": "b2"}"#, #"{"at": 1, "trigger": 1}"#,
+        #"{"at": 1, "at": 2, "enqueue": "a"}"#, #"{"at": 1, "enqueue": "a", "dismiss": "a"}"#, #"{"at": 1}"#, #"{"enqueue": "a"}"#,
+        #"{"at": 1, "set": {"n": 2}}"#, #"{"at": 1, "set": {"n": "x"}}"#, #"{"at": 1, "press": {"popup": "a", "button": "ok"}}"#,
+        #"{"at": 1, "enquue": "a"}"#, #"[1]"#, #"3"#, #"{}"#, #"{"at": 9, "enqueue": "a"}, {"at": 2, "enqueue": "b2"}"#,
+        "{\"at\": 1,\n \"enqueue\": \"a\"}", "{\"at\": 1, \"enqueue\": \"a\"}\r\n", #"{"at": 1, "enqueue": "a",}"#,
+        #"{"at": 1, "enqueue": "a"} {"at": 2}"#, #"{"at": 1 "enqueue": "a"}"#, #"{"at": 1, "enqueue": "a""#,
+    ])
+    func oneEventShape(_ event: String) {
+        assertSame(Self.head + event + "]}", Comment(rawValue: event))
+        assertSame(Self.head + #"{"at": 0, "trigger": true}, "# + event + "], \"until\": 5}", Comment(rawValue: event))
+    }
+
+    @Test func generatedScenariosLoadTheSame() {
+        for seed in 1...5 {
+            let text = ScenarioGenerator(events: 400, seed: UInt64(seed), popups: 12).generate()
+            assertSame(text)
+        }
+    }
+
+    @Test func mutatedEventsLoadTheSame() {
+        let text = ScenarioGenerator(events: 60, seed: 9, popups: 6).generate()
+        let base = Array(text.utf8)
+        let eventsStart = (text.range(of: "\"events\": [")?.upperBound).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0
+        var random = SplitMix64(seed: 42)
+        var compared = 0
+        let tokens = ["0", "-1", "1.5", "\"a\"", "\"p1\"", "true", "[", "]", "{", "}", ",", ":", "\"at\"", "\"enqueue\"", "\\", " ", "\n", "\"\\u00e9\""]
+        for _ in 0..<600 {
+            var bytes = base
+            for _ in 0...random.below(2) {
+                let at = eventsStart + random.below(bytes.count - eventsStart - 4)
+                switch random.below(3) {
+                case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next() % 128)
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(contentsOf: Array(tokens[random.below(tokens.count)].utf8), at: at)
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard ScenarioLoader.loadStreaming(bytes, file: "s.json") != nil else { continue }
+            assertSame(text)
+            compared += 1
+        }
+        #expect(compared > 400)
+    }
+}
