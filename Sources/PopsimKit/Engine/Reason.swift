@@ -27,4 +27,25 @@ public enum Reason: String, Sendable, CaseIterable {
     case notShown = "not-shown"
     /// A navigation event named a screen that is not on the stack.
     case notOnStack = "not-on-stack"
+
+    /// Its position in `allCases`, for table lookups without hashing.
+    var ordinal: Int {
+        switch self {
+        case .user: return 0
+        case .duration: return 1
+        case .preempted: return 2
+        case .latent: return 3
+        case .discard: return 4
+        case .condition: return 5
+        case .removed: return 6
+        case .cleared: return 7
+        case .end: return 8
+        case .temporary: return 9
+        case .overlap: return 10
+        case .lost: return 11
+        case .stalled: return 12
+        case .notShown: return 13
+        case .notOnStack: return 14
+        }
+    }
 }

@@ -11,12 +11,12 @@ public struct Timeline: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// One line of the timeline.
+    /// One line of the timeline: 16 bytes (fields ordered so that nothing is padding).
     public struct Entry: Sendable, Equatable {
         public var t: Int
-        public var event: TimelineEvent
         /// Index into `subjects`, or -1 when the line has none (`suspend`, `resume`).
         public var subject: Int32
+        public var event: TimelineEvent
         public var reason: Reason?
 
         public init(t: Int, event: TimelineEvent, subject: Int32, reason: Reason? = nil) {

@@ -11,6 +11,7 @@ extension ScenarioLoader {
                 continue
             }
             popupIndex[member.key] = PopupID(scenario.popups.count)
+            popupTable.insert(member.key, id: Int32(scenario.popups.count))
             scenario.popups.append(Popup(name: member.key))
             valid.append(member)
         }

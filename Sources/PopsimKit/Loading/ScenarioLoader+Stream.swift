@@ -4,10 +4,11 @@
 /// Contract: gives exactly what the tree path gives (same scenario, same errors in the same
 /// order). It applies when the file is an object whose `popups` and `state` keys come before
 /// `events` (as `popsim gen` writes them); otherwise the whole file goes through the tree.
-/// Within the array, each event of the common shape — `at` (plain digits) and one of `enqueue`,
-/// `dismiss`, `remove` (a declared popup), a flag action (`true`), or a navigation to a screen,
-/// with plain ASCII strings — is decoded in place; any other event, valid or not, is re-read
-/// from its first byte through the tree path, which reports its errors exactly.
+/// Within the array, each event of the common shape — `at` (plain digits) and one action:
+/// `enqueue` (a declared popup or a list of them), `dismiss`, `remove`, `press` (popup and
+/// button), `set` (declared names, values of their types), a flag action (`true`) or a navigation
+/// without `then`, all with plain ASCII strings — is decoded in place; any other event, valid or
+/// not, is re-read from its first byte through the tree path, which reports its errors exactly.
 extension ScenarioLoader {
     /// nil when the fast path does not apply.
     static func loadStreaming(_ bytes: [UInt8], file: String) -> Result<Scenario, LoadErrors>? {
@@ -130,7 +131,7 @@ extension ScenarioLoader {
             cursor.skipWhitespace()
             guard cursor.consume(UInt8(ascii: ":")) else { return nil }
             cursor.skipWhitespace()
-            if key.elementsEqual("at".utf8) {
+            if key.equals("at") {
                 guard at == nil, let t = cursor.plainInteger() else { return nil }
                 at = t
             } else {
@@ -148,31 +149,121 @@ extension ScenarioLoader {
     func fastAction(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout JSONCursor) -> Action? {
         guard let first = key.first else { return nil }
         switch first {
-        case UInt8(ascii: "e") where key.elementsEqual("enqueue".utf8): return fastPopup(&cursor).map(Action.enqueue)
-        case UInt8(ascii: "d") where key.elementsEqual("dismiss".utf8): return fastPopup(&cursor).map(Action.dismiss)
-        case UInt8(ascii: "r") where key.elementsEqual("remove".utf8): return fastPopup(&cursor).map(Action.remove)
-        case UInt8(ascii: "r") where key.elementsEqual("resume".utf8): return cursor.plainTrue() ? .resume : nil
-        case UInt8(ascii: "r") where key.elementsEqual("replace".utf8): return fastScreen(&cursor).map { .navigate(.replace($0), then: []) }
-        case UInt8(ascii: "t") where key.elementsEqual("trigger".utf8): return cursor.plainTrue() ? .trigger : nil
-        case UInt8(ascii: "s") where key.elementsEqual("suspend".utf8): return cursor.plainTrue() ? .suspend : nil
-        case UInt8(ascii: "c") where key.elementsEqual("clear".utf8): return cursor.plainTrue() ? .clear : nil
-        case UInt8(ascii: "p") where key.elementsEqual("pop".utf8): return cursor.plainTrue() ? .navigate(.pop, then: []) : nil
-        case UInt8(ascii: "p") where key.elementsEqual("popToRoot".utf8):
+        case UInt8(ascii: "e") where key.equals("enqueue"): return fastEnqueue(&cursor)
+        case UInt8(ascii: "d") where key.equals("dismiss"): return fastPopup(&cursor).map(Action.dismiss)
+        case UInt8(ascii: "r") where key.equals("remove"): return fastPopup(&cursor).map(Action.remove)
+        case UInt8(ascii: "r") where key.equals("resume"): return cursor.plainTrue() ? .resume : nil
+        case UInt8(ascii: "r") where key.equals("replace"): return fastScreen(&cursor).map { .navigate(.replace($0), then: []) }
+        case UInt8(ascii: "t") where key.equals("trigger"): return cursor.plainTrue() ? .trigger : nil
+        case UInt8(ascii: "s") where key.equals("suspend"): return cursor.plainTrue() ? .suspend : nil
+        case UInt8(ascii: "s") where key.equals("set"): return fastSet(&cursor)
+        case UInt8(ascii: "c") where key.equals("clear"): return cursor.plainTrue() ? .clear : nil
+        case UInt8(ascii: "p") where key.equals("press"): return fastPress(&cursor)
+        case UInt8(ascii: "p") where key.equals("pop"): return cursor.plainTrue() ? .navigate(.pop, then: []) : nil
+        case UInt8(ascii: "p") where key.equals("popToRoot"):
             return cursor.plainTrue() ? .navigate(.popToRoot, then: []) : nil
-        case UInt8(ascii: "p") where key.elementsEqual("push".utf8): return fastScreen(&cursor).map { .navigate(.push($0), then: []) }
-        case UInt8(ascii: "p") where key.elementsEqual("popTo".utf8): return fastScreen(&cursor).map { .navigate(.popTo($0), then: []) }
+        case UInt8(ascii: "p") where key.equals("push"): return fastScreen(&cursor).map { .navigate(.push($0), then: []) }
+        case UInt8(ascii: "p") where key.equals("popTo"): return fastScreen(&cursor).map { .navigate(.popTo($0), then: []) }
         default: return nil
         }
     }
 
     func fastPopup(_ cursor: inout JSONCursor) -> PopupID? {
-        guard let name = cursor.plainString() else { return nil }
-        return popupIndex[String(decoding: name, as: UTF8.self)]
+        guard let name = cursor.plainString(), let id = popupTable.lookup(name) else { return nil }
+        return PopupID(Int(id))
+    }
+
+    /// A popup id, or a non-empty list of them.
+    func fastEnqueue(_ cursor: inout JSONCursor) -> Action? {
+        guard cursor.consume(UInt8(ascii: "[")) else { return fastPopup(&cursor).map(Action.enqueue) }
+        var ids: [PopupID] = []
+        while true {
+            cursor.skipWhitespace()
+            guard let id = fastPopup(&cursor) else { return nil }
+            ids.append(id)
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "]")) { break }
+            guard cursor.consume(UInt8(ascii: ",")) else { return nil }
+        }
+        return ids.count == 1 ? .enqueue(ids[0]) : .enqueueMany(ids)
+    }
+
+    /// `{"name": value, …}` with declared names, distinct, and values of the declared types.
+    func fastSet(_ cursor: inout JSONCursor) -> Action? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var changes: [(VariableID, StateValue)] = []
+        while true {
+            cursor.skipWhitespace()
+            guard let name = cursor.plainString(),
+                  let id = scenario.state.lookup(String(decoding: name, as: UTF8.self)),
+                  !changes.contains(where: { $0.0 == id }) else { return nil }
+            cursor.skipWhitespace()
+            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
+            cursor.skipWhitespace()
+            let value: StateValue
+            switch cursor.peek {
+            case UInt8(ascii: "\""):
+                guard let s = cursor.plainString() else { return nil }
+                value = .string(String(decoding: s, as: UTF8.self))
+            case UInt8(ascii: "t"):
+                guard cursor.plainTrue() else { return nil }
+                value = .boolean(true)
+            case UInt8(ascii: "f"):
+                guard cursor.plainFalse() else { return nil }
+                value = .boolean(false)
+            default:
+                guard let n = cursor.plainInteger() else { return nil }
+                value = .integer(n)
+            }
+            guard value.type == scenario.state.initial[id.index].type else { return nil }
+            changes.append((id, value))
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "}")) { break }
+            guard cursor.consume(UInt8(ascii: ",")) else { return nil }
+        }
+        return .set(changes)
+    }
+
+    /// `{"popup": id, "button": name}` in either order.
+    func fastPress(_ cursor: inout JSONCursor) -> Action? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var popup: PopupID?
+        var button: String?
+        for member in 0..<2 {
+            cursor.skipWhitespace()
+            guard let key = cursor.plainString() else { return nil }
+            cursor.skipWhitespace()
+            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
+            cursor.skipWhitespace()
+            if key.equals("popup"), popup == nil {
+                guard let id = fastPopup(&cursor) else { return nil }
+                popup = id
+            } else if key.equals("button"), button == nil {
+                guard let name = cursor.plainString(), !name.isEmpty else { return nil }
+                button = String(decoding: name, as: UTF8.self)
+            } else {
+                return nil
+            }
+            cursor.skipWhitespace()
+            guard cursor.consume(member == 0 ? UInt8(ascii: ",") : UInt8(ascii: "}")) else { return nil }
+        }
+        guard let popup, let button else { return nil }
+        return .press(popup, button: button)
     }
 
     func fastScreen(_ cursor: inout JSONCursor) -> String? {
         guard let name = cursor.plainString(), !name.isEmpty else { return nil }
         return String(decoding: name, as: UTF8.self)
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Byte equality with an ASCII literal.
+    func equals(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        let other = literal.utf8Start
+        for i in 0..<count where self[i] != other[i] { return false }
+        return true
     }
 }
 
@@ -207,6 +298,15 @@ extension JSONCursor {
         guard count > 0, count <= 18, !(count > 1 && bytes[start] == 0x30) else { return nil }
         if let next = peek, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
         return value
+    }
+
+    /// The literal `false`.
+    mutating func plainFalse() -> Bool {
+        guard position + 5 <= bytes.count, bytes[position] == UInt8(ascii: "f"), bytes[position + 1] == UInt8(ascii: "a"),
+              bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "s"),
+              bytes[position + 4] == UInt8(ascii: "e") else { return false }
+        position += 5
+        return true
     }
 
     /// The literal `true`.

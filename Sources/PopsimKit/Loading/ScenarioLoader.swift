@@ -21,6 +21,8 @@ public struct ScenarioLoader {
     var scenario: Scenario
     /// Popup names to ids, for O(1) references (never iterated, so its order cannot leak).
     var popupIndex: [String: PopupID] = [:]
+    /// The same names, looked up by bytes on the streaming path.
+    var popupTable = NameTable()
     /// `state` and `popups` were loaded ahead of a streamed `events` array.
     var prepared = false
     /// `events` was streamed: the root holds a placeholder for it.

@@ -51,7 +51,11 @@ public struct ByteWriter: Sendable {
     public mutating func byte(_ b: UInt8) { bytes.append(b) }
 
     public mutating func spaces(_ n: Int) {
-        if n > 0 { bytes.append(contentsOf: repeatElement(0x20, count: n)) }
+        var n = n
+        while n > 0 {
+            bytes.append(0x20)
+            n -= 1
+        }
     }
 
     /// A decimal integer, right-aligned in `width` columns.

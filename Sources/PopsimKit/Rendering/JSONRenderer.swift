@@ -27,20 +27,18 @@ public enum JSONRenderer {
         let names = timeline.subjects.map { Array(string($0).utf8) }
         let events = TimelineEvent.allCases.map { Array("\"\($0.rawValue)\"".utf8) }
         let reasons = Reason.allCases.map { Array("\"\($0.rawValue)\"}".utf8) }
-        let eventIndex = Dictionary(uniqueKeysWithValues: TimelineEvent.allCases.enumerated().map { ($1, $0) })
-        let reasonIndex = Dictionary(uniqueKeysWithValues: Reason.allCases.enumerated().map { ($1, $0) })
         for (i, entry) in timeline.entries.enumerated() {
             writer.write(i == 0 ? "\n    {\"t\": " : ",\n    {\"t\": ")
             writer.integer(entry.t)
             writer.write(", \"event\": ")
-            writer.write(bytes: events[eventIndex[entry.event] ?? 0])
+            writer.write(bytes: events[entry.event.ordinal])
             if entry.subject >= 0 {
                 writer.write(entry.event == .nav || entry.reason == .notOnStack ? ", \"screen\": " : ", \"popup\": ")
                 writer.write(bytes: names[Int(entry.subject)])
             }
             if let reason = entry.reason {
                 writer.write(", \"reason\": ")
-                writer.write(bytes: reasons[reasonIndex[reason] ?? 0])
+                writer.write(bytes: reasons[reason.ordinal])
             } else {
                 writer.byte(0x7D)
             }

@@ -26,12 +26,10 @@ public enum TimelineText {
         let words = TimelineEvent.allCases.map { (event: TimelineEvent) -> [UInt8] in Array(style.paint(event.rawValue, for: event).utf8) }
         let wordCounts = TimelineEvent.allCases.map(\.rawValue.count)
         let reasons = Reason.allCases.map { Array($0.rawValue.utf8) }
-        let eventIndex = Dictionary(uniqueKeysWithValues: TimelineEvent.allCases.enumerated().map { ($1, $0) })
-        let reasonIndex = Dictionary(uniqueKeysWithValues: Reason.allCases.enumerated().map { ($1, $0) })
         for entry in timeline.entries {
             writer.integer(entry.t, width: timeWidth)
             writer.spaces(2)
-            let e = eventIndex[entry.event] ?? 0
+            let e = entry.event.ordinal
             writer.write(bytes: words[e])
             writer.spaces(eventWidth - wordCounts[e] + 2)
             if entry.subject >= 0 {
@@ -42,7 +40,7 @@ public enum TimelineText {
             if let reason = entry.reason {
                 let used = entry.subject >= 0 ? counts[Int(entry.subject)] : 1
                 writer.spaces(subjectWidth - used + 2)
-                writer.write(bytes: reasons[reasonIndex[reason] ?? 0])
+                writer.write(bytes: reasons[reason.ordinal])
             }
             writer.byte(0x0A)
         }

@@ -49,7 +49,12 @@ import PopsimTestSupport
         #"{"at": 1, "resume": true}"#, #"{"at": 1, "clear": true}"#, #"{"at": 1, "remove": "b2"}"#, #"{"at": 1, "trigger": 1}"#,
         #"{"at": 1, "at": 2, "enqueue": "a"}"#, #"{"at": 1, "enqueue": "a", "dismiss": "a"}"#, #"{"at": 1}"#, #"{"enqueue": "a"}"#,
         #"{"at": 1, "set": {"n": 2}}"#, #"{"at": 1, "set": {"n": "x"}}"#, #"{"at": 1, "press": {"popup": "a", "button": "ok"}}"#,
-        #"{"at": 1, "enquue": "a"}"#, #"[1]"#, #"3"#, #"{}"#, #"{"at": 9, "enqueue": "a"}, {"at": 2, "enqueue": "b2"}"#,
+        #"{"at": 1, "enquue": "a"}"#, #"{"at": 1, "enqueue": ["a"]}"#, #"{"at": 1, "enqueue": ["a", "nope"]}"#,
+        #"{"at": 1, "enqueue": ["a",]}"#, #"{"at": 1, "set": {"n": 2, "screen": "x"}}"#, #"{"at": 1, "set": {"n": 2, "n": 3}}"#,
+        #"{"at": 1, "set": {"n": -2}}"#, #"{"at": 1, "set": {"n": true}}"#, #"{"at": 1, "set": {}}"#, #"{"at": 1, "set": {"m": 1}}"#,
+        #"{"at": 1, "set": {"screen": false}}"#, #"{"at": 1, "press": {"button": "ok", "popup": "b2"}}"#,
+        #"{"at": 1, "press": {"popup": "a"}}"#, #"{"at": 1, "press": {"popup": "a", "button": ""}}"#,
+        #"{"at": 1, "press": {"popup": "a", "button": "ok", "x": 1}}"#, #"{"at": 1, "press": {"popup": "zz", "button": "ok"}}"#, #"[1]"#, #"3"#, #"{}"#, #"{"at": 9, "enqueue": "a"}, {"at": 2, "enqueue": "b2"}"#,
         "{\"at\": 1,\n \"enqueue\": \"a\"}", "{\"at\": 1, \"enqueue\": \"a\"}\r\n", #"{"at": 1, "enqueue": "a",}"#,
         #"{"at": 1, "enqueue": "a"} {"at": 2}"#, #"{"at": 1 "enqueue": "a"}"#, #"{"at": 1, "enqueue": "a""#,
     ])

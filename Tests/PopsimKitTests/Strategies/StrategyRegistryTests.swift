@@ -25,3 +25,16 @@ import Testing
         }
     }
 }
+
+@Suite struct OrdinalTests {
+    @Test func ordinalsArePositionsInAllCases() {
+        #expect(TimelineEvent.allCases.map(\.ordinal) == Array(TimelineEvent.allCases.indices))
+        #expect(Reason.allCases.map(\.ordinal) == Array(Reason.allCases.indices))
+    }
+
+    @Test func scenarioEventsStaySmall() {
+        #expect(MemoryLayout<ScenarioEvent>.stride == 32)
+        #expect(MemoryLayout<Action>.size <= 9)
+        #expect(MemoryLayout<Timeline.Entry>.stride == 16)
+    }
+}
