@@ -35,6 +35,6 @@ import Testing
     @Test func scenarioEventsStaySmall() {
         #expect(MemoryLayout<ScenarioEvent>.stride == 32)
         #expect(MemoryLayout<Action>.size <= 9)
-        #expect(MemoryLayout<Timeline.Entry>.stride == 16)
+        #expect(MemoryLayout<Timeline.Entry>.stride == 16, "size \(MemoryLayout<Timeline.Entry>.size) reason \(MemoryLayout<Reason?>.size) event \(MemoryLayout<TimelineEvent>.size)")
     }
 }
