@@ -117,13 +117,16 @@ public enum FileIO {
     /// Writes all of `bytes` to `fd`, retrying short and interrupted writes; false on failure.
     @discardableResult
     public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        var bytes = bytes
+        bytes.withUnsafeBufferPointer { writeAll($0, to: fd) }
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes; false on failure.
+    @discardableResult
+    public static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return write(fd, base + offset, buffer.count - offset)
-            }
+            let n = write(fd, base + offset, bytes.count - offset)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             offset += n

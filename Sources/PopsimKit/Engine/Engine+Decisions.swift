@@ -57,7 +57,7 @@ extension Engine {
         log(.show, p)
         visibleCount += 1
         generation[index(p)] &+= 1
-        let ms = world.popup(p).showMs ?? showMs
+        let ms = world.traits(p).showMs
         if ms == 0 {
             becomeShown(p, logLine: false)
         } else {
@@ -71,7 +71,7 @@ extension Engine {
     mutating func startHide(_ p: PopupID, _ reason: Reason) {
         log(.hide, p, reason)
         generation[index(p)] &+= 1
-        let ms = world.popup(p).hideMs ?? hideMs
+        let ms = world.traits(p).hideMs
         if ms == 0 {
             becomeHidden(p, logLine: false)
         } else {
@@ -104,10 +104,10 @@ extension Engine {
     mutating func becomeShown(_ p: PopupID, logLine: Bool) {
         world.phases[index(p)] = .shown
         if logLine { log(.shown, p) }
-        let popup = world.popup(p)
+        let traits = world.traits(p)
         let g = generation[index(p)]
-        if let duration = popup.duration { schedule(after: duration, .timer, .durationEnd(p, g)) }
-        if let response = popup.respond { schedule(after: response.after, .timer, .response(p, g)) }
+        if let duration = traits.duration { schedule(after: duration, .timer, .durationEnd(p, g)) }
+        if let after = traits.respondAfter { schedule(after: after, .timer, .response(p, g)) }
     }
 
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {

@@ -6,7 +6,7 @@
 /// `until` are processed (with their idle pass); nothing later is. API in SimPy's shape:
 /// `peek`, `step`, `run()`.
 struct Engine<S: Strategy> {
-    let world: World
+    var world: World
     var strategy: S
     let limits: RunLimits
     let showMs: Int
@@ -142,7 +142,8 @@ struct Engine<S: Strategy> {
             guard generation[index(p)] == g, world.phase(p) == .shown else { return }
             try popupHides(p, .duration)
         case .response(let p, let g):
-            guard generation[index(p)] == g, world.phase(p) == .shown, let response = world.popup(p).respond else { return }
+            guard generation[index(p)] == g, world.phase(p) == .shown, world.traits(p).respondAfter != nil,
+                  let response = world.popup(p).respond else { return }
             try press(p, button: response.button)
         case .navigationEnd(let then):
             let screen = navigation.complete()

@@ -1,27 +1,60 @@
 /// The read-only view of a run that a strategy gets with every happening.
 ///
-/// A class so that passing it costs nothing; only the engine mutates it.
-public final class World {
+/// A struct the engine owns and lends (no copy, no dynamic exclusivity checks on the hot path);
+/// only the engine mutates it. `traits` holds each popup's hot fields, resolved once.
+public struct World: Sendable {
     public let scenario: Scenario
     public let options: ResolvedOptions
     public internal(set) var now: Int = 0
     public internal(set) var state: [StateValue]
     public internal(set) var phases: [Phase]
+    public let traits: [PopupTraits]
 
     init(scenario: Scenario, options: ResolvedOptions) {
         self.scenario = scenario
         self.options = options
         self.state = scenario.state.initial
         self.phases = Array(repeating: .hidden, count: scenario.popups.count)
+        let showMs = options.integer("showMs"), hideMs = options.integer("hideMs")
+        traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs) }
     }
 
     public func phase(_ p: PopupID) -> Phase { phases[Int(p.index)] }
 
     public func popup(_ p: PopupID) -> Popup { scenario.popups[Int(p.index)] }
 
+    /// The popup's hot fields (no reference counting to read them).
+    public func traits(_ p: PopupID) -> PopupTraits { traits[Int(p.index)] }
+
     /// Whether the popup's `when` holds now (a popup without one always may show).
     public func conditionHolds(_ p: PopupID) -> Bool {
-        guard let condition = scenario.popups[Int(p.index)].when else { return true }
+        guard traits[Int(p.index)].hasCondition, let condition = scenario.popups[Int(p.index)].when else { return true }
         return condition.holds(state)
+    }
+}
+
+/// A popup's fields that the engine and strategies read at every step, resolved once per run.
+public struct PopupTraits: Sendable, Equatable {
+    /// Present and dismiss animation times: the popup's own, else the option.
+    public var showMs: Int
+    public var hideMs: Int
+    public var priority: Int?
+    public var duration: Int?
+    public var respondAfter: Int?
+    public var switchBehavior: SwitchBehavior
+    public var untriggered: UntriggeredBehavior
+    public var level: Level?
+    public var hasCondition: Bool
+
+    init(_ popup: Popup, showMs: Int, hideMs: Int) {
+        self.showMs = popup.showMs ?? showMs
+        self.hideMs = popup.hideMs ?? hideMs
+        priority = popup.priority
+        duration = popup.duration
+        respondAfter = popup.respond?.after
+        switchBehavior = popup.switchBehavior
+        untriggered = popup.untriggered
+        level = popup.level
+        hasCondition = popup.when != nil
     }
 }

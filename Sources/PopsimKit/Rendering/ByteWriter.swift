@@ -1,18 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A buffered writer that renderers format straight into: bytes, not Strings.
 ///
 /// Contract: with a file descriptor it flushes every 64 KiB and on `flush()`; in memory it keeps
 /// everything (`text`). A failed write is remembered (`failed`) and later writes are dropped, so a
-/// closed pipe never crashes popsim.
+/// closed pipe never crashes popsim. `withSpace` hands a renderer a pointer to write a whole line
+/// at once; the other methods are built on it.
 public struct ByteWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    /// Pre-sized storage; only the first `count` bytes are written.
+    private var storage: [UInt8]
+    private var count = 0
     private let fd: Int32?
     public private(set) var failed = false
     static let chunk = 1 << 16
@@ -20,62 +15,91 @@ public struct ByteWriter: Sendable {
     /// Collects in memory.
     public init() {
         fd = nil
-        bytes.reserveCapacity(1024)
+        storage = [UInt8](repeating: 0, count: 4096)
     }
 
     /// Writes to a file descriptor.
     public init(fd: Int32) {
         self.fd = fd
-        bytes.reserveCapacity(Self.chunk + 1024)
+        storage = [UInt8](repeating: 0, count: Self.chunk * 2)
     }
 
+    /// What was written and not yet flushed (everything, when collecting in memory).
+    public var bytes: [UInt8] { Array(storage[..<count]) }
+
     /// What was written, when collecting in memory.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: storage[..<count], as: UTF8.self) }
+
+    /// Lets `body` write at most `capacity` bytes at once; it returns how many it wrote.
+    public mutating func withSpace(_ capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + capacity > storage.count {
+            flushIfFull()
+            if count + capacity > storage.count {
+                storage.append(contentsOf: repeatElement(0, count: max(storage.count, count + capacity - storage.count)))
+            }
+        }
+        let start = count
+        count += storage.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return body(base + start)
+        }
+    }
 
     public mutating func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-        flushIfFull()
+        text.withUTF8 { write(bytes: $0) }
     }
 
     public mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        flushIfFull()
+        text.withUTF8Buffer { write(bytes: $0) }
     }
 
     public mutating func write(bytes more: [UInt8]) {
-        bytes.append(contentsOf: more)
+        more.withUnsafeBufferPointer { write(bytes: $0) }
+    }
+
+    public mutating func write(bytes more: UnsafeBufferPointer<UInt8>) {
+        withSpace(more.count) { out in
+            if let base = more.baseAddress { out.update(from: base, count: more.count) }
+            return more.count
+        }
         flushIfFull()
     }
 
-    public mutating func byte(_ b: UInt8) { bytes.append(b) }
+    public mutating func byte(_ b: UInt8) {
+        withSpace(1) { out in
+            out[0] = b
+            return 1
+        }
+    }
 
     public mutating func spaces(_ n: Int) {
-        var n = n
-        while n > 0 {
-            bytes.append(0x20)
-            n -= 1
+        guard n > 0 else { return }
+        withSpace(n) { out in
+            out.update(repeating: 0x20, count: n)
+            return n
         }
     }
 
     /// A decimal integer, right-aligned in `width` columns.
     public mutating func integer(_ value: Int, width: Int = 0) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        let negative = value < 0
+        withSpace(max(width, 20)) { out in Self.format(value, width: width, into: out) }
+    }
+
+    /// Writes `value` right-aligned in `width` columns at `out`; returns the bytes written.
+    static func format(_ value: Int, width: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = Self.width(of: value)
+        let pad = max(0, width - digits)
+        out.update(repeating: 0x20, count: pad)
         var magnitude = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            spaces(width - count - (negative ? 1 : 0))
-            if negative { bytes.append(0x2D) }
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
+        var i = pad + digits - 1
+        repeat {
+            out[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+            magnitude /= 10
+            i -= 1
+        } while magnitude > 0
+        if value < 0 { out[pad] = 0x2D }
+        return pad + digits
     }
 
     /// Number of decimal digits (and sign) of `value`.
@@ -87,15 +111,15 @@ public struct ByteWriter: Sendable {
     }
 
     mutating func flushIfFull() {
-        if fd != nil && bytes.count >= Self.chunk { flush() }
+        if fd != nil && count >= Self.chunk { flush() }
     }
 
     /// Writes out what is buffered (file descriptor only).
     public mutating func flush() {
-        guard let fd, !bytes.isEmpty else { return }
+        guard let fd, count > 0 else { return }
         if !failed {
-            failed = !FileIO.writeAll(bytes, to: fd)
+            failed = !storage.withUnsafeBufferPointer { FileIO.writeAll(UnsafeBufferPointer(rebasing: $0[..<count]), to: fd) }
         }
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 }

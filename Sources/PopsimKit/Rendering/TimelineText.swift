@@ -13,38 +13,73 @@ public enum TimelineText {
         return writer.text
     }
 
-    /// Formats straight into `writer`.
+    /// Formats straight into `writer`, one line at a time through one pointer.
     /// - Complexity: O(n) with no allocation per line.
     public static func render(_ timeline: Timeline, style: TextStyle = .plain, into writer: inout ByteWriter) {
-        let names = timeline.subjects.map { Array($0.utf8) }
-        let counts = timeline.subjects.map(\.count)
+        let names = Strings(timeline.subjects)
         var timeWidth = 1, subjectWidth = 1
         for entry in timeline.entries {
             timeWidth = max(timeWidth, ByteWriter.width(of: entry.t))
-            if entry.subject >= 0 { subjectWidth = max(subjectWidth, counts[Int(entry.subject)]) }
+            if entry.subject >= 0 { subjectWidth = max(subjectWidth, names.characters[Int(entry.subject)]) }
         }
-        let words = TimelineEvent.allCases.map { (event: TimelineEvent) -> [UInt8] in Array(style.paint(event.rawValue, for: event).utf8) }
-        let wordCounts = TimelineEvent.allCases.map(\.rawValue.count)
-        let reasons = Reason.allCases.map { Array($0.rawValue.utf8) }
+        let words = Strings(TimelineEvent.allCases.map { style.paint($0.rawValue, for: $0) })
+        let wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
+        let reasons = Strings(Reason.allCases.map(\.rawValue))
+        let lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest + 1
         for entry in timeline.entries {
-            writer.integer(entry.t, width: timeWidth)
-            writer.spaces(2)
-            let e = entry.event.ordinal
-            writer.write(bytes: words[e])
-            writer.spaces(eventWidth - wordCounts[e] + 2)
-            if entry.subject >= 0 {
-                writer.write(bytes: names[Int(entry.subject)])
-            } else {
-                writer.byte(0x2D)
+            writer.withSpace(lineCapacity) { out in
+                var n = ByteWriter.format(entry.t, width: timeWidth, into: out)
+                out[n] = 0x20; out[n + 1] = 0x20; n += 2
+                let e = entry.event.ordinal
+                n += words.copy(e, to: out + n)
+                let pad = eventWidth - wordWidths[e] + 2
+                (out + n).update(repeating: 0x20, count: pad)
+                n += pad
+                var used = 1
+                if entry.subject >= 0 {
+                    n += names.copy(Int(entry.subject), to: out + n)
+                    used = names.characters[Int(entry.subject)]
+                } else {
+                    out[n] = 0x2D
+                    n += 1
+                }
+                if let reason = entry.reason {
+                    let gap = subjectWidth - used + 2
+                    (out + n).update(repeating: 0x20, count: gap)
+                    n += gap
+                    n += reasons.copy(reason.ordinal, to: out + n)
+                }
+                out[n] = 0x0A
+                return n + 1
             }
-            if let reason = entry.reason {
-                let used = entry.subject >= 0 ? counts[Int(entry.subject)] : 1
-                writer.spaces(subjectWidth - used + 2)
-                writer.write(bytes: reasons[reason.ordinal])
-            }
-            writer.byte(0x0A)
+            writer.flushIfFull()
         }
-        writer.flushIfFull()
+    }
+
+    /// Strings as one contiguous block of UTF-8, for copying into lines without reference counting.
+    struct Strings {
+        private var bytes: [UInt8] = []
+        private var offsets: [Int] = [0]
+        /// Characters of each string (what alignment counts).
+        var characters: [Int] = []
+        var longest = 0
+
+        init(_ strings: [String]) {
+            for s in strings {
+                bytes.append(contentsOf: s.utf8)
+                offsets.append(bytes.count)
+                characters.append(s.count)
+                longest = max(longest, s.utf8.count)
+            }
+        }
+
+        func copy(_ i: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+            let start = offsets[i], n = offsets[i + 1] - start
+            bytes.withUnsafeBufferPointer { buffer in
+                if let base = buffer.baseAddress { out.update(from: base + start, count: n) }
+            }
+            return n
+        }
     }
 }
 

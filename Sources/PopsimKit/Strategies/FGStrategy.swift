@@ -69,7 +69,6 @@ struct FGStrategy: Strategy {
     }
 
     let order: Order
-    let defaultHideMs: Int
     private var list: [Element] = []
     private var nextID = 0
     /// `FirstFirstResponderElement`: the element shown, which stays in the list.
@@ -90,7 +89,6 @@ struct FGStrategy: Strategy {
         case "priority+lifo": order = .priority(lifoTie: true)
         default: order = .priority(lifoTie: false)
         }
-        defaultHideMs = world.options.integer("hideMs")
         associated = Array(repeating: false, count: world.scenario.popups.count)
         awaitingAnimation = associated
     }
@@ -99,7 +97,7 @@ struct FGStrategy: Strategy {
         hiddenNow.removeAll(keepingCapacity: true)
         switch happening {
         case .enqueued(let p):
-            add(p, priority: world.popup(p).priority ?? Self.normalPriority, world, &decisions)
+            add(p, priority: world.traits(p).priority ?? Self.normalPriority, world, &decisions)
             attempt(world, &decisions)
         case .dismissing(let p, _):
             dismissCalled(p, world, &decisions)
@@ -148,7 +146,7 @@ struct FGStrategy: Strategy {
 
     private mutating func preempt(newcomer: Int, lifoTie: Bool, _ world: World, _ decisions: inout Decisions) {
         guard let s = shown else { return }
-        let behavior = world.popup(s.popup).switchBehavior
+        let behavior = world.traits(s.popup).switchBehavior
         let higher = s.priority < newcomer || (s.priority == newcomer && lifoTie)
         guard behavior != .await, higher else { return }
         let reinsert = behavior == .latent && s.priority < newcomer
@@ -178,7 +176,7 @@ struct FGStrategy: Strategy {
                 }
                 return
             }
-            if world.popup(element.popup).untriggered == .discard {
+            if world.traits(element.popup).untriggered == .discard {
                 list.remove(at: i)
                 decisions.drop(element.popup, .condition)
             } else {
@@ -195,12 +193,12 @@ struct FGStrategy: Strategy {
 
     private mutating func hide(_ p: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
         decisions.hide(p, reason)
-        if (world.popup(p).hideMs ?? defaultHideMs) == 0 { hiddenNow.append(p) }
+        if world.traits(p).hideMs == 0 { hiddenNow.append(p) }
     }
 
     /// The popup's dismiss method ran: plain removes at once, animated at the end of the animation.
     private mutating func dismissCalled(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        if (world.popup(p).hideMs ?? defaultHideMs) == 0 {
+        if world.traits(p).hideMs == 0 {
             tryRemove(p, &decisions)
         } else {
             awaitingAnimation[Int(p.index)] = true
@@ -234,6 +232,6 @@ struct FGStrategy: Strategy {
         guard let s = shown else { return }
         if isOnScreen(s.popup, world) { hide(s.popup, .cleared, world, &decisions) }
         dismissCalled(s.popup, world, &decisions)
-        if (world.popup(s.popup).hideMs ?? defaultHideMs) == 0 { shown = nil }
+        if world.traits(s.popup).hideMs == 0 { shown = nil }
     }
 }

@@ -26,8 +26,22 @@ struct KeyedStrategy: Strategy {
     private var keys: [String] = []
     private var queues: [[PopupID]] = []
     private var headShown: [Bool] = []
+    /// Per popup, its key's slot in `keys` once used (-1 before), via the key's name.
+    private let keyNames: [String]
+    private let keyOfPopup: [Int]
+    private var slotOfKey: [Int]
 
-    init(world: World) {}
+    init(world: World) {
+        var names: [String] = []
+        keyOfPopup = world.scenario.popups.map { popup in
+            let key = popup.key ?? Self.defaultKey
+            if let i = names.firstIndex(of: key) { return i }
+            names.append(key)
+            return names.count - 1
+        }
+        keyNames = names
+        slotOfKey = Array(repeating: -1, count: names.count)
+    }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
@@ -58,11 +72,12 @@ struct KeyedStrategy: Strategy {
     }
 
     private mutating func keyIndex(for p: PopupID, _ world: World) -> Int {
-        let key = world.popup(p).key ?? Self.defaultKey
-        if let k = keys.firstIndex(of: key) { return k }
-        keys.append(key)
+        let name = keyOfPopup[Int(p.index)]
+        if slotOfKey[name] >= 0 { return slotOfKey[name] }
+        keys.append(keyNames[name])
         queues.append([])
         headShown.append(false)
+        slotOfKey[name] = keys.count - 1
         return keys.count - 1
     }
 

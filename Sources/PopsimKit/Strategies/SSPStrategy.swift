@@ -51,7 +51,7 @@ struct SSPStrategy: Strategy {
 
     private mutating func enqueue(_ p: PopupID, _ world: World) {
         guard !list.contains(p) else { return }
-        if list.count > 1 && world.popup(p).level == .high {
+        if list.count > 1 && world.traits(p).level == .high {
             list.insert(p, at: 1)
         } else {
             list.append(p)
