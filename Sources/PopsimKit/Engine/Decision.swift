@@ -29,5 +29,7 @@ public struct Decisions: Sendable {
     public mutating func warn(_ p: PopupID?, _ reason: Reason) { list.append(.warn(p, reason)) }
     public mutating func startTimer(after ms: Int, token: Int) { list.append(.startTimer(after: ms, token: token)) }
 
-    mutating func removeAll() { list.removeAll(keepingCapacity: true) }
+    mutating func removeAll() {
+        if !list.isEmpty { list.removeAll(keepingCapacity: true) }
+    }
 }

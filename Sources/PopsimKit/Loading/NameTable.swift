@@ -19,7 +19,7 @@ struct NameTable: Sendable {
         while true {
             let slot = slots[i]
             if slot < 0 { return nil }
-            if names[Int(slot)].elementsEqual(bytes) { return ids[Int(slot)] }
+            if Self.same(names[Int(slot)], bytes) { return ids[Int(slot)] }
             i = (i + 1) & mask
         }
     }
@@ -34,6 +34,12 @@ struct NameTable: Sendable {
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
         for i in names.indices { place(Int32(i)) }
+    }
+
+    static func same(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == bytes.count else { return false }
+        for i in 0..<bytes.count where name[i] != bytes[i] { return false }
+        return true
     }
 
     /// FNV-1a, 64 bits.

@@ -104,10 +104,16 @@ public struct ByteWriter: Sendable {
 
     /// Number of decimal digits (and sign) of `value`.
     public static func width(of value: Int) -> Int {
-        var n = value < 0 ? 2 : 1
-        var m = value.magnitude
-        while m >= 10 { m /= 10; n += 1 }
-        return n
+        let m = value.magnitude
+        var n = 1
+        var limit: UInt = 10
+        while n < 20 && m >= limit {
+            n += 1
+            let (next, overflow) = limit.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            limit = next
+        }
+        return value < 0 ? n + 1 : n
     }
 
     mutating func flushIfFull() {

@@ -14,23 +14,28 @@ public struct Summary: Sendable, Equatable {
     public var popups: [PopupSummary]
 
     public init(_ result: RunResult) {
-        var first: [Int32: PopupSummary] = [:]
-        var order: [Int32] = []
+        // Per subject: its first enqueue and first show (-1: not yet), in arrays, not a dictionary.
+        let subjects = result.timeline.subjects.count
+        var enqueued = [Int](repeating: -1, count: subjects)
+        var shownAt = [Int](repeating: -1, count: subjects)
+        var order: [Int] = []
         var dropped = 0, warnings = 0
         for entry in result.timeline.entries {
+            let s = Int(entry.subject)
             switch entry.event {
-            case .enqueue where first[entry.subject] == nil:
-                first[entry.subject] = PopupSummary(popup: result.timeline.subjects[Int(entry.subject)],
-                                                    enqueued: entry.t, firstShown: nil)
-                order.append(entry.subject)
-            case .show where first[entry.subject]?.firstShown == nil:
-                first[entry.subject]?.firstShown = entry.t
+            case .enqueue where enqueued[s] < 0:
+                enqueued[s] = entry.t
+                order.append(s)
+            case .show where enqueued[s] >= 0 && shownAt[s] < 0:
+                shownAt[s] = entry.t
             case .drop: dropped += 1
             case .warning: warnings += 1
             default: break
             }
         }
-        popups = order.compactMap { first[$0] }
+        popups = order.map { s in
+            PopupSummary(popup: result.timeline.subjects[s], enqueued: enqueued[s], firstShown: shownAt[s] >= 0 ? shownAt[s] : nil)
+        }
         shown = popups.filter { $0.firstShown != nil }.count
         self.dropped = dropped
         self.warnings = warnings

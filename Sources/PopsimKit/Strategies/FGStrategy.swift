@@ -94,7 +94,7 @@ struct FGStrategy: Strategy {
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
-        hiddenNow.removeAll(keepingCapacity: true)
+        if !hiddenNow.isEmpty { hiddenNow.removeAll(keepingCapacity: true) }
         switch happening {
         case .enqueued(let p):
             add(p, priority: world.traits(p).priority ?? Self.normalPriority, world, &decisions)
