@@ -52,6 +52,8 @@ struct Engine<S: Strategy> {
         slots = options.integerIfSet("slots") ?? 1
         let count = scenario.popups.count
         timeline = Timeline(subjects: scenario.popups.map(\.name))
+        // About three lines per event in realistic scripts; growing past it is only slower.
+        timeline.entries.reserveCapacity(min(scenario.events.count * 3 + 64, 1 << 26))
         generation = Array(repeating: 0, count: count)
         pressed = Array(repeating: nil, count: count)
         everEnqueued = Array(repeating: false, count: count)

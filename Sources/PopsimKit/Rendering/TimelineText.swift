@@ -26,33 +26,49 @@ public enum TimelineText {
         let wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
         let reasons = Strings(Reason.allCases.map(\.rawValue))
         let lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest + 1
-        for entry in timeline.entries {
-            writer.withSpace(lineCapacity) { out in
-                var n = ByteWriter.format(entry.t, width: timeWidth, into: out)
-                out[n] = 0x20; out[n + 1] = 0x20; n += 2
-                let e = entry.event.ordinal
-                n += words.copy(e, to: out + n)
-                let pad = eventWidth - wordWidths[e] + 2
-                (out + n).update(repeating: 0x20, count: pad)
-                n += pad
-                var used = 1
-                if entry.subject >= 0 {
-                    n += names.copy(Int(entry.subject), to: out + n)
-                    used = names.characters[Int(entry.subject)]
-                } else {
-                    out[n] = 0x2D
-                    n += 1
+        // Consecutive lines often share their time: its formatted bytes are reused.
+        var lastTime = Int.min
+        var timeBytes = [UInt8](repeating: 0x20, count: timeWidth)
+        names.withBytes { names in
+            words.withBytes { words in
+                reasons.withBytes { reasons in
+                    for entry in timeline.entries {
+                        if entry.t != lastTime {
+                            lastTime = entry.t
+                            timeBytes.withUnsafeMutableBufferPointer { b in
+                                if let base = b.baseAddress { _ = ByteWriter.format(entry.t, width: timeWidth, into: base) }
+                            }
+                        }
+                        writer.withSpace(lineCapacity) { out in
+                            var n = timeWidth
+                            for k in 0..<timeWidth { out[k] = timeBytes[k] }
+                            out[n] = 0x20; out[n + 1] = 0x20; n += 2
+                            let e = entry.event.ordinal
+                            n += words.copy(e, to: out + n)
+                            let pad = eventWidth - wordWidths[e] + 2
+                            for k in 0..<pad { out[n + k] = 0x20 }
+                            n += pad
+                            var used = 1
+                            if entry.subject >= 0 {
+                                n += names.copy(Int(entry.subject), to: out + n)
+                                used = names.characters[Int(entry.subject)]
+                            } else {
+                                out[n] = 0x2D
+                                n += 1
+                            }
+                            if let reason = entry.reason {
+                                let gap = subjectWidth - used + 2
+                                for k in 0..<gap { out[n + k] = 0x20 }
+                                n += gap
+                                n += reasons.copy(reason.ordinal, to: out + n)
+                            }
+                            out[n] = 0x0A
+                            return n + 1
+                        }
+                        writer.flushIfFull()
+                    }
                 }
-                if let reason = entry.reason {
-                    let gap = subjectWidth - used + 2
-                    (out + n).update(repeating: 0x20, count: gap)
-                    n += gap
-                    n += reasons.copy(reason.ordinal, to: out + n)
-                }
-                out[n] = 0x0A
-                return n + 1
             }
-            writer.flushIfFull()
         }
     }
 
@@ -73,13 +89,22 @@ public enum TimelineText {
             }
         }
 
-        func copy(_ i: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-            let start = offsets[i], n = offsets[i + 1] - start
-            bytes.withUnsafeBufferPointer { buffer in
-                // Names are short: a byte loop beats a call to memcpy.
-                for k in 0..<n { out[k] = buffer[start + k] }
+        /// Lends the block for copying, so a render loop takes the pointer once.
+        func withBytes<R>(_ body: (Borrowed) -> R) -> R {
+            bytes.withUnsafeBufferPointer { body(Borrowed(bytes: $0, offsets: offsets, characters: characters)) }
+        }
+
+        struct Borrowed {
+            let bytes: UnsafeBufferPointer<UInt8>
+            let offsets: [Int]
+            let characters: [Int]
+
+            /// Copies string `i` to `out`; names are short, so a byte loop beats a call to memcpy.
+            func copy(_ i: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+                let start = offsets[i], n = offsets[i + 1] - start
+                for k in 0..<n { out[k] = bytes[start + k] }
+                return n
             }
-            return n
         }
     }
 }
