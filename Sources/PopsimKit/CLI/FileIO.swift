@@ -25,8 +25,32 @@ public enum FileIO {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(reason: "cannot read: it is a directory")
         }
+        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+            // A regular file: read straight into the array's storage, no copy per chunk.
+            let size = Int(info.st_size)
+            var failure: String?
+            var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                initialized = 0
+                while initialized < size, let base = buffer.baseAddress {
+                    let n = posixRead(fd, base + initialized, size - initialized)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failure = lastError() }
+                    if n <= 0 { break }
+                    initialized += n
+                }
+            }
+            if let failure { throw Failure(reason: "cannot read: " + failure) }
+            // A file that grew while being read: take the rest too.
+            try readRest(fd, into: &bytes)
+            return bytes
+        }
         var bytes: [UInt8] = []
-        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        try readRest(fd, into: &bytes)
+        return bytes
+    }
+
+    /// Appends whatever is left to read from `fd`.
+    static func readRest(_ fd: Int32, into bytes: inout [UInt8]) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
@@ -34,10 +58,9 @@ public enum FileIO {
                 if errno == EINTR { continue }
                 throw Failure(reason: "cannot read: " + lastError())
             }
-            if n == 0 { break }
+            if n == 0 { return }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return bytes
     }
 
     /// Whether `path` names a directory.
