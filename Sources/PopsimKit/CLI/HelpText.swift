@@ -195,6 +195,7 @@ enum HelpText {
         OPTIONS:
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
+          --load-only             Only load and validate the files: 'FILE: N popups, N events'.
           -h, --help              Show help information.
 
         EXIT CODES:

@@ -6,6 +6,7 @@ enum LintCommand {
     static let specs: [Arguments.Spec] = [
         .init(name: "strategy", takesValue: true),
         .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "load-only", takesValue: false),
         .init(name: "help", takesValue: false),
     ]
 
@@ -16,6 +17,7 @@ enum LintCommand {
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError("lint: expected at least one scenario file; see 'popsim help lint'") }
+        if args.flag("load-only") { return loadOnly(args.positionals, console: &console) }
         var outcome = ExitCode.success
         var hazards = 0, notes = 0
         let limits = RunLimits(trackConditions: true)
@@ -30,5 +32,20 @@ enum LintCommand {
         guard outcome == .success else { return outcome }
         console.out("\(hazards) hazard\(hazards == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n")
         return hazards > 0 ? .difference : .success
+    }
+
+    /// Loads and validates each file, runs nothing: `FILE: N popups, N events`.
+    static func loadOnly(_ paths: [String], console: inout Console) -> ExitCode {
+        var outcome = ExitCode.success
+        for path in paths {
+            switch ScenarioSource.load(path) {
+            case .success(let s):
+                console.out("\(path): \(s.popups.count) popups, \(s.events.count) events\n")
+            case .failure(let errors):
+                for error in errors.errors { console.error(error.line) }
+                outcome = .badInput
+            }
+        }
+        return outcome
     }
 }

@@ -81,7 +81,8 @@ extension Engine {
         case .started:
             break
         }
-        schedule(after: navMs, .transition, .navigationEnd(then: then))
+        navigationThen.append(then)
+        schedule(after: navMs, .transition, .navigationEnd(navigationThen.count - 1))
     }
 
     /// The timeline subject for a screen name, interned after the popup names.

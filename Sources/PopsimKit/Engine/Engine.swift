@@ -31,14 +31,18 @@ struct Engine<S: Strategy> {
     var stepsInAll = 0
     var lastLogged = 0
     var navigation: NavigationStack
+    /// The `then` lists of navigation transitions in flight, by index.
+    var navigationThen: [[Action]] = []
     var conditionEverHeld: [Bool]
 
     /// A pending happening of the engine's own (scenario events are read from the script).
+    /// Plain data, so the heap moves it without reference counting.
     enum Scheduled {
         case transitionEnd(PopupID, UInt32)
         case durationEnd(PopupID, UInt32)
         case response(PopupID, UInt32)
-        case navigationEnd(then: [Action])
+        /// Index into `navigationThen`: the actions to run when this transition completes.
+        case navigationEnd(Int)
         case strategyTimer(Int)
     }
 
@@ -147,7 +151,9 @@ struct Engine<S: Strategy> {
             guard generation[index(p)] == g, world.phase(p) == .shown, world.traits(p).respondAfter != nil,
                   let response = world.popup(p).respond else { return }
             try press(p, button: response.button)
-        case .navigationEnd(let then):
+        case .navigationEnd(let index):
+            let then = navigationThen[index]
+            navigationThen[index] = []
             let screen = navigation.complete()
             log(.nav, subject: subject(forScreen: screen))
             if let variable = navigation.screenVariable {

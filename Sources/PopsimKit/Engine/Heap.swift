@@ -4,45 +4,46 @@
 /// order (`HappeningKey` guarantees it); the heap itself says nothing about equal keys.
 /// - Complexity: O(log n) `push` and `pop`, O(1) `peek`.
 struct Heap<Key: Comparable, Item> {
-    private var keys: [Key] = []
-    private var items: [Item] = []
+    private struct Node {
+        var key: Key
+        var item: Item
+    }
 
-    var isEmpty: Bool { keys.isEmpty }
-    var count: Int { keys.count }
-    var minKey: Key? { keys.first }
+    private var nodes: [Node] = []
+
+    var isEmpty: Bool { nodes.isEmpty }
+    var count: Int { nodes.count }
+    var minKey: Key? { nodes.first?.key }
 
     mutating func push(_ key: Key, _ item: Item) {
-        keys.append(key)
-        items.append(item)
-        var child = keys.count - 1
+        nodes.append(Node(key: key, item: item))
+        var child = nodes.count - 1
+        let node = nodes[child]
         while child > 0 {
             let parent = (child - 1) / 2
-            guard keys[child] < keys[parent] else { break }
-            keys.swapAt(child, parent)
-            items.swapAt(child, parent)
+            guard node.key < nodes[parent].key else { break }
+            nodes[child] = nodes[parent]
             child = parent
         }
+        nodes[child] = node
     }
 
     mutating func pop() -> (Key, Item)? {
-        guard !keys.isEmpty else { return nil }
-        let top = (keys[0], items[0])
-        let last = keys.count - 1
-        keys.swapAt(0, last)
-        items.swapAt(0, last)
-        keys.removeLast()
-        items.removeLast()
+        guard let top = nodes.first else { return nil }
+        let last = nodes.removeLast()
+        guard !nodes.isEmpty else { return (top.key, top.item) }
         var parent = 0
+        let count = nodes.count
         while true {
             let left = 2 * parent + 1
-            guard left < keys.count else { break }
+            guard left < count else { break }
             let right = left + 1
-            let child = right < keys.count && keys[right] < keys[left] ? right : left
-            guard keys[child] < keys[parent] else { break }
-            keys.swapAt(child, parent)
-            items.swapAt(child, parent)
+            let child = right < count && nodes[right].key < nodes[left].key ? right : left
+            guard nodes[child].key < last.key else { break }
+            nodes[parent] = nodes[child]
             parent = child
         }
-        return top
+        nodes[parent] = last
+        return (top.key, top.item)
     }
 }

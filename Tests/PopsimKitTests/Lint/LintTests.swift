@@ -64,3 +64,15 @@ import PopsimTestSupport
         #expect(console.stderr == "popsim: lint: expected at least one scenario file; see 'popsim help lint'\n")
     }
 }
+
+@Suite struct LoadOnlyTests {
+    @Test func loadOnlyValidatesWithoutRunning() {
+        var console = Console()
+        let path = packageRoot.path + "/Scenarios/jc-article-demo.json"
+        #expect(Popsim.main(["lint", "--load-only", path], console: &console) == .success)
+        #expect(console.stdout == "\(path): 4 popups, 1 events\n")
+        var bad = Console()
+        #expect(Popsim.main(["lint", "--load-only", "/nonexistent.json"], console: &bad) == .badInput)
+        #expect(bad.stderr == "/nonexistent.json: cannot read: No such file or directory\n")
+    }
+}
