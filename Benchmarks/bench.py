@@ -1,0 +1,166 @@
+"""popsim's benchmark driver (see Benchmarks/run). Standard library only.
+
+Every comparison is one paired run: A and B alternate (A B A B ...) for N pairs, and each side is
+summarised by its median, min and max wall time. Peak memory is each child's own ru_maxrss
+(os.wait4), so no external `time` is needed.
+"""
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+POPSIM = os.path.join(ROOT, ".build", "release", "popsim")
+WORK = os.path.join(ROOT, ".build", "benchmark")
+BASELINES = os.path.join(ROOT, "Benchmarks", "baselines")
+
+
+def run(cmd, stdout=subprocess.DEVNULL):
+    """Runs cmd; returns (seconds, peak RSS in KiB)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode != 0:
+        sys.exit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}): {err.strip()}")
+    return seconds, usage.ru_maxrss
+
+
+def paired(a, b, pairs):
+    ta, tb = [], []
+    for _ in range(pairs):
+        ta.append(run(a)[0])
+        tb.append(run(b)[0])
+    return ta, tb
+
+
+def summary(times):
+    return statistics.median(times), min(times), max(times)
+
+
+def fmt(times):
+    med, lo, hi = summary(times)
+    return f"{med * 1000:8.1f} ms  ({lo * 1000:.1f}–{hi * 1000:.1f})"
+
+
+def version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        return (out.stdout or out.stderr).strip().splitlines()[0]
+    except (OSError, IndexError):
+        return "absent"
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}"
+
+
+def main():
+    pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    os.makedirs(WORK, exist_ok=True)
+    s100k, s1m = os.path.join(WORK, "gen-100k.json"), os.path.join(WORK, "gen-1m.json")
+    for path, n in ((s100k, 100_000), (s1m, 1_000_000)):
+        run([POPSIM, "gen", "--events", str(n), "--seed", "1", "--output", path])
+    rows, notes, verdicts = [], [], []
+
+    def verdict(name, value, target, must, better="lower"):
+        ok_target = value <= target if better == "lower" else value >= target
+        ok_must = value <= must if better == "lower" else value >= must
+        verdicts.append((name, value, target, must, "met" if ok_target else ("must met" if ok_must else "MISSED")))
+
+    popsim_run = [POPSIM, "run", s1m]
+
+    # 1. End to end against SimPy's 10^6 timeouts.
+    simpy_version = version([sys.executable, "-c", "import simpy; print(simpy.__version__)"])
+    if simpy_version.startswith("Traceback") or "Error" in simpy_version or simpy_version == "absent":
+        notes.append("SimPy is not installed (`pip install simpy`): comparison 1 skipped.")
+        simpy_version = "absent"
+    else:
+        a, b = paired(popsim_run, [sys.executable, os.path.join(BASELINES, "simpy_timeouts.py")], pairs)
+        ratio = summary(b)[0] / summary(a)[0]
+        rows.append(("popsim run, 1M events (text to /dev/null)", fmt(a), "SimPy 10^6 timeouts, 1,000 pending", fmt(b), f"{ratio:.2f}× faster"))
+        verdict("end to end vs SimPy (times faster)", ratio, 4, 2, better="higher")
+
+    # 2. Against a C++ std::priority_queue hold loop.
+    cxx = shutil.which("c++") or shutil.which("g++")
+    if cxx is None:
+        notes.append("No C++ compiler: comparison 2 skipped.")
+        cxx_version = "absent"
+    else:
+        hold = os.path.join(WORK, "holdloop")
+        subprocess.run([cxx, "-O2", "-o", hold, os.path.join(BASELINES, "holdloop.cpp")], check=True)
+        cxx_version = version([cxx, "--version"])
+        a, b = paired(popsim_run, [hold], pairs)
+        ratio = summary(a)[0] / summary(b)[0]
+        rows.append(("popsim run, 1M events", fmt(a), "C++ priority_queue hold loop, 10^6", fmt(b), f"{ratio:.2f}× slower"))
+        verdict("end to end vs C++ heap loop (times slower)", ratio, 8, 15)
+
+    # 3. Loading only, against Python's json.load.
+    a, b = paired([POPSIM, "lint", "--load-only", s1m], [sys.executable, os.path.join(BASELINES, "json_load.py"), s1m], pairs)
+    ratio = summary(b)[0] / summary(a)[0]
+    rows.append(("popsim lint --load-only, 1M events", fmt(a), "Python json.load, same file", fmt(b), f"{ratio:.2f}× faster"))
+    verdict("loading vs json.load (times faster)", ratio, 4, 2, better="higher")
+
+    # 4. Peak memory per event, and timeline lines per second written to a file.
+    _, rss = run(popsim_run)
+    per_event = rss * 1024 / 1_000_000
+    verdict("peak memory per event (bytes)", per_event, 150, 400)
+    out = os.path.join(WORK, "timeline.txt")
+    times = [run([POPSIM, "run", s1m, "--output", out])[0] for _ in range(pairs)]
+    with open(out, "rb") as f:
+        lines = sum(1 for _ in f)
+    lines_per_second = lines / summary(times)[0]
+
+    # 5. Each strategy on the 100k scenario.
+    strategies = [["jc-fifo"], ["jc-lifo"], ["fg", "--option", "order=fifo"], ["fg", "--option", "order=lifo"],
+                  ["fg", "--option", "order=priority+fifo"], ["fg", "--option", "order=priority+lifo"], ["ssp"], ["keyed"]]
+    speeds = []
+    for spec in strategies:
+        med = summary([run([POPSIM, "run", s100k, "--strategy"] + spec)[0] for _ in range(pairs)])[0]
+        speeds.append((" ".join(spec).replace(" --option ", " "), 100_000 / med))
+    spread = max(s for _, s in speeds) / min(s for _, s in speeds)
+    verdict("slowest strategy vs fastest (times slower)", spread, 3, 3)
+
+    report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
+                    simpy_version, cxx_version)
+    print(report)
+    with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
+        f.write(report)
+
+
+def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, simpy_version, cxx_version):
+    swift = version(["swift", "--version"])
+    out = ["# popsim benchmark results", "",
+           f"Machine: {machine()}.  ",
+           f"Toolchains: {swift}; {cxx_version}; Python {platform.python_version()}; SimPy {simpy_version}.  ",
+           f"Method: `Benchmarks/run` — release build; scenarios from `popsim gen --seed 1`; "
+           f"{pairs} alternating pairs per comparison; median (min–max) wall time.", "",
+           "| popsim | time | baseline | time | ratio |", "|---|---:|---|---:|---:|"]
+    out += [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows]
+    out += ["", f"Peak memory, `popsim run` on 1M events: {rss / 1024:.1f} MiB, {per_event:.0f} bytes per event.  ",
+            f"Timeline written to a file: {lines:,} lines, {lines_per_second:,.0f} lines per second.", "",
+            "| strategy (100k events) | events per second |", "|---|---:|"]
+    out += [f"| {name} | {speed:,.0f} |" for name, speed in speeds]
+    out += ["", f"Slowest strategy vs fastest: {spread:.2f}×.", "", "| target | reached | target | must | verdict |",
+            "|---|---:|---:|---:|---|"]
+    out += [f"| {n} | {v:.2f} | {t} | {m} | {r} |" for n, v, t, m, r in verdicts]
+    if notes:
+        out += [""] + [f"Note: {n}" for n in notes]
+    return "\n".join(out) + "\n"
+
+
+main()
