@@ -12,8 +12,24 @@ var environment: [String: String] = [:]
 for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
+/// The line the timeout prints, prepared when the guard is armed (a signal handler may only
+/// call async-signal-safe functions: write, unlink, _exit).
+nonisolated(unsafe) var timeoutMessage: UnsafeMutablePointer<CChar>?
+
+/// `--timeout`: after `seconds`, say so, remove a half-written output file and exit 2.
+let armTimeout: @Sendable (Int) -> Void = { seconds in
+    timeoutMessage = strdup("popsim: timed out after \(seconds) s (raise or disable the limit with --timeout)\n")
+    signal(SIGALRM) { _ in
+        if let message = timeoutMessage { _ = write(2, message, strlen(message)) }
+        if let temporary = FileIO.pendingTemporary { unlink(temporary) }
+        _exit(2)
+    }
+    alarm(UInt32(clamping: seconds))
+}
+
 signal(SIGPIPE, SIG_IGN)
 var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, stdoutFD: 1)
+console.armTimeout = armTimeout
 let code = Popsim.main(Array(CommandLine.arguments.dropFirst()), console: &console)
 
 console.output.flush()

@@ -15,7 +15,7 @@ enum CheckCommand {
         .init(name: "junit", takesValue: true),
         .init(name: "jobs", takesValue: true),
         .init(name: "help", takesValue: false),
-    ]
+    ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
         let args = try Arguments(arguments, command: "check", specs: specs)
@@ -31,13 +31,16 @@ enum CheckCommand {
             throw UsageError.unknownStrategy(name)
         }
         let jobs = try jobCount(args)
+        let guards = try Guards(args, command: "check")
+        guards.arm(console)
         let paths: [String]
         do {
             paths = try Expectations.scenarios(in: args.positionals)
         } catch {
             throw UsageError("check: \(error.reason)")
         }
-        let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"))
+        let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"), limits: guards.limits,
+                                 maxBytes: guards.maxBytes)
         var outcomes = runner.run(paths, jobs: jobs)
         var outcome = ExitCode.success
         var passed = 0, failed = 0

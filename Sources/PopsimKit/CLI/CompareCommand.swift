@@ -12,9 +12,8 @@ enum CompareCommand {
         .init(name: "output", takesValue: true),
         .init(name: "color", takesValue: true),
         .init(name: "ascii", takesValue: false),
-        .init(name: "max-steps", takesValue: true),
         .init(name: "help", takesValue: false),
-    ]
+    ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
         let args = try Arguments(arguments, command: "compare", specs: specs)
@@ -31,9 +30,11 @@ enum CompareCommand {
         }
         let format = try args.choice("format", Format.self, command: "compare", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "compare", default: .auto)
-        let limits = try RunCommand.limits(args, command: "compare")
+        let guards = try Guards(args, command: "compare")
+        let limits = guards.limits
+        guards.arm(console)
         let scenario: Scenario
-        switch ScenarioSource.load(path) {
+        switch ScenarioSource.load(path, maxBytes: guards.maxBytes) {
         case .success(let s): scenario = s
         case .failure(let errors):
             for error in errors.errors { console.error(error.line) }

@@ -9,6 +9,8 @@ public struct Console: Sendable {
     /// Whether standard output is a terminal (colour in `auto` mode).
     public var stdoutIsTerminal: Bool
     public var environment: [String: String]
+    /// Starts a wall-clock guard of that many seconds (the executable's; nil in tests).
+    public var armTimeout: (@Sendable (Int) -> Void)?
 
     public init(stdoutIsTerminal: Bool = false, environment: [String: String] = [:], stdoutFD: Int32? = nil) {
         self.stdoutIsTerminal = stdoutIsTerminal

@@ -16,14 +16,24 @@ public enum FileIO {
         public var reason: String
     }
 
-    /// The bytes of `path`; `-` and `/dev/stdin` read standard input.
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// The largest input read by default: popsim's peak memory is about the file's size plus
+    /// 100 bytes per event (docs/guarantees.md).
+    public static let defaultMaxBytes = 256 << 20
+
+    /// Set while an atomic write is in progress, so a timeout can remove the temporary file.
+    nonisolated(unsafe) public static var pendingTemporary: UnsafeMutablePointer<CChar>?
+
+    /// The bytes of `path`; `-` and `/dev/stdin` read standard input. Refuses more than `maxBytes`.
+    public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw Failure(reason: "cannot read: " + lastError()) }
         defer { if fd != 0 { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(reason: "cannot read: it is a directory")
+        }
+        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > maxBytes {
+            throw tooLarge(maxBytes)
         }
         if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
             // A regular file: read straight into the array's storage, no copy per chunk.
@@ -41,16 +51,20 @@ public enum FileIO {
             }
             if let failure { throw Failure(reason: "cannot read: " + failure) }
             // A file that grew while being read: take the rest too.
-            try readRest(fd, into: &bytes)
+            try readRest(fd, into: &bytes, maxBytes: maxBytes)
             return bytes
         }
         var bytes: [UInt8] = []
-        try readRest(fd, into: &bytes)
+        try readRest(fd, into: &bytes, maxBytes: maxBytes)
         return bytes
     }
 
+    static func tooLarge(_ maxBytes: Int) -> Failure {
+        Failure(reason: "cannot read: larger than \(maxBytes >> 20) MiB (raise the limit with --max-input-mb)")
+    }
+
     /// Appends whatever is left to read from `fd`.
-    static func readRest(_ fd: Int32, into bytes: inout [UInt8]) throws(Failure) {
+    static func readRest(_ fd: Int32, into bytes: inout [UInt8], maxBytes: Int) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
@@ -59,6 +73,7 @@ public enum FileIO {
                 throw Failure(reason: "cannot read: " + lastError())
             }
             if n == 0 { return }
+            if bytes.count + n > maxBytes { throw tooLarge(maxBytes) }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }
@@ -108,6 +123,11 @@ public enum FileIO {
         }
         guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        pendingTemporary = strdup(temporary)
+        defer {
+            free(pendingTemporary)
+            pendingTemporary = nil
+        }
         var writer = ByteWriter(fd: fd)
         let commit = body(&writer)
         writer.flush()

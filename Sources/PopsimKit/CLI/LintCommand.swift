@@ -8,7 +8,7 @@ enum LintCommand {
         .init(name: "option", takesValue: true, repeatable: true),
         .init(name: "load-only", takesValue: false),
         .init(name: "help", takesValue: false),
-    ]
+    ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
         let args = try Arguments(arguments, command: "lint", specs: specs)
@@ -17,12 +17,16 @@ enum LintCommand {
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError("lint: expected at least one scenario file; see 'popsim help lint'") }
-        if args.flag("load-only") { return loadOnly(args.positionals, console: &console) }
+        let guards = try Guards(args, command: "lint")
+        guards.arm(console)
+        if args.flag("load-only") { return loadOnly(args.positionals, maxBytes: guards.maxBytes, console: &console) }
         var outcome = ExitCode.success
         var hazards = 0, notes = 0
-        let limits = RunLimits(trackConditions: true)
+        var limits = guards.limits
+        limits.trackConditions = true
         for path in args.positionals {
-            guard let result = RunCommand.runOne(path, args: args, limits: limits, console: &console, outcome: &outcome),
+            guard let result = RunCommand.runOne(path, args: args, limits: limits, maxBytes: guards.maxBytes,
+                                                 console: &console, outcome: &outcome),
                   let entry = StrategyRegistry.entry(named: result.strategy) else { continue }
             for finding in Lint.findings(result, entry: entry) {
                 console.out(finding.line + "\n")
@@ -35,10 +39,10 @@ enum LintCommand {
     }
 
     /// Loads and validates each file, runs nothing: `FILE: N popups, N events`.
-    static func loadOnly(_ paths: [String], console: inout Console) -> ExitCode {
+    static func loadOnly(_ paths: [String], maxBytes: Int, console: inout Console) -> ExitCode {
         var outcome = ExitCode.success
         for path in paths {
-            switch ScenarioSource.load(path) {
+            switch ScenarioSource.load(path, maxBytes: maxBytes) {
             case .success(let s):
                 console.out("\(path): \(s.popups.count) popups, \(s.events.count) events\n")
             case .failure(let errors):

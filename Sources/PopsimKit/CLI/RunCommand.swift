@@ -15,9 +15,8 @@ enum RunCommand {
         .init(name: "color", takesValue: true),
         .init(name: "ascii", takesValue: false),
         .init(name: "update", takesValue: false),
-        .init(name: "max-steps", takesValue: true),
         .init(name: "help", takesValue: false),
-    ]
+    ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(UsageError) -> ExitCode {
         let args = try Arguments(arguments, command: "run", specs: specs)
@@ -28,7 +27,8 @@ enum RunCommand {
         guard !args.positionals.isEmpty else { throw UsageError("run: expected at least one scenario file; see 'popsim help run'") }
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
-        let limits = try Self.limits(args, command: "run")
+        let guards = try Guards(args, command: "run")
+        let limits = guards.limits
         if (format == .svg || format == .html) && args.positionals.count > 1 {
             throw UsageError("run: --format \(format.rawValue) draws one scenario; run it once per file")
         }
@@ -38,6 +38,7 @@ enum RunCommand {
             }
             if args.value("output") != nil { throw UsageError("run: --update and --output do not go together") }
         }
+        guards.arm(console)
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
         let chart = GanttStyle(console: console, args: args)
@@ -45,7 +46,8 @@ enum RunCommand {
         func runAll(into writer: inout ByteWriter, errors: inout Console) {
             var first = true
             for path in args.positionals {
-                guard let result = runOne(path, args: args, limits: limits, console: &errors, outcome: &outcome) else { continue }
+                guard let result = runOne(path, args: args, limits: limits, maxBytes: guards.maxBytes, console: &errors,
+                                          outcome: &outcome) else { continue }
                 if args.flag("update") {
                     outcome = outcome.worst(update(result, console: &errors))
                     continue
@@ -95,23 +97,12 @@ enum RunCommand {
         return .success
     }
 
-    /// `--max-steps`, checked.
-    static func limits(_ args: Arguments, command: String) throws(UsageError) -> RunLimits {
-        var limits = RunLimits()
-        if let text = args.value("max-steps") {
-            guard let n = Int(text), n > 0 else {
-                throw UsageError("\(command): --max-steps: expected an integer > 0, got \(JSONValue.quoted(text))")
-            }
-            limits.maxSteps = n
-        }
-        return limits
-    }
 
     /// Loads and runs one scenario; reports its errors and returns nil when it cannot.
-    static func runOne(_ path: String, args: Arguments, limits: RunLimits, console: inout Console,
-                       outcome: inout ExitCode) -> RunResult? {
+    static func runOne(_ path: String, args: Arguments, limits: RunLimits, maxBytes: Int = FileIO.defaultMaxBytes,
+                       console: inout Console, outcome: inout ExitCode) -> RunResult? {
         let scenario: Scenario
-        switch ScenarioSource.load(path) {
+        switch ScenarioSource.load(path, maxBytes: maxBytes) {
         case .success(let s): scenario = s
         case .failure(let errors):
             for error in errors.errors { console.error(error.line) }

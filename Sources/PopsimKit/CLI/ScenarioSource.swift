@@ -1,9 +1,9 @@
 /// Reading a scenario file from disk into a `Scenario`, or the error lines that say why not.
 public enum ScenarioSource {
-    public static func load(_ path: String) -> Result<Scenario, LoadErrors> {
+    public static func load(_ path: String, maxBytes: Int = FileIO.defaultMaxBytes) -> Result<Scenario, LoadErrors> {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path)
+            bytes = try FileIO.read(path, maxBytes: maxBytes)
         } catch {
             return .failure(LoadErrors([LoadError(file: path, location: nil, path: .root, problem: .unreadable(error.reason))]))
         }

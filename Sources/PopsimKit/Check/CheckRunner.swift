@@ -9,11 +9,14 @@ public struct CheckRunner: Sendable {
     public var only: String?
     public var overrides: [String]
     public var limits: RunLimits
+    public var maxBytes: Int
 
-    public init(only: String? = nil, overrides: [String] = [], limits: RunLimits = RunLimits()) {
+    public init(only: String? = nil, overrides: [String] = [], limits: RunLimits = RunLimits(),
+                maxBytes: Int = FileIO.defaultMaxBytes) {
         self.only = only
         self.overrides = overrides
         self.limits = limits
+        self.maxBytes = maxBytes
     }
 
     /// What checking one scenario under one strategy found.
@@ -50,7 +53,7 @@ public struct CheckRunner: Sendable {
     /// Every outcome of one scenario.
     public func check(_ path: String) -> [Outcome] {
         let scenario: Scenario
-        switch ScenarioSource.load(path) {
+        switch ScenarioSource.load(path, maxBytes: maxBytes) {
         case .success(let s): scenario = s
         case .failure(let errors):
             return [Outcome(scenario: path, strategy: nil, goldenPath: nil,

@@ -31,8 +31,9 @@ extension Engine {
         }
     }
 
+    /// Script events are not counted as steps (a storm of a million is legitimate); the `then`
+    /// actions that run them are.
     mutating func enqueue(_ p: PopupID) throws(RunError) {
-        try countStep()
         everEnqueued[index(p)] = true
         if limits.trackConditions && !conditionEverHeld[index(p)] {
             conditionEverHeld[index(p)] = world.conditionHolds(p)
