@@ -88,7 +88,10 @@ struct Engine<S: Strategy> {
             }
             try idlePass()
         }
+        // End-of-run lines carry the summary's `end`: the last instant anything was logged, so
+        // an event that logs nothing cannot move them.
         finishing = true
+        world.now = lastLogged
         try tell(.finished)
         return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
                          timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,

@@ -36,7 +36,11 @@ struct SSPStrategy: Strategy {
             dequeue(hiding: p, &decisions)
         case .remove(let p):
             let phase = world.phase(p)
-            if phase == .presenting || phase == .shown { decisions.hide(p, .removed) }
+            if phase == .presenting || phase == .shown {
+                decisions.hide(p, .removed)
+            } else if list.first == p {
+                decisions.drop(p, .removed)  // the head was cancelled before it could show
+            }
             dequeue(hiding: p, &decisions)
         case .idle:
             if let head = list.first, world.phase(head) == .hidden { decisions.show(head) }

@@ -47,4 +47,13 @@ struct SSPStrategyTests {
         let text = scenario(#""a": {}, "b": {}"#, #"{"at": 0, "enqueue": ["a", "b"]}, {"at": 5, "remove": "a"}"#)
         #expect(try timeline(text).hasSuffix("5  hide     a  removed\n5  show     b\n"))
     }
+
+    @Test func cancellingTheHeadBeforeItShowsDropsIt() throws {
+        // Two cancels at one instant: the first removes the shown head (a forgotten, 'lost'), which
+        // makes b the head before any idle pass; the second then takes b out unseen: 'drop removed'.
+        let text = scenario(#""a": {}, "b": {}, "c": {}, "d": {}"#,
+                            #"{"at": 0, "enqueue": ["a", "b", "c"]}, {"at": 5, "remove": "c"}, {"at": 5, "remove": "b"}"#)
+        let result = try run(text)
+        #expect(TimelineText.render(result.timeline).hasSuffix("5  warning  a  lost\n5  drop     b  removed\n5  warning  c  overlap\n5  show     c\n"))
+    }
 }
