@@ -24,6 +24,11 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
         if let temporary = FileIO.pendingTemporary { unlink(temporary) }
         _exit(2)
     }
+    // A parent (a test runner, a CI agent) may have left SIGALRM blocked for its children.
+    var alarmOnly = sigset_t()
+    sigemptyset(&alarmOnly)
+    sigaddset(&alarmOnly, SIGALRM)
+    pthread_sigmask(SIG_UNBLOCK, &alarmOnly, nil)
     alarm(UInt32(clamping: seconds))
 }
 

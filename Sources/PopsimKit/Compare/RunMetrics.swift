@@ -50,7 +50,7 @@ public struct RunMetrics: Sendable, Equatable {
         }
         let waits = summary.popups.compactMap(\.wait)
         longestWait = waits.max()
-        meanWait = waits.isEmpty ? nil : waits.reduce(0, +) / waits.count
+        meanWait = Scale.mean(waits)
         let pendingNames = Set(result.pending.map { result.scenario.name(of: $0) })
         self.popups = names.map { name in
             let s = summary.popups.first { $0.popup == name }

@@ -17,14 +17,15 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         JSONPath(components: components + [.index(index)])
     }
 
-    /// Keys that are plain words print bare; any other key prints as `["…"]`.
+    /// Keys that are plain words of at most 40 bytes print bare; any other key prints as `["…"]`,
+    /// shortened like every quoted value, so a message stays one readable line.
     public var description: String {
         var out = ""
         for component in components {
             switch component {
             case .index(let i):
                 out += "[\(i)]"
-            case .key(let k) where Self.isPlain(k):
+            case .key(let k) where Self.isPlain(k) && k.utf8.count <= 40:
                 out += out.isEmpty ? k : "." + k
             case .key(let k):
                 out += "[" + JSONValue.quoted(k) + "]"

@@ -47,6 +47,8 @@ public enum LoadProblem: Sendable, Equatable {
     case misplaced(String, hint: String)
     /// The file could not be read: missing, a directory, unreadable.
     case unreadable(String)
+    /// Errors beyond the first thousand, counted but not shown.
+    case moreErrors(Int)
 
     public var message: String {
         switch self {
@@ -80,6 +82,7 @@ public enum LoadProblem: Sendable, Equatable {
             return "expected exactly one action, got " + found.map { "'\($0)'" }.joined(separator: " and ")
         case .misplaced(let key, let hint): return "'\(key)' is not allowed here: \(hint)"
         case .unreadable(let reason): return reason
+        case .moreErrors(let n): return "\(n) more error\(n == 1 ? "" : "s") not shown (the first \(ScenarioLoader.maxErrors) are above)"
         }
     }
 

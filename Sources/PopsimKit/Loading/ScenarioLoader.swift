@@ -27,6 +27,8 @@ public struct ScenarioLoader {
     var prepared = false
     /// `events` was streamed: the root holds a placeholder for it.
     var streamed = false
+    /// Errors found beyond `maxErrors`.
+    var suppressed = 0
 
     /// Loads `bytes` read from `file` (the path as the user wrote it, used in every message).
     public static func load(_ bytes: [UInt8], file: String) -> Result<Scenario, LoadErrors> {
@@ -56,7 +58,11 @@ public struct ScenarioLoader {
                             b.element.location ?? SourceLocation(line: 0, column: 0))
             return la != lb ? la < lb : a.offset < b.offset
         }
-        return .failure(LoadErrors(sorted.map(\.element)))
+        var list = sorted.map(\.element)
+        if suppressed > 0 {
+            list.append(LoadError(file: file, location: nil, path: .root, problem: .moreErrors(suppressed)))
+        }
+        return .failure(LoadErrors(list))
     }
 
     init(file: String) {
@@ -70,7 +76,14 @@ public struct ScenarioLoader {
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }
 
+    /// At most this many errors are kept per file; the rest are counted.
+    static let maxErrors = 1_000
+
     mutating func report(_ problem: LoadProblem, at location: SourceLocation?, _ path: JSONPath) {
+        guard errors.count < Self.maxErrors else {
+            suppressed += 1
+            return
+        }
         errors.append(LoadError(file: file, location: location, path: path, problem: problem))
     }
 

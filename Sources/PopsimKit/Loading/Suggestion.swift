@@ -10,11 +10,18 @@ public enum Suggestion {
         return "; did you mean '\(best)'?"
     }
 
+    /// Words longer than this get no suggestion: typos are short, and distance is quadratic.
+    static let longestWord = 64
+
     public static func closest(_ word: String, among candidates: [String]) -> String? {
+        let length = word.count
+        guard length <= longestWord else { return nil }
+        let letters = Array(word.lowercased())
         var best: (String, Int)?
         for candidate in candidates {
-            let limit = max(1, max(word.count, candidate.count) / 3)
-            let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
+            let limit = max(1, max(length, candidate.count) / 3)
+            guard abs(length - candidate.count) <= limit else { continue }
+            let d = distance(letters, Array(candidate.lowercased()))
             if d <= limit, d < max(word.count, candidate.count), d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
         return best?.0

@@ -54,7 +54,7 @@ public enum Gantt {
     static func cells(_ row: PopupIntervals.Row, end: Int, width: Int, glyphs: Glyphs) -> [Character] {
         var rank = [Int](repeating: 0, count: width)
         func mark(_ c: Int, _ r: Int) { if c >= 0 && c < width && r > rank[c] { rank[c] = r } }
-        func cell(_ t: Int) -> Int { min(width - 1, t * width / (end + 1)) }
+        func cell(_ t: Int) -> Int { min(width - 1, Scale.map(t, width, end)) }
         for interval in row.intervals {
             let r: Int
             switch interval.kind {

@@ -64,7 +64,7 @@ public enum SVGChart {
 
         """
 
-    static func x(_ t: Int, end: Int) -> Int { plotLeft + t * plotWidth / end }
+    static func x(_ t: Int, end: Int) -> Int { plotLeft + Scale.map(t, plotWidth, end) }
 
     static func rowSVG(_ row: PopupIntervals.Row, y: Int, end: Int) -> String {
         var out = "    <g class=\"row\" data-popup=\"\(escape(row.popup))\">\n"
@@ -92,7 +92,7 @@ public enum SVGChart {
         var out = "  <g class=\"time-axis\">\n"
         out += "    <line class=\"axis\" x1=\"\(plotLeft)\" y1=\"\(y)\" x2=\"\(plotLeft + plotWidth)\" y2=\"\(y)\"/>\n"
         for i in 0...4 {
-            let t = end * i / 4, tx = x(t, end: end)
+            let t = Scale.map(i, end, 4), tx = x(t, end: end)
             out += "    <line class=\"axis\" x1=\"\(tx)\" y1=\"\(y)\" x2=\"\(tx)\" y2=\"\(y + 5)\"/>\n"
             let anchor = i == 0 ? "start" : i == 4 ? "end" : "middle"
             out += "    <text x=\"\(tx)\" y=\"\(y + 18)\" text-anchor=\"\(anchor)\">\(t) ms</text>\n"

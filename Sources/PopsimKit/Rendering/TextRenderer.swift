@@ -17,7 +17,16 @@ public enum TextRenderer {
         var out = "summary: \(s.shown) shown, \(s.dropped) dropped, \(s.pending) pending, "
             + "\(s.warnings) warning\(s.warnings == 1 ? "" : "s"), end \(s.end) ms\n"
         if !result.pending.isEmpty {
-            out += "pending: " + result.pending.map { result.scenario.name(of: $0) }.joined(separator: " ") + "\n"
+            // Each popup once, in order of first appearance, with its count when queued several times.
+            var counts = [Int](repeating: 0, count: result.scenario.popups.count)
+            var order: [PopupID] = []
+            for p in result.pending {
+                if counts[Int(p.index)] == 0 { order.append(p) }
+                counts[Int(p.index)] += 1
+            }
+            out += "pending: " + order.map { p in
+                result.scenario.name(of: p) + (counts[Int(p.index)] > 1 ? " ×\(counts[Int(p.index)])" : "")
+            }.joined(separator: ", ") + "\n"
         }
         guard !s.popups.isEmpty else { return out }
         let rows = s.popups.map { p in

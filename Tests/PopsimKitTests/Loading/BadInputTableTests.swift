@@ -153,4 +153,18 @@ struct BadInputTableTests {
         #expect(Popsim.main(["run", missing], console: &console) == .badInput)
         #expect(console.stderr == "\(missing): cannot read: No such file or directory\n")
     }
+
+    @Test func atMostAThousandErrorsThenACount() {
+        let events = Array(repeating: #"{"at": -1, "enqueue": "b"}"#, count: 600).joined(separator: ",")
+        let lines = loadErrors(#"{"popsim": 1, "popups": {"a": {}}, "events": ["# + events + "]}")
+        #expect(lines.count == 1_001)
+        #expect(lines.last == "test.json: 200 more errors not shown (the first 1000 are above)")
+        #expect(lines.first == #"test.json:1:54: events[0].at: expected an integer >= 0, got -1"#)
+    }
+
+    @Test func aHugeUnknownWordGetsNoSuggestionAndStaysFast() {
+        let word = String(repeating: "x", count: 100_000)
+        #expect(Suggestion.closest(word, among: ["popsim", "events"]) == nil)
+        #expect(Suggestion.closest("evnets", among: ["popsim", "events"]) == "events")
+    }
 }
