@@ -1,7 +1,8 @@
 /// The text form of a timeline: one aligned line per entry, time first (also the golden format).
 ///
 /// Line shape: `<t right-aligned>  <event padded>  <subject padded>  <reason>`, trailing spaces
-/// removed, `-` for a line without a subject, every line ending in a newline. Widths come from
+/// removed, `-` for a line without a subject, every line ending in a newline. A subject that is not
+/// a plain token (a screen name with a space, say) is written as a JSON string. Widths come from
 /// the timeline itself, so the same timeline always gives the same bytes; `TimelineTextParser`
 /// reads it back (round trip).
 public enum TimelineText {
@@ -16,7 +17,7 @@ public enum TimelineText {
     /// Formats straight into `writer`, one line at a time through one pointer.
     /// - Complexity: O(n) with no allocation per line.
     public static func render(_ timeline: Timeline, style: TextStyle = .plain, into writer: inout ByteWriter) {
-        let names = Strings(timeline.subjects)
+        let names = Strings(timeline.subjects.map(display))
         var timeWidth = 1, subjectWidth = 1
         for entry in timeline.entries {
             timeWidth = max(timeWidth, ByteWriter.width(of: entry.t))
@@ -70,6 +71,12 @@ public enum TimelineText {
                 }
             }
         }
+    }
+
+    /// A subject as the line shows it: bare when it is a plain token, else as a JSON string.
+    static func display(_ name: String) -> String {
+        let plain = !name.isEmpty && name != "-" && !name.hasPrefix("\"") && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\\" && $0.value != 0x7F }
+        return plain ? name : JSONRenderer.string(name)
     }
 
     /// Strings as one contiguous block of UTF-8, for copying into lines without reference counting.

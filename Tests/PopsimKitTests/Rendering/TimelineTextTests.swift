@@ -35,3 +35,27 @@ import PopsimTestSupport
         #expect(TimelineText.render(timeline, style: .color) == "0  \u{1B}[32mshow\u{1B}[0m     a\n")
     }
 }
+
+@Suite struct TimelineTextQuotingTests {
+    @Test func subjectsThatAreNotPlainTokensAreQuotedAndRoundTrip() throws {
+        let timeline = Timeline(subjects: ["Cart   ", "Main screen", "-", "", "a\"b", "ok"], entries: [
+            .init(t: 1, event: .nav, subject: 0), .init(t: 2, event: .nav, subject: 1), .init(t: 3, event: .nav, subject: 2),
+            .init(t: 4, event: .nav, subject: 3), .init(t: 5, event: .warning, subject: 4, reason: .notOnStack),
+            .init(t: 6, event: .suspend, subject: -1), .init(t: 7, event: .nav, subject: 5),
+        ])
+        let text = TimelineText.render(timeline)
+        #expect(text == #"""
+            1  nav      "Cart   "
+            2  nav      "Main screen"
+            3  nav      "-"
+            4  nav      ""
+            5  warning  a"b            not-on-stack
+            6  suspend  -
+            7  nav      ok
+
+            """#)
+        let parsed = try TimelineTextParser.parse(text)
+        #expect(TimelineTextParser.sameEntries(parsed, timeline))
+        #expect(TimelineText.render(parsed) == text)
+    }
+}
