@@ -58,6 +58,24 @@ struct JSONCursor {
         return true
     }
 
+    /// After a member or an element: steps over `,` (false) or the closing byte (true), else
+    /// throws the reader's error for `container` ("an object", "an array").
+    mutating func separator(closing: UInt8, in container: String) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let expected = "expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container), got "
+        guard position < bytes.count else { throw fail(expected + "the end of the file") }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            return false
+        }
+        if bytes[position] == closing {
+            position += 1
+            return true
+        }
+        throw fail(expected + describeByte())
+    }
+
     func fail(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(location: location, message: message)
     }
@@ -139,19 +157,7 @@ struct JSONCursor {
             skipWhitespace()
             let value = try self.value(depth: depth)
             members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw fail("expected ',' or '}' in an object, got the end of the file")
-            }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return members
-            } else {
-                throw fail("expected ',' or '}' in an object, got \(describeByte())")
-            }
+            if try separator(closing: UInt8(ascii: "}"), in: "an object") { return members }
         }
     }
 
@@ -164,19 +170,7 @@ struct JSONCursor {
         }
         while true {
             elements.append(try value(depth: depth))
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw fail("expected ',' or ']' in an array, got the end of the file")
-            }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                return elements
-            } else {
-                throw fail("expected ',' or ']' in an array, got \(describeByte())")
-            }
+            if try separator(closing: UInt8(ascii: "]"), in: "an array") { return elements }
         }
     }
 

@@ -58,16 +58,7 @@ extension ScenarioLoader {
             } else {
                 members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try cursor.value(depth: 1)))
             }
-            cursor.skipWhitespace()
-            if cursor.consume(UInt8(ascii: ",")) {
-                cursor.skipWhitespace()
-            } else if cursor.consume(UInt8(ascii: "}")) {
-                break
-            } else if cursor.atEnd {
-                throw cursor.fail("expected ',' or '}' in an object, got the end of the file")
-            } else {
-                throw cursor.fail("expected ',' or '}' in an object, got \(cursor.describeByte())")
-            }
+            if try cursor.separator(closing: UInt8(ascii: "}"), in: "an object") { break }
         }
         cursor.skipWhitespace()
         if !cursor.atEnd {
@@ -104,16 +95,7 @@ extension ScenarioLoader {
                     if let event = timedEvent(value, path.appending(index), index: index) { events.append(event) }
                 }
                 index += 1
-                cursor.skipWhitespace()
-                if cursor.consume(UInt8(ascii: ",")) {
-                    cursor.skipWhitespace()
-                } else if cursor.consume(UInt8(ascii: "]")) {
-                    break
-                } else if cursor.atEnd {
-                    throw cursor.fail("expected ',' or ']' in an array, got the end of the file")
-                } else {
-                    throw cursor.fail("expected ',' or ']' in an array, got \(cursor.describeByte())")
-                }
+                if try cursor.separator(closing: UInt8(ascii: "]"), in: "an array") { break }
             }
         }
         setEvents(events)
