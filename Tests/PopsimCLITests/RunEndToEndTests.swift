@@ -193,6 +193,8 @@ struct UsageEndToEndTests {
                                       Refused when CI is set. Review 'git diff' afterwards.
               --max-steps <n>         Stop a run that takes more than n steps.
                                       (default: 50000000)
+              --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+              --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
               -h, --help              Show help information.
 
             """)

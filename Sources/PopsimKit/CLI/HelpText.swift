@@ -78,6 +78,8 @@ enum HelpText {
                                   Refused when CI is set. Review 'git diff' afterwards.
           --max-steps <n>         Stop a run that takes more than n steps.
                                   (default: 50000000)
+          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
           -h, --help              Show help information.
 
         """
@@ -109,6 +111,9 @@ enum HelpText {
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --ascii                 Draw the gantt chart in plain ASCII.
           --max-steps <n>         Stop a run that takes more than n steps.
+                                  (default: 50000000)
+          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
           -h, --help              Show help information.
 
         """
@@ -167,6 +172,10 @@ enum HelpText {
                                   atomically. Refused when CI is set. Review 'git diff'.
           --junit <file>          Also write a JUnit XML report.
           --jobs <n>              Scenarios run at once. (default: the number of cores)
+          --max-steps <n>         Stop a run that takes more than n steps.
+                                  (default: 50000000)
+          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
           -h, --help              Show help information.
 
         EXIT CODES:
@@ -196,6 +205,10 @@ enum HelpText {
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
+          --max-steps <n>         Stop a run that takes more than n steps.
+                                  (default: 50000000)
+          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
           -h, --help              Show help information.
 
         EXIT CODES:
