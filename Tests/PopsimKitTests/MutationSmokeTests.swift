@@ -17,19 +17,11 @@ import PopsimTestSupport
         for _ in 0..<3000 {
             var bytes = seeds[random.below(seeds.count)]
             for _ in 0...random.below(3) { mutate(&bytes, &random) }
-            guard case .success(let scenario) = ScenarioLoader.load(bytes, file: "fuzz.json") else { continue }
+            guard case .success = ScenarioLoader.load(bytes, file: "fuzz.json") else { continue }
             loaded += 1
-            for entry in StrategyRegistry.all {
-                let options = ResolvedOptions(settings: entry.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) })
-                do {
-                    let result = try entry.run(scenario, options: options,
-                                               limits: RunLimits(maxStepsPerInstant: 5_000, maxSteps: 50_000, checkInvariants: true))
-                    _ = TextRenderer.render(result)
-                    _ = JSONRenderer.render(result)
-                } catch let error where ExitCode.of(error) == .internalError {
-                    Issue.record("\(entry.name): \(error.message)\n\(String(decoding: bytes, as: UTF8.self))")
-                } catch {}
-            }
+            // Every strategy, renderer, lint and compare, as the fuzz target runs them.
+            let findings = Exercise.everything(bytes)
+            #expect(findings.isEmpty, "\(findings)\n\(String(decoding: bytes, as: UTF8.self))")
         }
         #expect(loaded > 100)
     }

@@ -10,7 +10,6 @@ enum CompareCommand {
         .init(name: "strategy", takesValue: true, repeatable: true),
         .init(name: "format", takesValue: true),
         .init(name: "output", takesValue: true),
-        .init(name: "color", takesValue: true),
         .init(name: "ascii", takesValue: false),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
@@ -29,7 +28,6 @@ enum CompareCommand {
             throw UsageError("compare: expected at least two --strategy, e.g. --strategy fg --strategy jc-lifo")
         }
         let format = try args.choice("format", Format.self, command: "compare", default: .text)
-        let color = try args.choice("color", ColorMode.self, command: "compare", default: .auto)
         let guards = try Guards(args, command: "compare")
         let limits = guards.limits
         guards.arm(console)
@@ -60,11 +58,11 @@ enum CompareCommand {
             }
         }
         let comparison = Comparison(scenario: scenario, results: results)
-        let report = render(comparison, format: format, console: console, args: args, color: color)
+        let report = render(comparison, format: format, console: console, args: args)
         return RunCommand.emit(report, to: args.value("output"), console: &console)
     }
 
-    static func render(_ c: Comparison, format: Format, console: Console, args: Arguments, color: ColorMode) -> String {
+    static func render(_ c: Comparison, format: Format, console: Console, args: Arguments) -> String {
         switch format {
         case .text: return CompareText.render(c)
         case .json: return CompareJSON.render(c)

@@ -13,6 +13,14 @@ enum HelpText {
         }
     }
 
+    /// The guard options every command that runs scenarios takes (see `Guards`).
+    static let guards = """
+          --max-steps <n>         Stop a run that takes more than n steps.
+                                  (default: 50000000)
+          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+        """
+
     static let main = """
         OVERVIEW: popsim simulates how an app schedules its popups, on a virtual clock.
 
@@ -76,10 +84,7 @@ enum HelpText {
           --update                Rewrite each scenario's expected timeline
                                   (<scenario>.<strategy>.timeline) instead of printing.
                                   Refused when CI is set. Review 'git diff' afterwards.
-          --max-steps <n>         Stop a run that takes more than n steps.
-                                  (default: 50000000)
-          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
-          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+        \(guards)
           -h, --help              Show help information.
 
         """
@@ -110,10 +115,7 @@ enum HelpText {
                                   svg, html; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --ascii                 Draw the gantt chart in plain ASCII.
-          --max-steps <n>         Stop a run that takes more than n steps.
-                                  (default: 50000000)
-          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
-          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+        \(guards)
           -h, --help              Show help information.
 
         """
@@ -172,10 +174,7 @@ enum HelpText {
                                   atomically. Refused when CI is set. Review 'git diff'.
           --junit <file>          Also write a JUnit XML report.
           --jobs <n>              Scenarios run at once. (default: the number of cores)
-          --max-steps <n>         Stop a run that takes more than n steps.
-                                  (default: 50000000)
-          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
-          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+        \(guards)
           -h, --help              Show help information.
 
         EXIT CODES:
@@ -205,10 +204,7 @@ enum HelpText {
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
-          --max-steps <n>         Stop a run that takes more than n steps.
-                                  (default: 50000000)
-          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
-          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+        \(guards)
           -h, --help              Show help information.
 
         EXIT CODES:

@@ -40,9 +40,9 @@ public struct RunMetrics: Sendable, Equatable {
             case (.drop, let reason?): lastDrop[name] = reason
             case (.hide, .preempted?), (.hide, .temporary?): preempted[name, default: 0] += 1
             case (.gone, _): lastGone = max(lastGone ?? 0, entry.t)
-            case (.hide, _):
-                if let id = result.scenario.popupID(named: name),
-                   (result.scenario[id].hideMs ?? result.options.integer("hideMs")) == 0 {
+            case (.hide, _) where Int(entry.subject) < result.scenario.popups.count:
+                // A 0 ms hide writes no `gone`: the popup is off screen at the hide itself.
+                if PopupIntervals.animation(result, entry.subject, "hideMs") == 0 {
                     lastGone = max(lastGone ?? 0, entry.t)
                 }
             default: break

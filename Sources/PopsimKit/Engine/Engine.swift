@@ -9,8 +9,6 @@ struct Engine<S: Strategy> {
     var world: World
     var strategy: S
     let limits: RunLimits
-    let showMs: Int
-    let hideMs: Int
     let navMs: Int
     /// Popups that may be on screen at once without an overlap warning (option `slots`, else 1).
     let slots: Int
@@ -50,8 +48,6 @@ struct Engine<S: Strategy> {
         world = World(scenario: scenario, options: options)
         strategy = S(world: world)
         self.limits = limits
-        showMs = options.integer("showMs")
-        hideMs = options.integer("hideMs")
         navMs = options.integer("navMs")
         slots = options.integerIfSet("slots") ?? 1
         let count = scenario.popups.count

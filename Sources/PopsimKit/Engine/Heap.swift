@@ -11,8 +11,6 @@ struct Heap<Key: Comparable, Item> {
 
     private var nodes: [Node] = []
 
-    var isEmpty: Bool { nodes.isEmpty }
-    var count: Int { nodes.count }
     var minKey: Key? { nodes.first?.key }
 
     mutating func push(_ key: Key, _ item: Item) {

@@ -108,11 +108,7 @@ extension ScenarioLoader {
         var at: Int?
         var action: Action?
         for member in 0..<2 {
-            cursor.skipWhitespace()
-            guard let key = cursor.plainString() else { return nil }
-            cursor.skipWhitespace()
-            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
-            cursor.skipWhitespace()
+            guard let key = cursor.plainKey() else { return nil }
             if key.equals("at") {
                 guard at == nil, let t = cursor.plainInteger() else { return nil }
                 at = t
@@ -175,13 +171,9 @@ extension ScenarioLoader {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var changes: [(VariableID, StateValue)] = []
         while true {
-            cursor.skipWhitespace()
-            guard let name = cursor.plainString(),
+            guard let name = cursor.plainKey(),
                   let id = scenario.state.lookup(String(decoding: name, as: UTF8.self)),
                   !changes.contains(where: { $0.0 == id }) else { return nil }
-            cursor.skipWhitespace()
-            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
-            cursor.skipWhitespace()
             let value: StateValue
             switch cursor.peek {
             case UInt8(ascii: "\""):
@@ -212,11 +204,7 @@ extension ScenarioLoader {
         var popup: PopupID?
         var button: String?
         for member in 0..<2 {
-            cursor.skipWhitespace()
-            guard let key = cursor.plainString() else { return nil }
-            cursor.skipWhitespace()
-            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
-            cursor.skipWhitespace()
+            guard let key = cursor.plainKey() else { return nil }
             if key.equals("popup"), popup == nil {
                 guard let id = fastPopup(&cursor) else { return nil }
                 popup = id
@@ -265,6 +253,16 @@ extension JSONCursor {
             position += 1
         }
         return nil
+    }
+
+    /// `"key":` with a plain key and the spaces around it; the cursor is then at the value.
+    mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard let key = plainString() else { return nil }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return nil }
+        skipWhitespace()
+        return key
     }
 
     /// A non-negative integer written with plain digits (no sign, fraction, exponent or leading

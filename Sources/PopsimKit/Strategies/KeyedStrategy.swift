@@ -46,11 +46,11 @@ struct KeyedStrategy: Strategy {
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):
-            let k = keyIndex(for: p, world)
+            let k = keyIndex(for: p)
             queues[k].append(p)
             if queues[k].count == 1 { showHead(of: k, world, &decisions) }
         case .dismissing(let p, _):
-            let k = keyIndex(for: p, world)
+            let k = keyIndex(for: p)
             if queues[k].first == p && headShown[k] { goNext(k, world, &decisions) }
         case .trigger:
             for k in keys.indices where !queues[k].isEmpty && !headShown[k] { goNext(k, world, &decisions) }
@@ -71,7 +71,7 @@ struct KeyedStrategy: Strategy {
         keys.indices.flatMap { k in headShown[k] ? Array(queues[k].dropFirst()) : queues[k] }
     }
 
-    private mutating func keyIndex(for p: PopupID, _ world: World) -> Int {
+    private mutating func keyIndex(for p: PopupID) -> Int {
         let name = keyOfPopup[Int(p.index)]
         if slotOfKey[name] >= 0 { return slotOfKey[name] }
         keys.append(keyNames[name])

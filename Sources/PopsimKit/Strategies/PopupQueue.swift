@@ -5,8 +5,6 @@ struct PopupQueue: Sendable {
     private var storage: [PopupID] = []
     private var head = 0
 
-    var isEmpty: Bool { head == storage.count }
-    var count: Int { storage.count - head }
     var elements: [PopupID] { Array(storage[head...]) }
 
     mutating func append(_ p: PopupID) { storage.append(p) }
