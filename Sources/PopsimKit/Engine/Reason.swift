@@ -27,6 +27,11 @@ public enum Reason: String, Sendable, CaseIterable {
     case notShown = "not-shown"
     /// A navigation event named a screen that is not on the stack.
     case notOnStack = "not-on-stack"
+    /// The request merged into an entry the scheduler already has (queued or on screen): it
+    /// settles nothing of its own.
+    case duplicate
+    /// The real library stopped tracking a popup that is still on screen (it was shown already).
+    case untracked
 
     /// Its position in `allCases`, for table lookups without hashing.
     var ordinal: Int {
@@ -46,6 +51,8 @@ public enum Reason: String, Sendable, CaseIterable {
         case .stalled: return 12
         case .notShown: return 13
         case .notOnStack: return 14
+        case .duplicate: return 15
+        case .untracked: return 16
         }
     }
 }

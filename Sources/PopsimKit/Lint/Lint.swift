@@ -43,6 +43,8 @@ public enum Lint {
                 return Finding(isHazard: true, line: prefix + "\(result.strategy) lost '\(name)': it will never show")
             case .overlap:
                 return Finding(isHazard: true, line: prefix + "'\(name)' shown while another popup is on screen")
+            case .untracked:
+                return Finding(isHazard: true, line: prefix + "\(result.strategy) stopped tracking '\(name)' while it is on screen")
             case .stalled:
                 return Finding(isHazard: true, line: prefix + "\(result.strategy) stopped at '\(name)': nothing shows after it")
             case .notShown:

@@ -6,7 +6,7 @@
 /// - Queue order (option `order`): `fifo` appends, `lifo` pushes to the front (in front of the
 ///   shown popup too), `priority`/`priority+fifo` and `priority+lifo` insert before the first element
 ///   of lower priority (equal ones are skipped under the FIFO tie). Duplicates are kept; removal goes
-///   by identity and takes every copy. Priorities default to `normal` (100) and are >= 0.
+///   by identity and takes every copy (one `drop … removed` each). Priorities default to `normal` (100) and are >= 0.
 /// - Attempts (only when not suspended and no popup is shown): synchronously inside every add, at
 ///   every idle pass while the list is not empty (the run-loop observer), on `trigger`, on `resume`.
 ///   A hit test scans from the front: the first popup whose `when` holds shows; one that fails with
@@ -15,15 +15,16 @@
 /// - Preemption (priority orders only, right after each insertion, even while suspended, without
 ///   looking at the newcomer's condition): the shown popup S is thrown out when its `switch` is not
 ///   `await` and the newcomer is strictly more important, or equally important under `priority+lifo`.
-///   S is dismissed first; `latent` then re-adds S with its old priority (a list add: its own
-///   preemption check, no attempt) only when the newcomer is strictly higher; otherwise S is dropped.
+///   S is dismissed first (`hide … preempted`); `latent` then re-adds S with its old priority (a list
+///   add: its own preemption check, no attempt; `requeue … latent`) only when the newcomer is strictly
+///   higher; otherwise S is gone for good (it was shown, so no `drop` line).
 /// - Dismissal: a popup with `hideMs` 0 dismisses plainly and leaves the list at once; one with
 ///   `hideMs` > 0 dismisses only with animation and leaves the list (freeing the slot) at `gone`.
 ///   The next popup shows at the idle pass after that. Show animations never hold the slot.
 /// - Hazards reproduced: a copy of a popup that is still in the list when the popup's dismissal
 ///   completes is erased with it (`warning … lost`): a `latent` popup whose dismissal is animated,
-///   or a popup enqueued twice. `remove` of the shown popup leaves it on screen and frees the slot,
-///   so the next one shows on top (`warning … overlap`).
+///   or a popup enqueued twice. `remove` of the shown popup leaves it on screen and frees the slot
+///   (`warning … untracked`), so the next one shows on top (`warning … overlap`).
 /// - `clear` drops every queued popup and dismisses the shown one (plainly when `hideMs` is 0).
 /// - Ignores: key, level.
 struct FGStrategy: Strategy {
@@ -156,9 +157,6 @@ struct FGStrategy: Strategy {
         if reinsert {
             decisions.requeue(s.popup, .latent)
             add(s.popup, priority: s.priority, world, &decisions)
-        } else if firstDismissal {
-            // The library dismisses S a second time when its re-added copy meets it still on screen.
-            decisions.drop(s.popup, .discard)
         }
     }
 
@@ -173,6 +171,8 @@ struct FGStrategy: Strategy {
                 // A popup left on screen by `remove` and enqueued again is shown already.
                 if world.phase(element.popup) == .hidden || hiddenNow.contains(element.popup) {
                     decisions.show(element.popup)
+                } else {
+                    decisions.drop(element.popup, .duplicate)
                 }
                 return
             }
@@ -219,10 +219,13 @@ struct FGStrategy: Strategy {
 
     /// `remove:`: the popup leaves the list; if shown, the slot frees but it stays on screen.
     private mutating func remove(_ p: PopupID, _ decisions: inout Decisions) {
-        let count = list.count
+        let shownID = shown?.id
+        for element in list where element.popup == p && element.id != shownID { decisions.drop(p, .removed) }
         list.removeAll { $0.popup == p }
-        if list.count != count { decisions.drop(p, .removed) }
-        if shown?.popup == p { shown = nil }
+        if shown?.popup == p {
+            shown = nil
+            decisions.warn(p, .untracked)
+        }
     }
 
     /// `removeAllPopupViews`: empty the list, then dismiss the shown popup (plain preferred).

@@ -48,6 +48,7 @@ struct JCLIFOStrategy: Strategy {
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):
+            if stack.contains(p) { decisions.drop(p, .duplicate) }
             request(p)
         case .shown(let p):
             if running == .presenting(p) { running = nil }

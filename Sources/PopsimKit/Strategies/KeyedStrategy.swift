@@ -56,7 +56,7 @@ struct KeyedStrategy: Strategy {
             for k in keys.indices where !queues[k].isEmpty && !headShown[k] { goNext(k, world, &decisions) }
         case .clear:
             for k in keys.indices {
-                for p in queues[k] { decisions.drop(p, .cleared) }
+                for p in queues[k].dropFirst(headShown[k] ? 1 : 0) { decisions.drop(p, .cleared) }
                 queues[k].removeAll()
                 headShown[k] = false
             }
@@ -85,7 +85,7 @@ struct KeyedStrategy: Strategy {
     private mutating func showHead(of k: Int, _ world: World, _ decisions: inout Decisions) {
         let head = queues[k][0]
         headShown[k] = true
-        if world.phase(head) == .hidden { decisions.show(head) }
+        if world.phase(head) == .hidden { decisions.show(head) } else { decisions.drop(head, .duplicate) }
     }
 
     /// `goNext(type, gate)`: remove the head; show the new head if its gate passes.

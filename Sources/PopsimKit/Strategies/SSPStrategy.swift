@@ -10,9 +10,11 @@
 /// - Dismissal: a popup's hide first removes the array's head — whichever popup that is — then
 ///   runs the popup's own hide. The next head shows at the idle pass right after the hide
 ///   *starts*: a hide animation is not awaited, so the two overlap (`warning … overlap`).
-/// - Hazard reproduced: hiding a popup that is not the head removes the head instead
-///   (`warning <head> lost`: the center forgets it; on screen it stays there, queued it never shows),
-///   and the hidden popup stays queued. SSPPopupCenter has no remove API: popsim's `remove p` is the
+/// - Hazard reproduced: hiding a popup that is not the head removes the head instead, and the
+///   hidden popup stays queued. A head on screen stays there untracked (`warning <head> untracked`);
+///   a head not yet shown never shows (`warning <head> lost`).
+/// - A request for a popup already in the array is ignored (`drop … duplicate`); one that reaches
+///   the head while the same popup is still on screen merges into it (`drop … duplicate`). SSPPopupCenter has no remove API: popsim's `remove p` is the
 ///   app calling p's hide to cancel it, the usual way to reach this case.
 /// - No priorities, conditions, suspend or clear. Ignores: priority, when, untriggered, switch, key.
 struct SSPStrategy: Strategy {
@@ -25,36 +27,46 @@ struct SSPStrategy: Strategy {
 
     /// `activityList`: element 0 is the current popup.
     private var list: [PopupID] = []
+    /// Whether the head's request is settled: shown by this strategy, or merged into the same
+    /// popup already on screen.
+    private var headSettled = false
 
     init(world: World) {}
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):
-            enqueue(p, world)
+            enqueue(p, world, &decisions)
         case .dismissing(let p, _):
-            dequeue(hiding: p, &decisions)
+            dequeue(hiding: p, world, &decisions)
         case .remove(let p):
             let phase = world.phase(p)
             if phase == .presenting || phase == .shown {
                 decisions.hide(p, .removed)
-            } else if list.first == p {
+            } else if list.first == p && !headSettled {
                 decisions.drop(p, .removed)  // the head was cancelled before it could show
+                headSettled = true
             }
-            dequeue(hiding: p, &decisions)
+            dequeue(hiding: p, world, &decisions)
         case .idle:
-            if let head = list.first, world.phase(head) == .hidden { decisions.show(head) }
+            guard let head = list.first, !headSettled else { return }
+            headSettled = true
+            // Showing a view already on screen does nothing: the request merges into it.
+            if world.phase(head) == .hidden { decisions.show(head) } else { decisions.drop(head, .duplicate) }
         default:
             break
         }
     }
 
     func pending(in world: World) -> [PopupID] {
-        list.filter { world.phase($0) == .hidden }
+        Array(list.dropFirst(headSettled ? 1 : 0))
     }
 
-    private mutating func enqueue(_ p: PopupID, _ world: World) {
-        guard !list.contains(p) else { return }
+    private mutating func enqueue(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        guard !list.contains(p) else {
+            decisions.drop(p, .duplicate)
+            return
+        }
         if list.count > 1 && world.traits(p).level == .high {
             list.insert(p, at: 1)
         } else {
@@ -63,9 +75,16 @@ struct SSPStrategy: Strategy {
     }
 
     /// `dequeue:`: removes element 0, whether or not it is the popup that hides.
-    private mutating func dequeue(hiding p: PopupID, _ decisions: inout Decisions) {
+    private mutating func dequeue(hiding p: PopupID, _ world: World, _ decisions: inout Decisions) {
         guard !list.isEmpty else { return }
         let head = list.removeFirst()
-        if head != p { decisions.warn(head, .lost) }
+        defer { headSettled = false }
+        if headSettled {
+            if head != p { decisions.warn(head, .untracked) }
+        } else if head == p && world.phase(p) != .hidden {
+            decisions.drop(p, .duplicate)
+        } else {
+            decisions.warn(head, .lost)
+        }
     }
 }

@@ -22,7 +22,7 @@ struct GeneratedInvariantTests {
                 let limits = RunLimits(maxStepsPerInstant: 5_000, maxSteps: 100_000, checkInvariants: true)
                 let result = try configuration.run(scenario, limits: limits)
                 let label = "seed \(seed) \(strategy) \(options)"
-                let violations = Self.violations(result)
+                let violations = Self.violations(result) + Self.ledgerViolations(result)
                 #expect(violations.isEmpty, "\(label): \(violations.joined(separator: "; "))")
                 // Deterministic to the byte, in text and JSON, and the two agree.
                 let again = try configuration.run(scenario, limits: limits)
@@ -83,6 +83,35 @@ struct GeneratedInvariantTests {
         let pending = Set(result.pending.map(\.index))
         for s in enqueued where !shown.contains(s) && !dropped.contains(s) && !lost.contains(s) && !pending.contains(s) {
             out.append("\(timeline.subjects[Int(s)]) enqueued but never shown, dropped, lost or pending")
+        }
+        return out
+    }
+
+    /// The exact fate of every request: `enqueue`, `requeue` and `hide … temporary` open one;
+    /// `show`, `drop` and `warning … lost` settle one; what is open at the end is the pending list.
+    static func ledgerViolations(_ result: RunResult) -> [String] {
+        var out: [String] = []
+        let timeline = result.timeline
+        var open = [Int](repeating: 0, count: timeline.subjects.count)
+        for entry in timeline.entries {
+            let s = Int(entry.subject)
+            guard s >= 0, s < result.scenario.popups.count else { continue }
+            switch entry.event {
+            case .enqueue, .requeue: open[s] += 1
+            case .hide where entry.reason == .temporary: open[s] += 1
+            case .show, .drop: open[s] -= 1
+            case .warning where entry.reason == .lost: open[s] -= 1
+            default: continue
+            }
+            if open[s] < 0 {
+                out.append("\(timeline.subjects[s]) \(entry.event.rawValue) \(entry.reason?.rawValue ?? "") at \(entry.t) settles no open request")
+                open[s] = 0
+            }
+        }
+        var pending = [Int](repeating: 0, count: open.count)
+        for p in result.pending { pending[Int(p.index)] += 1 }
+        for s in open.indices where open[s] != pending[s] {
+            out.append("\(timeline.subjects[s]) ends with \(open[s]) open requests but \(pending[s]) pending")
         }
         return out
     }

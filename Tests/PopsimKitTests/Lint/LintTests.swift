@@ -19,7 +19,12 @@ import PopsimTestSupport
     @Test func findsTheRemoveOverlap() {
         let (code, out, _) = lint("Scenarios/fg-remove.json")
         #expect(code == .difference)
-        #expect(out == "Scenarios/fg-remove.json: 1000 ms: overlap: 'toast' shown while another popup is on screen\n1 hazard, 0 notes\n")
+        #expect(out == """
+            Scenarios/fg-remove.json: 1000 ms: untracked: fg stopped tracking 'sheet' while it is on screen
+            Scenarios/fg-remove.json: 1000 ms: overlap: 'toast' shown while another popup is on screen
+            2 hazards, 0 notes
+
+            """)
     }
 
     @Test func listsIgnoredFieldsAndActionsAsNotes() {

@@ -128,7 +128,6 @@ struct FGStrategyTests {
               0  show     s
              10  enqueue  n
              10  hide     s  preempted
-             10  drop     s  discard
             110  gone     s
             110  show     n
 

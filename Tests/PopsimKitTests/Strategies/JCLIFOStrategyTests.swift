@@ -76,8 +76,8 @@ struct JCLIFOStrategyTests {
                         {"at": 200, "dismiss": "b"}]}
             """
         let result = try run(text)
-        // a's second request pushes b away again, but a keeps its one place below b: when a is
-        // dismissed, b (above it) is presented again.
+        // a's second request merges into a's place in the stack (`drop … duplicate`) yet still pushes
+        // b away again; a keeps its one place below b: when a is dismissed, b (above it) comes back.
         #expect(TimelineText.render(result.timeline) == """
               0  enqueue  a
               0  show     a
@@ -85,6 +85,7 @@ struct JCLIFOStrategyTests {
               0  hide     a  temporary
               0  show     b
              10  enqueue  a
+             10  drop     a  duplicate
              10  hide     b  temporary
              10  show     a
             100  hide     a  user

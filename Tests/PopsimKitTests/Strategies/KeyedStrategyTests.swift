@@ -57,7 +57,7 @@ struct KeyedStrategyTests {
     @Test func clearEmptiesEveryQueueAndLeavesTheScreenAlone() throws {
         let text = scenario(#""a": {}, "b": {}"#, #"{"at": 0, "enqueue": ["a", "b"]}, {"at": 5, "clear": true}, {"at": 9, "dismiss": "a"}"#)
         let result = try run(text)
-        #expect(TimelineText.render(result.timeline).hasSuffix("5  drop     a  cleared\n5  drop     b  cleared\n9  hide     a  user\n"))
+        #expect(TimelineText.render(result.timeline).hasSuffix("0  show     a\n0  enqueue  b\n5  drop     b  cleared\n9  hide     a  user\n"))
         #expect(result.pending.isEmpty)
     }
 }

@@ -33,13 +33,13 @@ struct SSPStrategyTests {
 
     @Test func showIsLoggedOncePerHeadChange() throws {
         let text = scenario(#""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 5, "trigger": true}, {"at": 9, "enqueue": "a"}"#)
-        #expect(try timeline(text) == "0  enqueue  a\n0  show     a\n9  enqueue  a\n")
+        #expect(try timeline(text) == "0  enqueue  a\n0  show     a\n9  enqueue  a\n9  drop     a  duplicate\n")
     }
 
     @Test func hidingANonHeadRemovesTheHeadAndKeepsItself() throws {
         let text = scenario(#""a": {}, "b": {}, "c": {}"#, #"{"at": 0, "enqueue": ["a", "b", "c"]}, {"at": 5, "remove": "b"}"#)
         let result = try run(text)
-        #expect(TimelineText.render(result.timeline).hasSuffix("5  warning  a  lost\n5  warning  b  overlap\n5  show     b\n"))
+        #expect(TimelineText.render(result.timeline).hasSuffix("5  warning  a  untracked\n5  warning  b  overlap\n5  show     b\n"))
         #expect(result.pending.map { result.scenario.name(of: $0) } == ["c"])
     }
 
@@ -49,11 +49,11 @@ struct SSPStrategyTests {
     }
 
     @Test func cancellingTheHeadBeforeItShowsDropsIt() throws {
-        // Two cancels at one instant: the first removes the shown head (a forgotten, 'lost'), which
+        // Two cancels at one instant: the first removes the shown head (a, 'untracked'), which
         // makes b the head before any idle pass; the second then takes b out unseen: 'drop removed'.
         let text = scenario(#""a": {}, "b": {}, "c": {}, "d": {}"#,
                             #"{"at": 0, "enqueue": ["a", "b", "c"]}, {"at": 5, "remove": "c"}, {"at": 5, "remove": "b"}"#)
         let result = try run(text)
-        #expect(TimelineText.render(result.timeline).hasSuffix("5  warning  a  lost\n5  drop     b  removed\n5  warning  c  overlap\n5  show     c\n"))
+        #expect(TimelineText.render(result.timeline).hasSuffix("5  warning  a  untracked\n5  drop     b  removed\n5  warning  c  overlap\n5  show     c\n"))
     }
 }
