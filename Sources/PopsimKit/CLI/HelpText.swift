@@ -189,7 +189,8 @@ enum HelpText {
         actions the strategy does not model (notes), and the hazards of the real
         library that the run hit: a popup lost, a popup on screen the library stopped
         tracking, two popups on screen at once, a scheduler that stopped, a popup still
-        queued at the end whose condition never held while it waited. The last line counts them.
+        queued at the end whose condition never held while it waited. The last line
+        counts them.
 
         EXAMPLES:
           popsim lint Scenarios/fg-remove.json
