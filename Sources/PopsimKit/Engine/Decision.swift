@@ -1,9 +1,11 @@
 /// What a strategy answers: the engine checks each one, applies it and logs it.
 public enum Decision: Sendable, Equatable {
-    /// Start presenting a queued popup.
-    case show(PopupID)
-    /// Start hiding a visible popup.
-    case hide(PopupID, Reason)
+    /// Start presenting a queued popup; `ms` overrides its present time (e.g. a replace animation).
+    case show(PopupID, ms: Int?)
+    /// Start hiding a visible popup; `ms` overrides its dismiss time (e.g. a pop animation).
+    case hide(PopupID, Reason, ms: Int?)
+    /// Start the popup's display timer afresh (a re-sent popup that the library restarts).
+    case restartTimer(PopupID)
     /// The scheduler lets go of a queued popup for good.
     case drop(PopupID, Reason)
     /// A popup taken off screen goes back into the queue.
@@ -22,8 +24,9 @@ public struct Decisions: Sendable {
 
     public var isEmpty: Bool { list.isEmpty }
 
-    public mutating func show(_ p: PopupID) { list.append(.show(p)) }
-    public mutating func hide(_ p: PopupID, _ reason: Reason) { list.append(.hide(p, reason)) }
+    public mutating func show(_ p: PopupID, ms: Int? = nil) { list.append(.show(p, ms: ms)) }
+    public mutating func hide(_ p: PopupID, _ reason: Reason, ms: Int? = nil) { list.append(.hide(p, reason, ms: ms)) }
+    public mutating func restartTimer(_ p: PopupID) { list.append(.restartTimer(p)) }
     public mutating func drop(_ p: PopupID, _ reason: Reason) { list.append(.drop(p, reason)) }
     public mutating func requeue(_ p: PopupID, _ reason: Reason) { list.append(.requeue(p, reason)) }
     public mutating func warn(_ p: PopupID?, _ reason: Reason) { list.append(.warn(p, reason)) }

@@ -57,7 +57,7 @@ extension Engine {
 
     /// The popup dismisses itself (the user, or its duration): the scheduler only hears of it.
     mutating func popupHides(_ p: PopupID, _ reason: Reason) throws(RunError) {
-        startHide(p, reason)
+        startHide(p, reason, ms: world.traits(p).hideMs)
         _ = try tell(.dismissing(p, reason))
     }
 

@@ -19,16 +19,22 @@ extension Engine {
             }
         }
         switch decision {
-        case .show(let p):
+        case .show(let p, let ms):
             guard everEnqueued[index(p)] else { throw broke("showed '\(name(p))', which was never enqueued") }
             guard world.phase(p) == .hidden else { throw broke("showed '\(name(p))', which is already on screen") }
-            startShow(p)
-        case .hide(let p, let reason):
+            startShow(p, ms: ms ?? world.traits(p).showMs)
+        case .hide(let p, let reason, let ms):
             let phase = world.phase(p)
             guard phase == .presenting || phase == .shown else {
                 throw broke("hid '\(name(p))' (\(reason.rawValue)), which is not on screen")
             }
-            startHide(p, reason)
+            startHide(p, reason, ms: ms ?? world.traits(p).hideMs)
+        case .restartTimer(let p):
+            let phase = world.phase(p)
+            guard phase == .presenting || phase == .shown else {
+                throw broke("restarted the timer of '\(name(p))', which is not on screen")
+            }
+            startDisplayTimer(p)
         case .drop(let p, let reason):
             log(.drop, p, reason)
         case .requeue(let p, let reason):
@@ -49,15 +55,15 @@ extension Engine {
 
     /// Starts a present. A 0 ms present takes effect at once (the popup is shown); the strategy
     /// hears `shown` as a transition completion at the same instant either way.
-    mutating func startShow(_ p: PopupID) {
-        if visibleCount >= slots {
+    mutating func startShow(_ p: PopupID, ms: Int) {
+        if visibleCount >= slots && occupied() >= slots {
             log(.warning, p, .overlap)
             overlapAllowed = true
         }
         log(.show, p)
         visibleCount += 1
         generation[index(p)] &+= 1
-        let ms = world.traits(p).showMs
+        if S.timerAnchor == .show { startDisplayTimer(p) }
         if ms == 0 {
             becomeShown(p, logLine: false)
         } else {
@@ -68,10 +74,10 @@ extension Engine {
 
     /// Starts a dismissal. A 0 ms hide takes the popup off screen at once, so a strategy may show
     /// the next popup in the same breath without an overlap; `gone` follows at the same instant.
-    mutating func startHide(_ p: PopupID, _ reason: Reason) {
+    mutating func startHide(_ p: PopupID, _ reason: Reason, ms: Int) {
         log(.hide, p, reason)
         generation[index(p)] &+= 1
-        let ms = world.traits(p).hideMs
+        timerGeneration[index(p)] &+= 1
         if ms == 0 {
             becomeHidden(p, logLine: false)
         } else {
@@ -104,10 +110,22 @@ extension Engine {
     mutating func becomeShown(_ p: PopupID, logLine: Bool) {
         world.phases[index(p)] = .shown
         if logLine { log(.shown, p) }
-        let traits = world.traits(p)
-        let g = generation[index(p)]
-        if let duration = traits.duration { schedule(after: duration, .timer, .durationEnd(p, g)) }
-        if let after = traits.respondAfter { schedule(after: after, .timer, .response(p, g)) }
+        if S.timerAnchor == .shown { startDisplayTimer(p) }
+        if let after = world.traits(p).respondAfter { schedule(after: after, .timer, .response(p, generation[index(p)])) }
+    }
+
+    /// (Re)starts the popup's display timer, cancelling any running one.
+    mutating func startDisplayTimer(_ p: PopupID) {
+        timerGeneration[index(p)] &+= 1
+        guard let duration = world.traits(p).duration else { return }
+        schedule(after: duration, .timer, .durationEnd(p, timerGeneration[index(p)]))
+    }
+
+    /// Popups holding a slot: every one on screen, or only those not hiding when the strategy's
+    /// library presents the next popup during the previous one's dismissal.
+    func occupied() -> Int {
+        guard S.presentsDuringHide else { return visibleCount }
+        return world.phases.reduce(0) { $0 + ($1 == .presenting || $1 == .shown ? 1 : 0) }
     }
 
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {
@@ -133,7 +151,7 @@ extension Engine {
         if visible != visibleCount {
             throw .invariant(strategy: S.name, time: world.now, message: "visible count \(visibleCount) but \(visible) popups on screen")
         }
-        if visible > slots && !overlapAllowed {
+        if occupied() > slots && !overlapAllowed {
             throw .invariant(strategy: S.name, time: world.now, message: "\(visible) popups on screen without an overlap warning")
         }
         if let key = heap.minKey, key.time < world.now {

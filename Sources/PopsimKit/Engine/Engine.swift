@@ -21,6 +21,8 @@ struct Engine<S: Strategy> {
     var decisions = Decisions()
     /// Bumped to cancel a popup's pending transition completion and its own timers.
     var generation: [UInt32]
+    /// Bumped to cancel a popup's display timer (any show, any hide, a restart).
+    var timerGeneration: [UInt32]
     var pressed: [String?]
     var everEnqueued: [Bool]
     var visibleCount = 0
@@ -55,6 +57,7 @@ struct Engine<S: Strategy> {
         // About three lines per event in realistic scripts; growing past it is only slower.
         timeline.entries.reserveCapacity(min(scenario.events.count * 3 + 64, 1 << 26))
         generation = Array(repeating: 0, count: count)
+        timerGeneration = generation
         pressed = Array(repeating: nil, count: count)
         everEnqueued = Array(repeating: false, count: count)
         navigation = NavigationStack(scenario: scenario)
@@ -144,7 +147,8 @@ struct Engine<S: Strategy> {
             guard generation[index(p)] == g else { return }
             try completeTransition(p)
         case .durationEnd(let p, let g):
-            guard generation[index(p)] == g, world.phase(p) == .shown else { return }
+            let phase = world.phase(p)
+            guard timerGeneration[index(p)] == g, phase == .shown || phase == .presenting else { return }
             try popupHides(p, .duration)
         case .response(let p, let g):
             guard generation[index(p)] == g, world.phase(p) == .shown, world.traits(p).respondAfter != nil,

@@ -19,6 +19,11 @@ public protocol Strategy: SendableMetatype {
     static var buttonActions: ButtonActionTiming { get }
     /// Script actions it does not model (`popsim lint` reports them), by keyword.
     static var ignoredActions: [String] { get }
+    /// When a popup's display timer (`duration`) starts.
+    static var timerAnchor: TimerAnchor { get }
+    /// Whether the next popup may present while the previous one hides without that counting as
+    /// an overlap (a cross-fade the library intends), rather than waiting for `gone`.
+    static var presentsDuringHide: Bool { get }
 
     /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
     static func validate(_ scenario: Scenario) -> [LoadError]
@@ -41,8 +46,18 @@ public enum ButtonActionTiming: Sendable {
     case atGone
 }
 
+/// When a popup's display timer starts.
+public enum TimerAnchor: Sendable {
+    /// At `show`, when the present animation starts (libadwaita, Android Toast, web toasts).
+    case show
+    /// At `shown`, when the present animation ends (the seeds, SwiftEntryKit, SwiftMessages, MDC).
+    case shown
+}
+
 extension Strategy {
     public static var ignoredActions: [String] { [] }
+    public static var timerAnchor: TimerAnchor { .shown }
+    public static var presentsDuringHide: Bool { false }
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 }

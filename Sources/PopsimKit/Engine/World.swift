@@ -16,7 +16,8 @@ public struct World: Sendable {
         self.state = scenario.state.initial
         self.phases = Array(repeating: .hidden, count: scenario.popups.count)
         let showMs = options.integer("showMs"), hideMs = options.integer("hideMs")
-        traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs) }
+        let duration = options.integerIfSet("duration")
+        traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs, defaultDuration: duration) }
     }
 
     public func phase(_ p: PopupID) -> Phase { phases[Int(p.index)] }
@@ -39,6 +40,7 @@ public struct PopupTraits: Sendable, Equatable {
     public var showMs: Int
     public var hideMs: Int
     public var priority: Int?
+    /// The display time once its timer starts (`nil`: it never hides by itself).
     public var duration: Int?
     public var respondAfter: Int?
     public var switchBehavior: SwitchBehavior
@@ -46,11 +48,16 @@ public struct PopupTraits: Sendable, Equatable {
     public var level: Level?
     public var hasCondition: Bool
 
-    init(_ popup: Popup, showMs: Int, hideMs: Int) {
+    /// `defaultDuration` is the strategy's option `duration`, for popups that set none.
+    init(_ popup: Popup, showMs: Int, hideMs: Int, defaultDuration: Int? = nil) {
         self.showMs = popup.showMs ?? showMs
         self.hideMs = popup.hideMs ?? hideMs
         priority = popup.priority
-        duration = popup.duration
+        switch popup.duration {
+        case .ms(let ms)?: duration = ms
+        case .forever?: duration = nil
+        case nil: duration = defaultDuration
+        }
         respondAfter = popup.respond?.after
         switchBehavior = popup.switchBehavior
         untriggered = popup.untriggered

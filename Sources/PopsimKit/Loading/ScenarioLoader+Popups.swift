@@ -40,14 +40,30 @@ extension ScenarioLoader {
         case .when: loadCondition(v, path, into: &popup)
         case .untriggered: popup.untriggered = choice(v, path, UntriggeredBehavior.self) ?? .await
         case .switchBehavior: popup.switchBehavior = choice(v, path, SwitchBehavior.self) ?? .await
-        case .duration: popup.duration = integer(v, path, minimum: 0)
+        case .duration: popup.duration = displayTime(v, path)
         case .respond: popup.respond = response(v, path)
         case .then: popup.then = buttons(v, path)
         case .key: popup.key = string(v, path)
         case .level: popup.level = choice(v, path, Level.self)
         case .showMs: popup.showMs = integer(v, path, minimum: 0)
         case .hideMs: popup.hideMs = integer(v, path, minimum: 0)
+        case .arrival: popup.arrival = choice(v, path, Arrival.self)
+        case .dropQueued: popup.dropQueued = boolean(v, path)
+        case .dedupeKey: popup.dedupeKey = string(v, path, nonEmpty: true)
+        case .delayMs: popup.delayMs = integer(v, path, minimum: 0)
+        case .minMs: popup.minMs = integer(v, path, minimum: 0)
         }
+    }
+
+    /// Milliseconds, or `"forever"`.
+    mutating func displayTime(_ v: JSONValue, _ path: JSONPath) -> DisplayTime? {
+        if case .string(let s) = v.kind {
+            if s == "forever" { return .forever }
+            report(.expectedOneOf(["an integer >= 0", "forever"], got: v.errorDescription,
+                                  suggestion: Suggestion.closest(s, among: ["forever"])), at: v.location, path)
+            return nil
+        }
+        return integer(v, path, minimum: 0).map(DisplayTime.ms)
     }
 
     /// An integer, or one of FGPopupScheduler's names (`normal` is 100).

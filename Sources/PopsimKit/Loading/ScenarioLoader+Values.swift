@@ -88,6 +88,14 @@ extension ScenarioLoader {
         return true
     }
 
+    mutating func boolean(_ v: JSONValue, _ path: JSONPath) -> Bool {
+        guard case .bool(let b) = v.kind else {
+            report(.expected("true or false", got: v.errorDescription), at: v.location, path)
+            return false
+        }
+        return b
+    }
+
     mutating func stateValue(_ v: JSONValue, _ path: JSONPath) -> StateValue? {
         switch v.kind {
         case .string(let s): return .string(s)

@@ -10,13 +10,24 @@ public struct Popup: Sendable {
     public var whenText: String?
     public var untriggered: UntriggeredBehavior
     public var switchBehavior: SwitchBehavior
-    public var duration: Int?
+    /// How long it stays once shown before hiding itself; `nil` means the strategy's default.
+    public var duration: DisplayTime?
     public var respond: Response?
     public var then: [ButtonActions]
     public var key: String?
     public var level: Level?
     public var showMs: Int?
     public var hideMs: Int?
+    /// What its arrival does when the slot is busy (strategies with a per-popup choice: entrykit).
+    public var arrival: Arrival?
+    /// Its arrival empties the queue first (SwiftEntryKit's `dropEnqueuedEntries`).
+    public var dropQueued = false
+    /// Popups with the same key are duplicates for strategies that dedupe (default: the name).
+    public var dedupeKey: String?
+    /// It joins the queue only this long after its enqueue; a `remove` meanwhile cancels it.
+    public var delayMs: Int?
+    /// Once shown, a hide asked by the app waits until it has been visible this long.
+    public var minMs: Int?
     /// The fields the file sets, in file order, for `lint`.
     public var fieldsSet: [PopupField]
     /// Where the value of each field of `fieldsSet` stands in the file.
@@ -64,6 +75,20 @@ public enum SwitchBehavior: String, Sendable, CaseIterable {
     case await, discard, latent
 }
 
+/// A popup's display time: milliseconds, or until something else hides it.
+public enum DisplayTime: Sendable, Equatable {
+    case ms(Int)
+    case forever
+}
+
+/// What a popup's arrival does when another is on screen.
+public enum Arrival: String, Sendable, CaseIterable {
+    /// It waits its turn.
+    case queue
+    /// It takes the screen from the shown one (unless the strategy's gate stops it).
+    case replace
+}
+
 /// The two levels of two-level strategies (SSPPopupCenter).
 public enum Level: String, Sendable, CaseIterable {
     case normal, high
@@ -74,4 +99,8 @@ public enum PopupField: String, Sendable, CaseIterable {
     case priority, when, untriggered
     case switchBehavior = "switch"
     case duration, respond, then, key, level, showMs, hideMs
+    case arrival, dropQueued, dedupeKey, delayMs, minMs
+
+    /// The fields only the peer strategies of issue 9 read; the seed strategies ignore them.
+    public static let peerFields: [PopupField] = [.arrival, .dropQueued, .dedupeKey, .delayMs, .minMs]
 }

@@ -36,7 +36,7 @@ struct FGStrategy: Strategy {
                    defaultValue: .text("priority+fifo"), rejectionNote: rejectionNote),
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.key, .level]
+    static let ignoredFields: [PopupField] = [.key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atResponse
     /// `FGPopupStrategyPriorityNormal`, what `add:` without a priority uses.
     static let normalPriority = 100

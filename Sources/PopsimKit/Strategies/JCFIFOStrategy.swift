@@ -12,7 +12,7 @@ struct JCFIFOStrategy: Strategy {
     static let name = "jc-fifo"
     static let summary = "JCPresentQueue FIFO: strict arrival order, next present after the previous is gone"
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level]
+    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atGone
     static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear"]
 

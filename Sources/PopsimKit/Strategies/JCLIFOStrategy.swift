@@ -19,7 +19,7 @@ struct JCLIFOStrategy: Strategy {
     static let name = "jc-lifo"
     static let summary = "JCPresentQueue LIFO: newest first, the shown popup hides until the newer ones are dismissed"
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level]
+    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atGone
     static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear"]
     /// δ: the delay between a user dismissal's end and the follow-up (0.01 s since 2018-05-11).

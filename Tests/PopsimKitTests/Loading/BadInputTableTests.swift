@@ -99,7 +99,7 @@ let badInputs: [BadInput] = [
     BadInput("every error of a file, in file order",
              #"{"popsim": 1, "popups": {"a": {"duration": "long", "level": "top"}}, "events": [{"at": -1, "dismiss": "b"}]}"#,
              """
-             F:1:44: popups.a.duration: expected an integer >= 0, got "long"
+             F:1:44: popups.a.duration: expected one of an integer >= 0, forever; got "long"
              F:1:61: popups.a.level: expected one of normal, high; got "top"
              F:1:88: events[0].at: expected an integer >= 0, got -1
              F:1:103: events[0].dismiss: unknown popup "b"
