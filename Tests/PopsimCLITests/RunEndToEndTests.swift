@@ -128,7 +128,7 @@ struct UsageEndToEndTests {
         (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json, gantt, svg, html; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
-         #"popsim: --strategy: unknown strategy "fifo" (known: fg, jc-fifo, jc-lifo, keyed, ssp)"#),
+         #"popsim: --strategy: unknown strategy "fifo" (known: adw-toast, entrykit, fg, jc-fifo, jc-lifo, keyed, mdc-snackbar, ssp, swiftmessages)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "order=fifo"],
          #"popsim: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
@@ -204,28 +204,53 @@ struct UsageEndToEndTests {
         let output = try runPopsim(["strategies"])
         #expect(output.status == 0)
         #expect(output.stdout == """
-            fg       FGPopupScheduler 0.6.0: priority list with conditions, switch behaviours and suspend
-                     --option order=…  list order and tie rule (values: one of fifo, lifo, priority, priority+fifo, priority+lifo; default: priority+fifo)
-                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
-                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
-                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
-            jc-fifo  JCPresentQueue FIFO: strict arrival order, next present after the previous is gone
-                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
-                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
-                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
-            jc-lifo  JCPresentQueue LIFO: newest first, the shown popup hides until the newer ones are dismissed
-                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
-                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
-                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
-            keyed    QHHeapManager: one FIFO per key; the next head shows when the previous closes, if its gate passes
-                     --option slots=…  popups that may be on screen at once (values: an integer >= 1; default: 1)
-                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
-                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
-                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
-            ssp      SSPPopupCenter: one array, head shown at the idle pass; high goes right behind the head
-                     --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
-                     --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
-                     --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            adw-toast      libadwaita toast overlay: high priority preempts, the preempted toast returns first with a fresh timer
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 5000)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 300)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 300)
+                           --option replaceMs=…  present animation of a toast that replaces another, ms (values: an integer >= 0; default: 500)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            entrykit       SwiftEntryKit: override replaces the shown entry unless it outranks the newcomer; enqueue waits
+                           --option heuristic=…  order of the waiting list (values: one of priority, chronological; default: priority)
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 2000)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 300)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 300)
+                           --option popMs=…  exit animation of a replaced entry, ms (0: removed at once) (values: an integer >= 0; default: 300)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            fg             FGPopupScheduler 0.6.0: priority list with conditions, switch behaviours and suspend
+                           --option order=…  list order and tie rule (values: one of fifo, lifo, priority, priority+fifo, priority+lifo; default: priority+fifo)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            jc-fifo        JCPresentQueue FIFO: strict arrival order, next present after the previous is gone
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            jc-lifo        JCPresentQueue LIFO: newest first, the shown popup hides until the newer ones are dismissed
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            keyed          QHHeapManager: one FIFO per key; the next head shows when the previous closes, if its gate passes
+                           --option slots=…  popups that may be on screen at once (values: an integer >= 1; default: 1)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            mdc-snackbar   Android SnackbarManager: newest wins, one pending place that a newer request overwrites
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 1500)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 250)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 250)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            ssp            SSPPopupCenter: one array, head shown at the idle pass; high goes right behind the head
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            swiftmessages  SwiftMessages: FIFO ordered by priority while waiting, duplicates ignored, a pause late arrivals skip
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 2000)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 400)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
+                           --option pauseMs=…  pause between one message's gone and the next one's show, ms (values: an integer >= 0; default: 500)
+                           --option dedupe=…  ignore a message whose id is current or queued (values: one of on, off; default: on)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
 
             """)
     }

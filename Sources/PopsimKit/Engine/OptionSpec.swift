@@ -39,6 +39,17 @@ public struct OptionSpec: Sendable {
     public static let navMs = OptionSpec(name: "navMs", summary: "push/pop transition, ms",
                                          kind: .integer(minimum: 0), defaultValue: .integer(0))
 
+    /// The display time of a popup that sets no `duration` of its own.
+    public static func duration(default value: Int) -> OptionSpec {
+        OptionSpec(name: "duration", summary: "display time of a popup without its own duration, ms",
+                   kind: .integer(minimum: 1), defaultValue: .integer(value))
+    }
+
+    /// An animation time of the strategy's own (`popMs`, `replaceMs`), in ms.
+    public static func animation(_ name: String, _ summary: String, default value: Int) -> OptionSpec {
+        OptionSpec(name: name, summary: summary, kind: .integer(minimum: 0), defaultValue: .integer(value))
+    }
+
     /// How many popups may be on screen at once before the engine warns of an overlap.
     public static let slots = OptionSpec(name: "slots", summary: "popups that may be on screen at once",
                                          kind: .integer(minimum: 1), defaultValue: .integer(1))

@@ -32,6 +32,10 @@ public enum Reason: String, Sendable, CaseIterable {
     case duplicate
     /// The real library stopped tracking a popup that is still on screen (it was shown already).
     case untracked
+    /// A newer popup took the slot or the single pending place; no priority involved.
+    case replaced
+    /// The popup on screen is more important, so the newcomer is neither shown nor queued.
+    case outranked
 
     /// Its position in `allCases`, for table lookups without hashing.
     var ordinal: Int {
@@ -53,6 +57,8 @@ public enum Reason: String, Sendable, CaseIterable {
         case .notOnStack: return 14
         case .duplicate: return 15
         case .untracked: return 16
+        case .replaced: return 17
+        case .outranked: return 18
         }
     }
 }

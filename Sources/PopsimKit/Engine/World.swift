@@ -65,3 +65,11 @@ public struct PopupTraits: Sendable, Equatable {
         hasCondition = popup.when != nil
     }
 }
+
+extension World {
+    /// Whether the popup is presenting or shown (on screen and not leaving).
+    public func isVisibleAndStaying(_ p: PopupID) -> Bool {
+        let phase = phases[Int(p.index)]
+        return phase == .presenting || phase == .shown
+    }
+}

@@ -4,11 +4,15 @@
 /// and sorted).
 public enum StrategyRegistry {
     public static let all: [StrategyEntry] = [
+        StrategyEntry(AdwToastStrategy.self),
+        StrategyEntry(EntryKitStrategy.self),
         StrategyEntry(FGStrategy.self),
         StrategyEntry(JCFIFOStrategy.self),
         StrategyEntry(JCLIFOStrategy.self),
         StrategyEntry(KeyedStrategy.self),
+        StrategyEntry(MDCSnackbarStrategy.self),
         StrategyEntry(SSPStrategy.self),
+        StrategyEntry(SwiftMessagesStrategy.self),
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -43,7 +43,7 @@ import PopsimTestSupport
         (["gen", "--events", "-1"], #"popsim: gen: --events: expected an integer >= 0, got "-1""#),
         (["gen", "--mix", "enqueue=x"], #"popsim: gen: --mix: expected kind=weight with a kind among enqueue, dismiss, press, set, trigger, suspend, resume, remove, clear, push, got "enqueue=x""#),
         (["gen", "--mix", "enqueue=0"], "popsim: gen: --mix: every weight is 0"),
-        (["gen", "--strategy", "nope"], #"popsim: --strategy: unknown strategy "nope" (known: fg, jc-fifo, jc-lifo, keyed, ssp)"#),
+        (["gen", "--strategy", "nope"], #"popsim: --strategy: unknown strategy "nope" (known: adw-toast, entrykit, fg, jc-fifo, jc-lifo, keyed, mdc-snackbar, ssp, swiftmessages)"#),
     ])
     func badUsage(_ arguments: [String], _ message: String) {
         var console = Console()

@@ -1,0 +1,126 @@
+/// libadwaita `AdwToastOverlay`: one toast at a time; a high-priority toast preempts and the
+/// preempted one returns first.
+///
+/// - Source: semantics/peers.md §2.5; GNOME/libadwaita c68992bd, `adw-toast-overlay.c`,
+///   `adw-toast.c`, `adw-toast-widget.c`.
+/// - Arrival (`add_toast`): nothing shown → it shows (`showMs`). `level: normal` (the default) is
+///   appended. `level: high` postpones the current toast (`hide … preempted`, then
+///   `requeue … preempted` to the head of the queue) and shows at once; a high toast preempts a
+///   high one too.
+/// - Re-adding the toast on screen restarts its timeout; re-adding a queued one bumps it (high to
+///   the head, normal to just behind the high toasts at the front). Both merge (`drop … duplicate`).
+/// - Next: when the current toast starts to leave, the head shows at once with the replace
+///   animation (`replaceMs`, 500) over the leaving one's hide: no overlap (presents during hide).
+/// - Timeout from `show` (the widget is created then), `duration` default 5000, `"forever"` for
+///   none; a toast that returns gets a new widget, so a fresh full timeout.
+/// - One popup cannot be on screen twice in popsim: a toast whose turn comes while it is still
+///   leaving from an earlier turn (the library gives it a new widget at once) shows at its `gone`.
+/// - `remove p` is `adw_toast_dismiss`; `clear` is `dismiss_all` (the queue empties, then the
+///   current toast leaves).
+/// - Ignores: priority, when, untriggered, switch, key, arrival, dropQueued, dedupeKey, delayMs,
+///   minMs; the actions suspend, resume, trigger.
+struct AdwToastStrategy: Strategy {
+    static let name = "adw-toast"
+    static let summary = "libadwaita toast overlay: high priority preempts, the preempted toast returns first with a fresh timer"
+    static let options: [OptionSpec] = [
+        .duration(default: 5000), .showMs(default: 300), .hideMs(default: 300),
+        .animation("replaceMs", "present animation of a toast that replaces another, ms", default: 500), .navMs,
+    ]
+    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key] + PopupField.peerFields
+    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let buttonActions = ButtonActionTiming.atResponse
+    static let timerAnchor = TimerAnchor.show
+    static let presentsDuringHide = true
+
+    private let replaceMs: Int
+    private var current: PopupID?
+    /// The current toast when it is still leaving from an earlier turn: it shows at its `gone`.
+    private var waitingForGone: PopupID?
+    private var queue: [PopupID] = []
+
+    init(world: World) {
+        replaceMs = world.options.integer("replaceMs")
+    }
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        switch happening {
+        case .enqueued(let p):
+            add(p, world, &decisions)
+        case .dismissing(let p, _) where current == p:
+            current = nil
+            showHead(world, &decisions)
+        case .gone(let p) where waitingForGone == p:
+            waitingForGone = nil
+            decisions.show(p)
+        case .remove(let p):
+            if current == p {
+                if waitingForGone == p {
+                    waitingForGone = nil
+                    decisions.drop(p, .removed)
+                } else {
+                    decisions.hide(p, .removed)
+                }
+                current = nil
+                showHead(world, &decisions)
+            } else if let i = queue.firstIndex(of: p) {
+                queue.remove(at: i)
+                decisions.drop(p, .removed)
+            }
+        case .clear:
+            for p in queue { decisions.drop(p, .cleared) }
+            queue.removeAll()
+            if let c = current {
+                if waitingForGone == c { decisions.drop(c, .cleared) } else { decisions.hide(c, .cleared) }
+            }
+            current = nil
+            waitingForGone = nil
+        default:
+            break
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] { queue }
+
+    private func isHigh(_ p: PopupID, _ world: World) -> Bool { world.traits(p).level == .high }
+
+    private mutating func add(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        if current == p {
+            decisions.drop(p, .duplicate)
+            if waitingForGone != p { decisions.restartTimer(p) }
+        } else if let i = queue.firstIndex(of: p) {
+            decisions.drop(p, .duplicate)
+            queue.remove(at: i)
+            bump(p, world)
+        } else if let c = current, isHigh(p, world) {
+            if waitingForGone == c {
+                waitingForGone = nil  // not shown yet: back to the head, its request still open
+            } else {
+                decisions.hide(c, .preempted)
+                decisions.requeue(c, .preempted)
+            }
+            queue.insert(c, at: 0)
+            present(p, ms: replaceMs, world, &decisions)
+        } else if current != nil {
+            queue.append(p)
+        } else {
+            present(p, ms: nil, world, &decisions)
+        }
+    }
+
+    /// A re-added queued toast: high goes to the head; normal goes behind the high toasts at the front.
+    private mutating func bump(_ p: PopupID, _ world: World) {
+        queue.insert(p, at: isHigh(p, world) ? 0 : queue.prefix { isHigh($0, world) }.count)
+    }
+
+    private mutating func showHead(_ world: World, _ decisions: inout Decisions) {
+        guard !queue.isEmpty else { return }
+        present(queue.removeFirst(), ms: replaceMs, world, &decisions)
+    }
+
+    /// Shows `p`; one still leaving from an earlier turn (the library would give it a new widget)
+    /// becomes current and shows at its `gone`, since popsim has one of each popup on screen.
+    private mutating func present(_ p: PopupID, ms: Int?, _ world: World, _ decisions: inout Decisions) {
+        current = p
+        if world.phase(p) == .hidden { decisions.show(p, ms: ms) } else { waitingForGone = p }
+    }
+}

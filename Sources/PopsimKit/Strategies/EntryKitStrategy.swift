@@ -1,0 +1,104 @@
+/// SwiftEntryKit 2.0.0: one entry on screen; by default every arrival replaces it (`override`),
+/// behind a priority gate; `enqueue` arrivals wait in one list.
+///
+/// - Source: semantics/peers.md §1.1; huri000/SwiftEntryKit 5ad36cc (2.0.0), `EKWindowProvider.swift`,
+///   `EKRootViewController.swift`, `EntryCachingHeuristic.swift`.
+/// - Arrival `replace` (the library's `.override`, the default): if the entry on screen (one still
+///   leaving counts: the root keeps its attributes until the window goes) has a higher priority,
+///   the newcomer is dropped (`drop … outranked`). Otherwise `dropQueued: true` empties the list
+///   (`drop … cleared`), the entry on screen leaves for good with the pop animation (`hide …
+///   replaced`, option `popMs`; 0 is `.overridden`, removed at once) and the newcomer shows at
+///   the same instant: the two cross (presents during hide, no overlap).
+/// - Arrival `queue` (`.enqueue`): while any entry is on screen, even leaving, it joins the list;
+///   otherwise it shows. It never preempts, whatever its priority.
+/// - The list (option `heuristic`, read once when the library's singleton is made, so one value
+///   per run): `priority` (default) inserts before the first entry of strictly lower priority;
+///   `chronological` appends. The head shows when the last entry on screen is `gone`.
+/// - Display time from `shown`, `duration` default 2000, `"forever"` for `.infinity`.
+/// - `remove p` is `dismiss(.specific)`: queued copies leave (`drop … removed`), p on screen
+///   leaves (`hide … removed`); `clear` is `dismiss(.all)`.
+/// - One popup cannot be on screen twice in popsim: an arrival of a popup still on screen merges
+///   (`drop … duplicate`). Priorities: integers (unset is `normal`, 100); only their order matters.
+/// - Ignores: when, untriggered, switch, key, level, dedupeKey, delayMs, minMs; the actions
+///   suspend, resume, trigger.
+struct EntryKitStrategy: Strategy {
+    static let name = "entrykit"
+    static let summary = "SwiftEntryKit: override replaces the shown entry unless it outranks the newcomer; enqueue waits"
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "heuristic", summary: "order of the waiting list", kind: .choice(["priority", "chronological"]),
+                   defaultValue: .text("priority")),
+        .duration(default: 2000), .showMs(default: 300), .hideMs(default: 300),
+        .animation("popMs", "exit animation of a replaced entry, ms (0: removed at once)", default: 300), .navMs,
+    ]
+    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .dedupeKey, .delayMs, .minMs]
+    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let buttonActions = ButtonActionTiming.atResponse
+    static let presentsDuringHide = true
+    static let normalPriority = 100
+
+    private let chronological: Bool
+    private let popMs: Int
+    /// The newest entry shown, until it is gone (the root controller's last attributes).
+    private var current: PopupID?
+    private var list: [PopupID] = []
+
+    init(world: World) {
+        chronological = world.options.text("heuristic") == "chronological"
+        popMs = world.options.integer("popMs")
+    }
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        switch happening {
+        case .enqueued(let p):
+            arrive(p, world, &decisions)
+        case .gone(let p) where current == p:
+            current = nil
+            guard !list.isEmpty else { return }
+            show(list.removeFirst(), &decisions)
+        case .remove(let p):
+            list.removeAll { q in
+                if q == p { decisions.drop(q, .removed) }
+                return q == p
+            }
+            if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, .removed) }
+        case .clear:
+            for q in list { decisions.drop(q, .cleared) }
+            list.removeAll()
+            if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .cleared) }
+        default:
+            break
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] { list }
+
+    private func priority(_ p: PopupID, _ world: World) -> Int { world.traits(p).priority ?? Self.normalPriority }
+
+    private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        if world.phase(p) != .hidden {
+            decisions.drop(p, .duplicate)
+        } else if world.popup(p).arrival == .queue {
+            if current != nil { insert(p, world) } else { show(p, &decisions) }
+        } else if let c = current, priority(c, world) > priority(p, world) {
+            decisions.drop(p, .outranked)
+        } else {
+            if world.popup(p).dropQueued {
+                for q in list { decisions.drop(q, .cleared) }
+                list.removeAll()
+            }
+            if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .replaced, ms: popMs) }
+            show(p, &decisions)
+        }
+    }
+
+    private mutating func insert(_ p: PopupID, _ world: World) {
+        let mine = priority(p, world)
+        let index = chronological ? nil : list.firstIndex { mine > priority($0, world) }
+        list.insert(p, at: index ?? list.count)
+    }
+
+    private mutating func show(_ p: PopupID, _ decisions: inout Decisions) {
+        current = p
+        decisions.show(p)
+    }
+}

@@ -1,0 +1,143 @@
+/// SwiftMessages: one message on screen, a FIFO queue ordered by priority when the next one is
+/// taken, duplicates ignored, a pause between messages that a late arrival skips.
+///
+/// - Source: semantics/peers.md §1.2; SwiftKickMobile/SwiftMessages c0ff6c6, `SwiftMessages.swift`,
+///   `Presenter.swift`.
+/// - Arrival: with option `dedupe: on` (the library's `ignoreDuplicates`, default true) a popup
+///   whose id (`dedupeKey`, else its name) matches the current message while it is not hiding, or
+///   any queued one, is ignored (`drop … duplicate`); a message that is hiding does not count.
+///   Otherwise it is appended and the next message is taken if the slot is free.
+/// - Taking the next: only with no current message (one hiding still counts until `gone`); the
+///   queue is stably sorted by priority, highest first (unset is 0), and the first shows. Priority
+///   never preempts.
+/// - The pause: when a message is `gone`, the next is taken `pauseMs` (500) later; but any arrival
+///   in between takes the next at once, so the pause only holds back messages already waiting.
+/// - `delayMs`: the message joins the queue only that long after its enqueue; a `remove` or
+///   `clear` meanwhile cancels it (`drop … removed` / `cleared`).
+/// - `minMs`: a hide the app asks for (`remove`, `clear`) waits until the message has been
+///   visible that long since its show.
+/// - Display time from `shown`, `duration` default 2000 (`.automatic`), `"forever"` for
+///   `.forever` and `.indefinite`.
+/// - `remove p` is `hide(id:)`: queued messages with p's id leave, the current one with it hides;
+///   `clear` is `hideAll()`.
+/// - Ignores: when, untriggered, switch, key, level, arrival, dropQueued; the actions suspend,
+///   resume, trigger.
+struct SwiftMessagesStrategy: Strategy {
+    static let name = "swiftmessages"
+    static let summary = "SwiftMessages: FIFO ordered by priority while waiting, duplicates ignored, a pause late arrivals skip"
+    static let options: [OptionSpec] = [
+        .duration(default: 2000), .showMs(default: 400), .hideMs(default: 200),
+        .animation("pauseMs", "pause between one message's gone and the next one's show, ms", default: 500),
+        OptionSpec(name: "dedupe", summary: "ignore a message whose id is current or queued", kind: .choice(["on", "off"]),
+                   defaultValue: .text("on")),
+        .navMs,
+    ]
+    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .arrival, .dropQueued]
+    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let buttonActions = ButtonActionTiming.atResponse
+
+    /// What a strategy timer is for.
+    private enum Purpose {
+        case pauseOver
+        case delayOver(PopupID)
+        case minimumOver(PopupID, Reason)
+    }
+
+    private let pauseMs: Int
+    private let dedupe: Bool
+    private let ids: [String]
+    private var current: PopupID?
+    private var queue: [PopupID] = []
+    private var delayed: [PopupID] = []
+    private var shownAt: [Int]
+    private var timers: [Purpose] = []
+
+    init(world: World) {
+        pauseMs = world.options.integer("pauseMs")
+        dedupe = world.options.text("dedupe") == "on"
+        ids = world.scenario.popups.map { $0.dedupeKey ?? $0.name }
+        shownAt = Array(repeating: 0, count: world.scenario.popups.count)
+    }
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        switch happening {
+        case .enqueued(let p):
+            if let delay = world.popup(p).delayMs, delay > 0 {
+                delayed.append(p)
+                start(.delayOver(p), after: delay, &decisions)
+            } else {
+                arrive(p, world, &decisions)
+            }
+        case .gone(let p) where current == p:
+            current = nil
+            if pauseMs > 0 { start(.pauseOver, after: pauseMs, &decisions) } else { takeNext(&decisions, world) }
+        case .timer(let token):
+            fired(timers[token], world, &decisions)
+        case .remove(let p):
+            hide(id: ids[Int(p.index)], .removed, world, &decisions)
+        case .clear:
+            hide(id: nil, .cleared, world, &decisions)
+        default:
+            break
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] { delayed + queue }
+
+    private mutating func start(_ purpose: Purpose, after ms: Int, _ decisions: inout Decisions) {
+        timers.append(purpose)
+        decisions.startTimer(after: ms, token: timers.count - 1)
+    }
+
+    private mutating func fired(_ purpose: Purpose, _ world: World, _ decisions: inout Decisions) {
+        switch purpose {
+        case .pauseOver:
+            takeNext(&decisions, world)
+        case .delayOver(let p):
+            guard let i = delayed.firstIndex(of: p) else { return }
+            delayed.remove(at: i)
+            arrive(p, world, &decisions)
+        case .minimumOver(let p, let reason):
+            if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, reason) }
+        }
+    }
+
+    private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        let id = ids[Int(p.index)]
+        let currentMatches = current.map { ids[Int($0.index)] == id && world.isVisibleAndStaying($0) } ?? false
+        if dedupe && (currentMatches || queue.contains { ids[Int($0.index)] == id }) {
+            decisions.drop(p, .duplicate)
+            return
+        }
+        queue.append(p)
+        takeNext(&decisions, world)
+    }
+
+    /// `dequeueNext`: with the slot free, the highest priority waiting message shows (FIFO ties).
+    private mutating func takeNext(_ decisions: inout Decisions, _ world: World) {
+        guard current == nil, !queue.isEmpty else { return }
+        var best = 0
+        for i in queue.indices where (world.traits(queue[i]).priority ?? 0) > (world.traits(queue[best]).priority ?? 0) {
+            best = i
+        }
+        let next = queue.remove(at: best)
+        current = next
+        shownAt[Int(next.index)] = world.now
+        decisions.show(next)
+    }
+
+    /// `hide(id:)` (or `hideAll()` with no id): delayed and queued matches leave, the current one hides.
+    private mutating func hide(id: String?, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
+        func matches(_ q: PopupID) -> Bool { id == nil || ids[Int(q.index)] == id }
+        for q in delayed + queue where matches(q) { decisions.drop(q, reason) }
+        delayed.removeAll(where: matches)
+        queue.removeAll(where: matches)
+        guard let c = current, matches(c), world.isVisibleAndStaying(c) else { return }
+        let visible = world.now - shownAt[Int(c.index)]
+        if let minimum = world.popup(c).minMs, visible < minimum {
+            start(.minimumOver(c, reason), after: minimum - visible, &decisions)
+        } else {
+            decisions.hide(c, reason)
+        }
+    }
+}
