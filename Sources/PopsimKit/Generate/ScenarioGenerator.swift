@@ -2,7 +2,8 @@
 ///
 /// Contract: the same options give the same bytes. Popups get a mix of priorities, conditions
 /// (`when` over `screen`, `level`, `loggedIn`), untriggered and switch behaviours, toasts
-/// (`duration`), simulated users (`respond`), `then` flows (only to popups further down the list,
+/// (`duration`), the peer strategies' fields (arrival, dropQueued, dedupeKey, delayMs, minMs),
+/// simulated users (`respond`), `then` flows (only to popups further down the list,
 /// so a flow always ends), keys, levels and animation times. Events are spread over time with
 /// small random gaps and drawn from `mix` (weights per action kind).
 public struct ScenarioGenerator: Sendable {
@@ -101,6 +102,11 @@ public struct ScenarioGenerator: Sendable {
         if random.chance(20) { fields.append("\"level\": \"high\"") }
         if random.chance(30) { fields.append("\"showMs\": \(random.below(400))") }
         if random.chance(30) { fields.append("\"hideMs\": \(random.below(300))") }
+        if random.chance(40) { fields.append("\"arrival\": \"queue\"") }
+        if random.chance(10) { fields.append("\"dropQueued\": true") }
+        if random.chance(20) { fields.append("\"dedupeKey\": \"d\(random.below(3))\"") }
+        if random.chance(10) { fields.append("\"delayMs\": \(random.below(2000))") }
+        if random.chance(10) { fields.append("\"minMs\": \(random.below(1500))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }

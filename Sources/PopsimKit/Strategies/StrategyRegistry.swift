@@ -29,6 +29,8 @@ public struct StrategyEntry: Sendable {
     public let options: [OptionSpec]
     public let ignoredFields: [PopupField]
     public let ignoredActions: [String]
+    /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
+    public let presentsDuringHide: Bool
     private let validator: @Sendable (Scenario) -> [LoadError]
     private let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
 
@@ -38,6 +40,7 @@ public struct StrategyEntry: Sendable {
         options = S.options
         ignoredFields = S.ignoredFields
         ignoredActions = S.ignoredActions
+        presentsDuringHide = S.presentsDuringHide
         validator = { S.validate($0) }
         runner = { (scenario, options, limits) throws(RunError) -> RunResult in
             var engine = Engine<S>(scenario: scenario, options: options, limits: limits)

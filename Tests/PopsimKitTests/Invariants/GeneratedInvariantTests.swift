@@ -9,6 +9,8 @@ struct GeneratedInvariantTests {
     static let configurations: [(String, [String])] = [
         ("jc-fifo", []), ("jc-lifo", []), ("fg", ["order=fifo"]), ("fg", ["order=lifo"]),
         ("fg", ["order=priority+fifo"]), ("fg", ["order=priority+lifo"]), ("ssp", []), ("keyed", []),
+        ("entrykit", []), ("entrykit", ["heuristic=chronological", "popMs=0"]), ("swiftmessages", []),
+        ("swiftmessages", ["dedupe=off", "pauseMs=0"]), ("mdc-snackbar", []), ("adw-toast", []),
     ]
 
     @Test(arguments: 0..<10)
@@ -42,26 +44,27 @@ struct GeneratedInvariantTests {
         var out: [String] = []
         let timeline = result.timeline
         let slots = result.options.integerIfSet("slots") ?? 1
+        let crossFades = StrategyRegistry.entry(named: result.strategy)?.presentsDuringHide ?? false
+        let animated = Self.animatedTransitions(timeline)
         var phase = [Phase](repeating: .hidden, count: timeline.subjects.count)
         var visible = 0
         var enqueued = Set<Int32>(), shown = Set<Int32>(), dropped = Set<Int32>(), lost = Set<Int32>()
         var previous: Timeline.Entry?
-        for entry in timeline.entries {
+        for (i, entry) in timeline.entries.enumerated() {
             if let p = previous, entry.t < p.t { out.append("time went back at \(entry.t)") }
             defer { previous = entry }
             let s = entry.subject
             guard s >= 0, Int(s) < result.scenario.popups.count else { continue }
-            let traits = PopupTraits(result.scenario.popups[Int(s)], showMs: result.options.integer("showMs"),
-                                     hideMs: result.options.integer("hideMs"))
             let name = timeline.subjects[Int(s)]
             switch entry.event {
             case .enqueue: enqueued.insert(s)
             case .show:
                 if phase[Int(s)] != .hidden { out.append("\(name) shown twice at \(entry.t)") }
-                phase[Int(s)] = traits.showMs == 0 ? .shown : .presenting
+                phase[Int(s)] = animated[i] ? .presenting : .shown
                 visible += 1
                 shown.insert(s)
-                if visible > slots, !(previous?.event == .warning && previous?.reason == .overlap && previous?.subject == s) {
+                let occupied = crossFades ? phase.filter { $0 == .presenting || $0 == .shown }.count : visible
+                if occupied > slots, !(previous?.event == .warning && previous?.reason == .overlap && previous?.subject == s) {
                     out.append("\(visible) on screen at \(entry.t) without an overlap warning")
                 }
             case .shown:
@@ -69,8 +72,8 @@ struct GeneratedInvariantTests {
                 phase[Int(s)] = .shown
             case .hide:
                 if phase[Int(s)] != .presenting && phase[Int(s)] != .shown { out.append("\(name) hidden before shown at \(entry.t)") }
-                phase[Int(s)] = traits.hideMs == 0 ? .hidden : .hiding
-                if traits.hideMs == 0 { visible -= 1 }
+                phase[Int(s)] = animated[i] ? .hiding : .hidden
+                if !animated[i] { visible -= 1 }
             case .gone:
                 if phase[Int(s)] != .hiding { out.append("\(name) gone without hiding at \(entry.t)") }
                 phase[Int(s)] = .hidden
@@ -85,6 +88,24 @@ struct GeneratedInvariantTests {
             out.append("\(timeline.subjects[Int(s)]) enqueued but never shown, dropped, lost or pending")
         }
         return out
+    }
+
+    /// Per line, for `show` and `hide`: whether its `shown` / `gone` line follows (a transition of
+    /// 0 ms writes none).
+    static func animatedTransitions(_ timeline: Timeline) -> [Bool] {
+        var animated = [Bool](repeating: false, count: timeline.entries.count)
+        var open = [Int](repeating: -1, count: timeline.subjects.count)
+        for (i, entry) in timeline.entries.enumerated() where entry.subject >= 0 {
+            let s = Int(entry.subject)
+            switch entry.event {
+            case .show, .hide: open[s] = i
+            case .shown, .gone:
+                if open[s] >= 0 { animated[open[s]] = true }
+                open[s] = -1
+            default: break
+            }
+        }
+        return animated
     }
 
     /// The exact fate of every request: `enqueue`, `requeue` and `hide … temporary` open one;
