@@ -62,18 +62,19 @@ struct JSONCursor {
     /// throws the reader's error for `container` ("an object", "an array").
     mutating func separator(closing: UInt8, in container: String) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        let expected = "expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container), got "
-        guard position < bytes.count else { throw fail(expected + "the end of the file") }
-        if bytes[position] == UInt8(ascii: ",") {
-            position += 1
-            skipWhitespace()
-            return false
+        if position < bytes.count {
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                return false
+            }
+            if bytes[position] == closing {
+                position += 1
+                return true
+            }
         }
-        if bytes[position] == closing {
-            position += 1
-            return true
-        }
-        throw fail(expected + describeByte())
+        // The message is built only on failure: this runs once per element of every container.
+        throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container), got " + describeByte())
     }
 
     func fail(_ message: String) -> JSONSyntaxError {

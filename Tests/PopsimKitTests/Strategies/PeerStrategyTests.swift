@@ -1,0 +1,75 @@
+import Testing
+@testable import PopsimKit
+import PopsimTestSupport
+
+/// Edges of the peer strategies (peers.md §1.1, §1.2, §2.1, §2.5) that the goldens do not reach.
+@Suite("peer strategies: edges")
+struct PeerStrategyTests {
+    func scenario(_ strategy: String, _ popups: String, _ events: String, options: String = "{}") -> String {
+        #"{"popsim": 1, "strategy": "\#(strategy)", "options": \#(options), "popups": {\#(popups)}, "events": [\#(events)]}"#
+    }
+
+    /// A toast whose turn comes while it is still leaving shows at its `gone`, with its request
+    /// still open (no second `requeue`).
+    @Test func adwToastWaitsForItsOwnGone() throws {
+        let text = scenario("adw-toast", #""a": {}, "h": {"level": "high"}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 1000, "enqueue": "h"}, {"at": 1010, "remove": "h"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             300  shown    a
+            1000  enqueue  h
+            1000  hide     a  preempted
+            1000  requeue  a  preempted
+            1000  show     h
+            1010  hide     h  removed
+            1300  gone     a
+            1300  show     a
+            1310  gone     h
+            1600  shown    a
+            6300  hide     a  duration
+            6600  gone     a
+
+            """)
+    }
+
+    /// Under the LONG default a re-show restarts the timeout; a snackbar presenting is only merged.
+    @Test func mdcSnackbarReshowWhilePresentingOnlyMerges() throws {
+        let text = scenario("mdc-snackbar", #""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": "a"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             100  enqueue  a
+             100  drop     a  duplicate
+             250  shown    a
+            1750  hide     a  duration
+            2000  gone     a
+
+            """)
+    }
+
+    /// `remove` takes every queued copy (one line each) and the entry on screen; an arrival of
+    /// the popup on screen merges.
+    @Test func entryKitRemoveTakesQueuedCopiesAndTheCurrentEntry() throws {
+        let text = scenario("entrykit", #""a": {"arrival": "queue", "duration": "forever"}, "b": {"arrival": "queue"}"#,
+                            #"{"at": 0, "enqueue": ["a", "b", "b", "a"]}, {"at": 500, "remove": "b"}, {"at": 600, "remove": "a"}"#)
+        let result = try run(text)
+        #expect(TimelineText.render(result.timeline).hasSuffix("""
+              0  drop     a  duplicate
+            300  shown    a
+            500  drop     b  removed
+            500  drop     b  removed
+            600  hide     a  removed
+            900  gone     a
+
+            """))
+        #expect(result.pending.isEmpty)
+    }
+
+    /// With dedupe off the same message may wait behind itself; the pause still holds it back.
+    @Test func swiftMessagesWithoutDedupeShowsARepeatAfterThePause() throws {
+        let text = scenario("swiftmessages", #""a": {}"#, #"{"at": 0, "enqueue": ["a", "a"]}"#,
+                            options: #"{"dedupe": "off"}"#)
+        #expect(try timeline(text).hasSuffix("2600  gone     a\n3100  show     a\n3500  shown    a\n5500  hide     a  duration\n5700  gone     a\n"))
+    }
+}
