@@ -26,6 +26,10 @@ extension Engine {
             _ = try tell(.remove(p))
         case .clear:
             _ = try tell(.clear)
+        case .pauseTimers(let target):
+            _ = try tell(.pauseTimers(target))
+        case .resumeTimers(let target):
+            _ = try tell(.resumeTimers(target))
         case .navigate(let move, let then):
             try navigate(move, then: then)
         }

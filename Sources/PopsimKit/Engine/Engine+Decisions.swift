@@ -19,22 +19,22 @@ extension Engine {
             }
         }
         switch decision {
-        case .show(let p, let ms):
+        case .show(let p, let ms, let reason):
             guard everEnqueued[index(p)] else { throw broke("showed '\(name(p))', which was never enqueued") }
             guard world.phase(p) == .hidden else { throw broke("showed '\(name(p))', which is already on screen") }
-            startShow(p, ms: ms ?? world.traits(p).showMs)
+            startShow(p, ms: ms ?? world.traits(p).showMs, reason: reason)
         case .hide(let p, let reason, let ms):
             let phase = world.phase(p)
             guard phase == .presenting || phase == .shown else {
                 throw broke("hid '\(name(p))' (\(reason.rawValue)), which is not on screen")
             }
             startHide(p, reason, ms: ms ?? world.traits(p).hideMs)
-        case .restartTimer(let p):
-            let phase = world.phase(p)
-            guard phase == .presenting || phase == .shown else {
-                throw broke("restarted the timer of '\(name(p))', which is not on screen")
-            }
-            startDisplayTimer(p)
+        case .restartTimer(let p, let ms):
+            guard world.isVisibleAndStaying(p) else { throw broke("restarted the timer of '\(name(p))', which is not on screen") }
+            guard (ms ?? 0) >= 0 else { throw broke("restarted a timer with a negative delay") }
+            startDisplayTimer(p, ms: ms)
+        case .stopTimer(let p):
+            timerGeneration[index(p)] &+= 1
         case .drop(let p, let reason):
             log(.drop, p, reason)
         case .requeue(let p, let reason):
@@ -55,12 +55,12 @@ extension Engine {
 
     /// Starts a present. A 0 ms present takes effect at once (the popup is shown); the strategy
     /// hears `shown` as a transition completion at the same instant either way.
-    mutating func startShow(_ p: PopupID, ms: Int) {
+    mutating func startShow(_ p: PopupID, ms: Int, reason: Reason? = nil) {
         if visibleCount >= slots && occupied() >= slots {
             log(.warning, p, .overlap)
             overlapAllowed = true
         }
-        log(.show, p)
+        log(.show, p, reason)
         visibleCount += 1
         generation[index(p)] &+= 1
         if S.timerAnchor == .show { startDisplayTimer(p) }
@@ -114,10 +114,10 @@ extension Engine {
         if let after = world.traits(p).respondAfter { schedule(after: after, .timer, .response(p, generation[index(p)])) }
     }
 
-    /// (Re)starts the popup's display timer, cancelling any running one.
-    mutating func startDisplayTimer(_ p: PopupID) {
+    /// (Re)starts the popup's display timer, cancelling any running one: `ms`, else its duration.
+    mutating func startDisplayTimer(_ p: PopupID, ms: Int? = nil) {
         timerGeneration[index(p)] &+= 1
-        guard let duration = world.traits(p).duration else { return }
+        guard let duration = ms ?? world.traits(p).duration else { return }
         schedule(after: duration, .timer, .durationEnd(p, timerGeneration[index(p)]))
     }
 

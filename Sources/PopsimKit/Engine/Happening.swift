@@ -17,6 +17,9 @@ public enum Happening: Sendable, Equatable {
     case resume
     case remove(PopupID)
     case clear
+    /// The user holds or releases display timers; the strategy decides what that does.
+    case pauseTimers(TimerTarget)
+    case resumeTimers(TimerTarget)
     /// A timer the strategy started has fired; the token is the strategy's own.
     case timer(Int)
     /// The run is over (nothing left, or `until`): the strategy may only warn or drop now.

@@ -36,6 +36,20 @@ public enum Reason: String, Sendable, CaseIterable {
     case replaced
     /// The popup on screen is more important, so the newcomer is neither shown nor queued.
     case outranked
+    /// Hidden under newer popups beyond the visible limit, not dismissed (its timer may run on).
+    case covered
+    /// Back on screen once the popups above it have gone.
+    case uncovered
+    /// A multi-slot screen made room for a newcomer by dismissing an older popup.
+    case evicted
+    /// The queue cap was reached.
+    case overflow
+    /// A sliding-window quota was used up when the popup's turn came.
+    case rateLimit = "rate-limit"
+    /// It arrived within the minimum interval since the last display.
+    case cooldown
+    /// Its time to live ran out before it could show.
+    case expired
 
     /// Its position in `allCases`, for table lookups without hashing.
     var ordinal: Int {
@@ -59,6 +73,13 @@ public enum Reason: String, Sendable, CaseIterable {
         case .untracked: return 16
         case .replaced: return 17
         case .outranked: return 18
+        case .covered: return 19
+        case .uncovered: return 20
+        case .evicted: return 21
+        case .overflow: return 22
+        case .rateLimit: return 23
+        case .cooldown: return 24
+        case .expired: return 25
         }
     }
 }

@@ -92,12 +92,24 @@ extension ScenarioLoader {
         case "trigger": return flag(v, path) ? .trigger : nil
         case "clear": return flag(v, path) ? .clear : nil
         case "remove": return popupRef(v, path).map(Action.remove)
+        case "pauseTimers": return timerTarget(v, path).map(Action.pauseTimers)
+        case "resumeTimers": return timerTarget(v, path).map(Action.resumeTimers)
         case "pop": return flag(v, path) ? .navigate(.pop, then: then) : nil
         case "popToRoot": return flag(v, path) ? .navigate(.popToRoot, then: then) : nil
         case "push": return string(v, path, nonEmpty: true).map { .navigate(.push($0), then: then) }
         case "popTo": return string(v, path, nonEmpty: true).map { .navigate(.popTo($0), then: then) }
         default: return string(v, path, nonEmpty: true).map { .navigate(.replace($0), then: then) }
         }
+    }
+
+    /// `true` (every popup's timer) or one popup id.
+    mutating func timerTarget(_ v: JSONValue, _ path: JSONPath) -> TimerTarget? {
+        if case .bool(true) = v.kind { return .all }
+        guard case .string = v.kind else {
+            report(.expected("a popup id or true", got: v.errorDescription), at: v.location, path)
+            return nil
+        }
+        return popupRef(v, path).map(TimerTarget.popup)
     }
 
     mutating func enqueue(_ v: JSONValue, _ path: JSONPath) -> Action? {

@@ -52,6 +52,7 @@ extension ScenarioLoader {
         case .dedupeKey: popup.dedupeKey = string(v, path, nonEmpty: true)
         case .delayMs: popup.delayMs = integer(v, path, minimum: 0)
         case .minMs: popup.minMs = integer(v, path, minimum: 0)
+        case .ttlMs: popup.ttlMs = integer(v, path, minimum: 0)
         }
     }
 

@@ -9,7 +9,8 @@ public struct ScenarioLoader {
                                       "popups", "events", "until"]
     public static let popupKeys = PopupField.allCases.map(\.rawValue)
     public static let actionKeys = ["enqueue", "dismiss", "press", "set", "suspend", "resume", "trigger",
-                                    "remove", "clear", "push", "pop", "popToRoot", "popTo", "replace"]
+                                    "remove", "clear", "push", "pop", "popToRoot", "popTo", "replace",
+                                    "pauseTimers", "resumeTimers"]
     /// FGPopupScheduler's named priorities, accepted wherever a priority is.
     public static let namedPriorities: [(String, Int)] = [("veryLow", 1), ("low", 50), ("normal", 100),
                                                           ("high", 1000), ("veryHigh", 2000)]

@@ -16,6 +16,9 @@ public enum Action: Sendable {
     case trigger
     case remove(PopupID)
     case clear
+    /// The user holds display timers (hover, focus, a hidden document): not the scheduler's suspend.
+    case pauseTimers(TimerTarget)
+    case resumeTimers(TimerTarget)
     indirect case navigate(Navigation, then: [Action])
 
     /// The word that names the action in a scenario file.
@@ -30,9 +33,19 @@ public enum Action: Sendable {
         case .trigger: return "trigger"
         case .remove: return "remove"
         case .clear: return "clear"
+        case .pauseTimers: return "pauseTimers"
+        case .resumeTimers: return "resumeTimers"
         case .navigate(let n, _): return n.keyword
         }
     }
+}
+
+/// Whose display timers a `pauseTimers` / `resumeTimers` event names.
+public enum TimerTarget: Sendable, Equatable {
+    /// Every popup (sonner's toaster-wide hover, a hidden document).
+    case all
+    /// One popup (notistack's hover over one snack).
+    case popup(PopupID)
 }
 
 /// A navigation-stack change (design.md §5a); `screen` follows it when the transition completes.

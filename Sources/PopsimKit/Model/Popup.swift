@@ -28,6 +28,8 @@ public struct Popup: Sendable {
     public var delayMs: Int?
     /// Once shown, a hide asked by the app waits until it has been visible this long.
     public var minMs: Int?
+    /// Time to live from its enqueue: not shown after that (`drop … expired`).
+    public var ttlMs: Int?
     /// The fields the file sets, in file order, for `lint`.
     public var fieldsSet: [PopupField]
     /// Where the value of each field of `fieldsSet` stands in the file.
@@ -99,8 +101,8 @@ public enum PopupField: String, Sendable, CaseIterable {
     case priority, when, untriggered
     case switchBehavior = "switch"
     case duration, respond, then, key, level, showMs, hideMs
-    case arrival, dropQueued, dedupeKey, delayMs, minMs
+    case arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs
 
-    /// The fields only the peer strategies of issue 9 read; the seed strategies ignore them.
-    public static let peerFields: [PopupField] = [.arrival, .dropQueued, .dedupeKey, .delayMs, .minMs]
+    /// The fields only the peer strategies read; the seed strategies ignore them.
+    public static let peerFields: [PopupField] = [.arrival, .dropQueued, .dedupeKey, .delayMs, .minMs, .ttlMs]
 }

@@ -15,6 +15,8 @@
 ///   none; a toast that returns gets a new widget, so a fresh full timeout.
 /// - One popup cannot be on screen twice in popsim: a toast whose turn comes while it is still
 ///   leaving from an earlier turn (the library gives it a new widget at once) shows at its `gone`.
+/// - `pauseTimers` / `resumeTimers` are hover, focus or a press: the timeout stops, and on release
+///   it starts again in full.
 /// - `remove p` is `adw_toast_dismiss`; `clear` is `dismiss_all` (the queue empties, then the
 ///   current toast leaves).
 /// - Ignores: priority, when, untriggered, switch, key, arrival, dropQueued, dedupeKey, delayMs,
@@ -34,11 +36,13 @@ struct AdwToastStrategy: Strategy {
 
     private let replaceMs: Int
     private var current: PopupID?
+    private var holds: TimerHolds
     /// The current toast when it is still leaving from an earlier turn: it shows at its `gone`.
     private var waitingForGone: PopupID?
     private var queue: [PopupID] = []
 
     init(world: World) {
+        holds = TimerHolds(.restart, popups: world.scenario.popups.count)
         replaceMs = world.options.integer("replaceMs")
     }
 
@@ -74,6 +78,10 @@ struct AdwToastStrategy: Strategy {
             }
             current = nil
             waitingForGone = nil
+        case .pauseTimers(let target):
+            holds.pause(target, on: current.map { [$0] } ?? [], world, &decisions)
+        case .resumeTimers(let target):
+            holds.resume(target, world, &decisions)
         default:
             break
         }

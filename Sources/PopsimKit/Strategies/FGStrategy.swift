@@ -38,6 +38,7 @@ struct FGStrategy: Strategy {
     ]
     static let ignoredFields: [PopupField] = [.key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atResponse
+    static let ignoredActions = ["pauseTimers", "resumeTimers"]
     /// `FGPopupStrategyPriorityNormal`, what `add:` without a priority uses.
     static let normalPriority = 100
 

@@ -14,7 +14,7 @@ struct JCFIFOStrategy: Strategy {
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atGone
-    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear"]
+    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear", "pauseTimers", "resumeTimers"]
 
     /// Requests whose operation has not started, oldest first.
     private var waiting = PopupQueue()

@@ -21,7 +21,7 @@ struct JCLIFOStrategy: Strategy {
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atGone
-    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear"]
+    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear", "pauseTimers", "resumeTimers"]
     /// δ: the delay between a user dismissal's end and the follow-up (0.01 s since 2018-05-11).
     static let representDelay = 10
 

@@ -18,7 +18,7 @@ struct KeyedStrategy: Strategy {
     static let summary = "QHHeapManager: one FIFO per key; the next head shows when the previous closes, if its gate passes"
     static let options: [OptionSpec] = [.slots, .showMs(default: 0), .hideMs(default: 0), .navMs]
     static let ignoredFields: [PopupField] = [.priority, .untriggered, .switchBehavior, .level] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "remove"]
+    static let ignoredActions = ["suspend", "resume", "remove", "pauseTimers", "resumeTimers"]
     static let buttonActions = ButtonActionTiming.atResponse
     static let defaultKey = "default"
 

@@ -11,6 +11,8 @@
 ///   no overlap.
 /// - Timeout from `shown` (onShown), `duration` default 1500 (LENGTH_SHORT; LENGTH_LONG is 2750,
 ///   LENGTH_INDEFINITE is `"forever"`). A re-show restarts it in full.
+/// - `pauseTimers` / `resumeTimers` are the user's drag: the timeout stops, and on release it
+///   starts again in full.
 /// - `remove p` is `dismiss()` on p: the current one hides (`hide … removed`); a pending one is
 ///   dropped (`drop … removed`) [inferred: the manager's record is cleared].
 /// - No priorities, conditions, suspend or clear. Ignores: priority, when, untriggered, switch,
@@ -24,9 +26,12 @@ struct MDCSnackbarStrategy: Strategy {
     static let buttonActions = ButtonActionTiming.atResponse
 
     private var current: PopupID?
+    private var holds: TimerHolds
     private var next: PopupID?
 
-    init(world: World) {}
+    init(world: World) {
+        holds = TimerHolds(.restart, popups: world.scenario.popups.count)
+    }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
@@ -42,6 +47,10 @@ struct MDCSnackbarStrategy: Strategy {
                 next = nil
                 decisions.drop(p, .removed)
             }
+        case .pauseTimers(let target):
+            holds.pause(target, on: current.map { [$0] } ?? [], world, &decisions)
+        case .resumeTimers(let target):
+            holds.resume(target, world, &decisions)
         default:
             break
         }

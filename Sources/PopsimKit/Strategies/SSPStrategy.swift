@@ -22,7 +22,7 @@ struct SSPStrategy: Strategy {
     static let summary = "SSPPopupCenter: one array, head shown at the idle pass; high goes right behind the head"
     static let options: [OptionSpec] = [.showMs(default: 0), .hideMs(default: 0), .navMs]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger", "clear"]
+    static let ignoredActions = ["suspend", "resume", "trigger", "clear", "pauseTimers", "resumeTimers"]
     static let buttonActions = ButtonActionTiming.atResponse
 
     /// `activityList`: element 0 is the current popup.

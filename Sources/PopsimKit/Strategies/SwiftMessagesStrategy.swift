@@ -18,6 +18,7 @@
 ///   visible that long since its show.
 /// - Display time from `shown`, `duration` default 2000 (`.automatic`), `"forever"` for
 ///   `.forever` and `.indefinite`.
+/// - `pauseTimers` / `resumeTimers` are a pan: it cancels the timer, and its end re-arms it in full.
 /// - `remove p` is `hide(id:)`: queued messages with p's id leave, the current one with it hides;
 ///   `clear` is `hideAll()`.
 /// - Ignores: when, untriggered, switch, key, level, arrival, dropQueued; the actions suspend,
@@ -32,7 +33,7 @@ struct SwiftMessagesStrategy: Strategy {
                    defaultValue: .text("on")),
         .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .arrival, .dropQueued]
+    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .arrival, .dropQueued, .ttlMs]
     static let ignoredActions = ["suspend", "resume", "trigger"]
     static let buttonActions = ButtonActionTiming.atResponse
 
@@ -47,12 +48,14 @@ struct SwiftMessagesStrategy: Strategy {
     private let dedupe: Bool
     private let ids: [String]
     private var current: PopupID?
+    private var holds: TimerHolds
     private var queue: [PopupID] = []
     private var delayed: [PopupID] = []
     private var shownAt: [Int]
     private var timers: [Purpose] = []
 
     init(world: World) {
+        holds = TimerHolds(.restart, popups: world.scenario.popups.count)
         pauseMs = world.options.integer("pauseMs")
         dedupe = world.options.text("dedupe") == "on"
         ids = world.scenario.popups.map { $0.dedupeKey ?? $0.name }
@@ -77,6 +80,10 @@ struct SwiftMessagesStrategy: Strategy {
             hide(id: ids[Int(p.index)], .removed, world, &decisions)
         case .clear:
             hide(id: nil, .cleared, world, &decisions)
+        case .pauseTimers(let target):
+            holds.pause(target, on: current.map { [$0] } ?? [], world, &decisions)
+        case .resumeTimers(let target):
+            holds.resume(target, world, &decisions)
         default:
             break
         }

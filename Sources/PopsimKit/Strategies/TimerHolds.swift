@@ -1,0 +1,39 @@
+/// What a strategy's library does with a popup's display timer while the user holds it (hover,
+/// focus, a drag) and when they let go: `pauseTimers` / `resumeTimers`, not the scheduler's suspend.
+///
+/// Contract: `pause` stops the timer of each targeted popup on screen that has one; `resume`
+/// starts it again for the popups it paused, in full (`restart`: libadwaita, Material's Snackbar,
+/// SwiftMessages) or with half the duration (`half`: notistack). Popups not on screen are untouched.
+struct TimerHolds {
+    enum Resume { case restart, half }
+
+    let resume: Resume
+    private var held: [Bool]
+
+    init(_ resume: Resume, popups: Int) {
+        self.resume = resume
+        held = Array(repeating: false, count: popups)
+    }
+
+    mutating func pause(_ target: TimerTarget, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {
+        for p in screen where matches(target, p) && world.isVisibleAndStaying(p)
+            && world.traits(p).duration != nil {
+            held[Int(p.index)] = true
+            decisions.stopTimer(p)
+        }
+    }
+
+    mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
+        for i in held.indices where held[i] && matches(target, PopupID(i)) {
+            held[i] = false
+            let p = PopupID(i)
+            guard world.isVisibleAndStaying(p), let duration = world.traits(p).duration else { continue }
+            decisions.restartTimer(p, ms: resume == .half ? duration / 2 : nil)
+        }
+    }
+
+    private func matches(_ target: TimerTarget, _ p: PopupID) -> Bool {
+        if case .popup(let q) = target { return q == p }
+        return true
+    }
+}
