@@ -6,6 +6,7 @@ public enum StrategyRegistry {
     public static let all: [StrategyEntry] = [
         StrategyEntry(AdwToastStrategy.self),
         StrategyEntry(AndroidToastStrategy.self),
+        StrategyEntry(BrazeIAMStrategy.self),
         StrategyEntry(EntryKitStrategy.self),
         StrategyEntry(FGStrategy.self),
         StrategyEntry(JCFIFOStrategy.self),
