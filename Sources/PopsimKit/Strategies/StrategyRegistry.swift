@@ -13,6 +13,7 @@ public enum StrategyRegistry {
         StrategyEntry(JCLIFOStrategy.self),
         StrategyEntry(KeyedStrategy.self),
         StrategyEntry(MDCSnackbarStrategy.self),
+        StrategyEntry(NotistackStrategy.self),
         StrategyEntry(SSPStrategy.self),
         StrategyEntry(SwiftMessagesStrategy.self),
     ]

@@ -1,0 +1,127 @@
+/// notistack v3: `maxSnack` slots; when they are full the oldest snack is evicted, one at a time.
+///
+/// - Source: semantics/peers.md §3.1; iamhosseindhv/notistack 8bafe10 (v3.0.2),
+///   `SnackbarProvider.tsx`, `SnackbarItem.tsx`, `Collapse.tsx`.
+/// - Slots (option `slots`, 3) are shared by every anchor. A snack holds its slot until `gone`
+///   (its exit, about 495 ms: slide, pause, collapse).
+/// - Arrival: with option `dedupe: on` (`preventDuplicate`) a snack whose `dedupeKey` (else name)
+///   matches one queued or on screen — leaving ones included — is ignored (`drop … duplicate`);
+///   popsim merges the same popup always (one of each on screen). It joins the queue; free slots
+///   take the queue head.
+/// - Full: the oldest snack on screen is evicted (`hide … evicted`), skipping `persist` ones
+///   (`duration: "forever"`) unless every snack is persistent. One eviction at a time: none while a
+///   snack is leaving or flagged. A snack still entering is flagged and closes when its entrance
+///   ends. When a snack is gone the queue head shows and, if the queue is still not empty, the next
+///   oldest is evicted.
+/// - Display time from `show`: `duration` (option default 5000 = `autoHideDuration`). `pauseTimers`
+///   / `resumeTimers` (hover, window blur) stop it, and it starts again with **half** the duration.
+/// - `remove p` is `closeSnackbar(key)`: p closes or leaves the queue. `clear` is `closeSnackbar()`:
+///   every snack on screen closes, the queue stays and flows in.
+/// - Ignores: priority, when, untriggered, switch, key, level, arrival, dropQueued, delayMs, minMs,
+///   ttlMs; the actions suspend, resume, trigger.
+struct NotistackStrategy: Strategy {
+    static let name = "notistack"
+    static let summary = "notistack: maxSnack slots; when full the oldest non-persistent snack is evicted, one at a time"
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "slots", summary: "snacks on screen at once (maxSnack)", kind: .integer(minimum: 1), defaultValue: .integer(3)),
+        .duration(default: 5000),
+        OptionSpec(name: "dedupe", summary: "ignore a snack whose key is queued or on screen (preventDuplicate)",
+                   kind: .choice(["on", "off"]), defaultValue: .text("off")),
+        .showMs(default: 225), .hideMs(default: 495), .navMs,
+    ]
+    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level, .arrival,
+                                              .dropQueued, .delayMs, .minMs, .ttlMs]
+    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let buttonActions = ButtonActionTiming.atResponse
+    static let timerAnchor = TimerAnchor.show
+
+    private let slots: Int
+    private let dedupe: Bool
+    private let ids: [String]
+    /// On screen, oldest first, leaving ones included until `gone`.
+    private var snacks: [PopupID] = []
+    private var leaving: [PopupID] = []
+    private var flagged: [PopupID] = []
+    private var queue: [PopupID] = []
+    private var holds: TimerHolds
+
+    init(world: World) {
+        slots = world.options.integer("slots")
+        dedupe = world.options.text("dedupe") == "on"
+        ids = world.scenario.popups.map { $0.dedupeKey ?? $0.name }
+        holds = TimerHolds(.half, popups: world.scenario.popups.count)
+    }
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        switch happening {
+        case .enqueued(let p):
+            if isDuplicate(p) {
+                decisions.drop(p, .duplicate)
+                return
+            }
+            queue.append(p)
+            flow(world, &decisions)
+        case .shown(let p):
+            if let i = flagged.firstIndex(of: p) {
+                flagged.remove(at: i)
+                close(p, .evicted, &decisions)
+            }
+        case .dismissing(let p, _):
+            leaving.append(p)
+            flagged.removeAll { $0 == p }
+        case .gone(let p):
+            snacks.removeAll { $0 == p }
+            leaving.removeAll { $0 == p }
+            flow(world, &decisions)
+        case .remove(let p):
+            if let i = queue.firstIndex(of: p) {
+                queue.remove(at: i)
+                decisions.drop(p, .removed)
+            } else if snacks.contains(p) && !leaving.contains(p) {
+                close(p, .removed, &decisions)
+            }
+        case .clear:
+            for p in snacks where !leaving.contains(p) { close(p, .cleared, &decisions) }
+        case .pauseTimers(let target):
+            holds.pause(target, on: snacks, world, &decisions)
+        case .resumeTimers(let target):
+            holds.resume(target, world, &decisions)
+        default:
+            break
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] { queue }
+
+    private func isDuplicate(_ p: PopupID) -> Bool {
+        if snacks.contains(p) || queue.contains(p) { return true }
+        guard dedupe else { return false }
+        let id = ids[Int(p.index)]
+        return snacks.contains { ids[Int($0.index)] == id } || queue.contains { ids[Int($0.index)] == id }
+    }
+
+    /// Free slots take the queue head; a queue left waiting evicts the oldest snack.
+    private mutating func flow(_ world: World, _ decisions: inout Decisions) {
+        while snacks.count < slots, !queue.isEmpty {
+            let next = queue.removeFirst()
+            snacks.append(next)
+            decisions.show(next)
+        }
+        if !queue.isEmpty { evictOldest(world, &decisions) }
+    }
+
+    private mutating func evictOldest(_ world: World, _ decisions: inout Decisions) {
+        guard leaving.isEmpty, flagged.isEmpty, let oldest = snacks.first else { return }
+        let victim = snacks.first { world.traits($0).duration != nil } ?? oldest
+        if world.phase(victim) == .presenting {
+            flagged.append(victim)
+        } else {
+            close(victim, .evicted, &decisions)
+        }
+    }
+
+    private mutating func close(_ p: PopupID, _ reason: Reason, _ decisions: inout Decisions) {
+        leaving.append(p)
+        decisions.hide(p, reason)
+    }
+}
