@@ -128,7 +128,7 @@ struct UsageEndToEndTests {
         (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json, gantt, svg, html; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
-         #"popsim: --strategy: unknown strategy "fifo" (known: adw-toast, entrykit, fg, jc-fifo, jc-lifo, keyed, mdc-snackbar, ssp, swiftmessages)"#),
+         #"popsim: --strategy: unknown strategy "fifo" (known: adw-toast, android-toast, braze-iam, entrykit, fg, jc-fifo, jc-lifo, keyed, mdc-snackbar, notistack, sonner, ssp, swiftmessages)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "order=fifo"],
          #"popsim: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
@@ -210,6 +210,18 @@ struct UsageEndToEndTests {
                            --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 300)
                            --option replaceMs=…  present animation of a toast that replaces another, ms (values: an integer >= 0; default: 500)
                            --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            android-toast  Android system toasts: one FIFO, 5 per package, background quotas at the head, +250 ms after a text toast
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 2000)
+                           --option queueCap=…  toasts one package may have queued or shown (values: an integer >= 1; default: 5)
+                           --option background=…  the apps are in the background (quotas apply) (values: one of no, yes; default: no)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            braze-iam      Braze in-app messages: LIFO stack shown only on request, trigger cooldown, display-time decision, expiry
+                           --option cooldownMs=…  minimum time between a display and the next trigger, ms (values: an integer >= 0; default: 30000)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
             entrykit       SwiftEntryKit: override replaces the shown entry unless it outranks the newcomer; enqueue waits
                            --option heuristic=…  order of the waiting list (values: one of priority, chronological; default: priority)
                            --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 2000)
@@ -239,6 +251,19 @@ struct UsageEndToEndTests {
                            --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 1500)
                            --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 250)
                            --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 250)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            notistack      notistack: maxSnack slots; when full the oldest non-persistent snack is evicted, one at a time
+                           --option slots=…  snacks on screen at once (maxSnack) (values: an integer >= 1; default: 3)
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 5000)
+                           --option dedupe=…  ignore a snack whose key is queued or on screen (preventDuplicate) (values: one of on, off; default: off)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 225)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 495)
+                           --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
+            sonner         sonner: newest on top, a visible limit; covered toasts keep counting down and may expire unseen
+                           --option slots=…  toasts visible at once (visibleToasts) (values: an integer >= 1; default: 3)
+                           --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 4000)
+                           --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
+                           --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 200)
                            --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
             ssp            SSPPopupCenter: one array, head shown at the idle pass; high goes right behind the head
                            --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)

@@ -2,7 +2,7 @@
 ///
 /// Contract: the same options give the same bytes. Popups get a mix of priorities, conditions
 /// (`when` over `screen`, `level`, `loggedIn`), untriggered and switch behaviours, toasts
-/// (`duration`), the peer strategies' fields (arrival, dropQueued, dedupeKey, delayMs, minMs),
+/// (`duration`), the peer strategies' fields (arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs),
 /// simulated users (`respond`), `then` flows (only to popups further down the list,
 /// so a flow always ends), keys, levels and animation times. Events are spread over time with
 /// small random gaps and drawn from `mix` (weights per action kind).
@@ -16,6 +16,7 @@ public struct ScenarioGenerator: Sendable {
     public static let defaultMix: [(String, Int)] = [
         ("enqueue", 60), ("dismiss", 12), ("press", 4), ("set", 10), ("trigger", 3),
         ("suspend", 2), ("resume", 2), ("remove", 5), ("clear", 1), ("push", 1),
+        ("pauseTimers", 1), ("resumeTimers", 1),
     ]
     static let screens = ["home", "feed", "settings", "profile"]
 
@@ -70,6 +71,8 @@ public struct ScenarioGenerator: Sendable {
             default: return "\"set\": {\"loggedIn\": \(random.chance(50))}"
             }
         case "trigger", "suspend", "resume", "clear": return "\"\(kind)\": true"
+        case "pauseTimers", "resumeTimers":
+            return "\"\(kind)\": " + (random.chance(50) ? "true" : popupName(&random))
         case "push": return random.chance(50) ? "\"push\": \"\(Self.screens[random.below(Self.screens.count)])\"" : "\"pop\": true"
         default:
             return random.chance(10)
@@ -107,6 +110,7 @@ public struct ScenarioGenerator: Sendable {
         if random.chance(20) { fields.append("\"dedupeKey\": \"d\(random.below(3))\"") }
         if random.chance(10) { fields.append("\"delayMs\": \(random.below(2000))") }
         if random.chance(10) { fields.append("\"minMs\": \(random.below(1500))") }
+        if random.chance(10) { fields.append("\"ttlMs\": \(random.below(20000))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }

@@ -43,6 +43,8 @@ struct AndroidToastStrategy: Strategy {
     private let packages: KeyIndex
     private var quota: RateLimiter
     private var queue: [PopupID] = []
+    /// The head this strategy has on screen.
+    private var onScreen: PopupID?
     private var textToastShown = false
 
     init(world: World) {
@@ -61,18 +63,22 @@ struct AndroidToastStrategy: Strategy {
                 decisions.drop(p, .overflow)
             } else {
                 queue.append(p)
-                if queue.count == 1 { showHead(world, &decisions) }
+                if onScreen == nil { showHead(world, &decisions) }
             }
-        case .dismissing(let p, _) where queue.first == p:
+        case .dismissing(let p, _) where onScreen == p:
+            onScreen = nil
             queue.removeFirst()
             showHead(world, &decisions)
+        case .gone where onScreen == nil:
+            showHead(world, &decisions)
         case .remove(let p):
-            guard let i = queue.firstIndex(of: p) else { return }
-            queue.remove(at: i)
-            if i == 0 {
+            if onScreen == p {
+                onScreen = nil
+                queue.removeFirst()
                 decisions.hide(p, .removed)
                 showHead(world, &decisions)
-            } else {
+            } else if let i = queue.firstIndex(of: p) {
+                queue.remove(at: i)
                 decisions.drop(p, .removed)
             }
         default:
@@ -80,7 +86,7 @@ struct AndroidToastStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { Array(queue.dropFirst()) }
+    func pending(in world: World) -> [PopupID] { Array(queue.dropFirst(onScreen == nil ? 0 : 1)) }
 
     /// `showNextToastLocked`: the head shows unless its package is over quota, then the next.
     private mutating func showHead(_ world: World, _ decisions: inout Decisions) {
@@ -90,6 +96,9 @@ struct AndroidToastStrategy: Strategy {
                 decisions.drop(head, .rateLimit)
                 continue
             }
+            // popsim has one of each popup on screen: a head still leaving shows at its `gone`.
+            guard world.phase(head) == .hidden else { return }
+            onScreen = head
             decisions.show(head)
             if background { quota.record(packages[head], at: world.now) }
             if textToastShown, let duration = world.traits(head).duration {

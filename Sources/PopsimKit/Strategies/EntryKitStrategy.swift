@@ -53,8 +53,15 @@ struct EntryKitStrategy: Strategy {
             arrive(p, world, &decisions)
         case .gone(let p) where current == p:
             current = nil
-            guard !list.isEmpty else { return }
-            show(list.removeFirst(), &decisions)
+            while !list.isEmpty {
+                let next = list.removeFirst()
+                // A queued copy of a popup still on screen (leaving) merges into it.
+                guard world.phase(next) == .hidden else {
+                    decisions.drop(next, .duplicate)
+                    continue
+                }
+                return show(next, &decisions)
+            }
         case .remove(let p):
             list.removeAll { q in
                 if q == p { decisions.drop(q, .removed) }

@@ -11,6 +11,9 @@ struct GeneratedInvariantTests {
         ("fg", ["order=priority+fifo"]), ("fg", ["order=priority+lifo"]), ("ssp", []), ("keyed", []),
         ("entrykit", []), ("entrykit", ["heuristic=chronological", "popMs=0"]), ("swiftmessages", []),
         ("swiftmessages", ["dedupe=off", "pauseMs=0"]), ("mdc-snackbar", []), ("adw-toast", []),
+        ("android-toast", []), ("android-toast", ["background=yes", "queueCap=2"]), ("braze-iam", []),
+        ("braze-iam", ["cooldownMs=0"]), ("notistack", []), ("notistack", ["slots=1", "dedupe=on"]), ("sonner", []),
+        ("sonner", ["slots=1"]),
     ]
 
     @Test(arguments: 0..<10)
@@ -108,7 +111,7 @@ struct GeneratedInvariantTests {
         return animated
     }
 
-    /// The exact fate of every request: `enqueue`, `requeue` and `hide … temporary` open one;
+    /// The exact fate of every request: `enqueue`, `requeue`, `hide … temporary` and `hide … covered` open one;
     /// `show`, `drop` and `warning … lost` settle one; what is open at the end is the pending list.
     static func ledgerViolations(_ result: RunResult) -> [String] {
         var out: [String] = []
@@ -119,7 +122,7 @@ struct GeneratedInvariantTests {
             guard s >= 0, s < result.scenario.popups.count else { continue }
             switch entry.event {
             case .enqueue, .requeue: open[s] += 1
-            case .hide where entry.reason == .temporary: open[s] += 1
+            case .hide where entry.reason == .temporary || entry.reason == .covered: open[s] += 1
             case .show, .drop: open[s] -= 1
             case .warning where entry.reason == .lost: open[s] -= 1
             default: continue

@@ -68,7 +68,7 @@ let badInputs: [BadInput] = [
     BadInput("two actions in one event", #"{"popsim": 1, "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a", "dismiss": "a"}]}"#,
              "F:1:47: events[0]: expected exactly one action, got 'enqueue' and 'dismiss'"),
     BadInput("no action", #"{"popsim": 1, "events": [{"at": 0}]}"#,
-             "F:1:26: events[0]: expected exactly one action (enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, push, pop, popToRoot, popTo, replace), got none"),
+             "F:1:26: events[0]: expected exactly one action (enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, push, pop, popToRoot, popTo, replace, pauseTimers, resumeTimers), got none"),
     BadInput("set changes a type", #"{"popsim": 1, "state": {"loggedIn": false}, "events": [{"at": 0, "set": {"loggedIn": 1}}]}"#,
              "F:1:86: events[0].set.loggedIn: expected a boolean (the type of state.loggedIn), got 1"),
     BadInput("set names unknown state", #"{"popsim": 1, "state": {"loggedIn": false}, "events": [{"at": 0, "set": {"logedIn": true}}]}"#,

@@ -1,0 +1,122 @@
+/// sonner v2: every toast shows at once, newest on top; beyond the visible limit the oldest are
+/// covered, and a covered toast's timer keeps running.
+///
+/// - Source: semantics/peers.md §3.3; emilkowalski/sonner 8e4662b (v2.0.8), `state.ts`, `index.tsx`.
+/// - Arrival: the toast shows at once. If more than `slots` (`visibleToasts`, 3) toasts are then
+///   mounted (leaving ones count until they unmount), the one pushed out of the newest `slots` is
+///   covered (`hide … covered`, at once: it is still mounted, only hidden).
+/// - A covered toast's countdown runs on from its first show; if it ends while covered the toast
+///   goes unseen (`drop … duration`). When a toast unmounts (`hideMs`, 200, after its hide) the
+///   newest covered one comes back (`show … uncovered`) with the time it has left.
+/// - Display time from `show`: `duration` (option default 4000; `"forever"` is `Infinity`).
+/// - The same toast again updates it in place (`drop … duplicate`; its countdown goes on).
+/// - `remove p` is `toast.dismiss(id)`; `clear` is `toast.dismiss()` for every toast.
+/// - Ignores: priority, when, untriggered, switch, key, level, arrival, dropQueued, dedupeKey,
+///   delayMs, minMs, ttlMs; the actions suspend, resume, trigger, pauseTimers, resumeTimers
+///   (sonner pauses every timer on hover and resumes with what is left: not modelled yet).
+struct SonnerStrategy: Strategy {
+    static let name = "sonner"
+    static let summary = "sonner: newest on top, a visible limit; covered toasts keep counting down and may expire unseen"
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "slots", summary: "toasts visible at once (visibleToasts)", kind: .integer(minimum: 1), defaultValue: .integer(3)),
+        .duration(default: 4000), .showMs(default: 0), .hideMs(default: 200), .navMs,
+    ]
+    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
+    static let ignoredActions = ["suspend", "resume", "trigger", "pauseTimers", "resumeTimers"]
+    static let buttonActions = ButtonActionTiming.atResponse
+    static let timerAnchor = TimerAnchor.show
+
+    private let slots: Int
+    /// Mounted toasts, oldest first (leaving ones until they unmount).
+    private var mounted: [PopupID] = []
+    private var covered: [Bool]
+    private var leaving: [Bool]
+    /// When each mounted toast's countdown ends (`nil`: never).
+    private var due: [Int?]
+    /// Bumped to cancel a covered toast's expiry timer (the token is the popup's index).
+    private var expiryGeneration: [Int]
+    private var timers: [(popup: PopupID, generation: Int)] = []
+
+    init(world: World) {
+        slots = world.options.integer("slots")
+        let n = world.scenario.popups.count
+        covered = Array(repeating: false, count: n)
+        leaving = covered
+        due = Array(repeating: nil, count: n)
+        expiryGeneration = Array(repeating: 0, count: n)
+    }
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        switch happening {
+        case .enqueued(let p):
+            add(p, world, &decisions)
+        case .dismissing(let p, _):
+            leaving[Int(p.index)] = true
+        case .gone(let p):
+            unmount(p, world, &decisions)
+        case .timer(let token):
+            let (p, generation) = timers[token]
+            guard covered[Int(p.index)], expiryGeneration[Int(p.index)] == generation else { return }
+            covered[Int(p.index)] = false
+            mounted.removeAll { $0 == p }
+            decisions.drop(p, .duration)
+        case .remove(let p):
+            dismiss(p, .removed, world, &decisions)
+        case .clear:
+            for p in mounted { dismiss(p, .cleared, world, &decisions) }
+        default:
+            break
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] { mounted.filter { covered[Int($0.index)] } }
+
+    private mutating func add(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        if mounted.contains(p) {
+            decisions.drop(p, .duplicate)
+            return
+        }
+        mounted.append(p)
+        due[Int(p.index)] = world.traits(p).duration.map { world.now + $0 }
+        if mounted.count > slots {
+            let q = mounted[mounted.count - slots - 1]
+            if !covered[Int(q.index)] && !leaving[Int(q.index)] { cover(q, now: world.now, &decisions) }
+        }
+        decisions.show(p)
+    }
+
+    private mutating func cover(_ q: PopupID, now: Int, _ decisions: inout Decisions) {
+        covered[Int(q.index)] = true
+        decisions.hide(q, .covered, ms: 0)
+        guard let end = due[Int(q.index)] else { return }
+        expiryGeneration[Int(q.index)] += 1
+        timers.append((q, expiryGeneration[Int(q.index)]))
+        decisions.startTimer(after: max(0, end - now), token: timers.count - 1)
+    }
+
+    private mutating func dismiss(_ p: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
+        guard mounted.contains(p), !leaving[Int(p.index)] else { return }
+        if covered[Int(p.index)] {
+            covered[Int(p.index)] = false
+            expiryGeneration[Int(p.index)] += 1
+            mounted.removeAll { $0 == p }
+            decisions.drop(p, reason)
+        } else {
+            leaving[Int(p.index)] = true
+            decisions.hide(p, reason)
+        }
+    }
+
+    /// A toast unmounted: the newest covered one that is now within the visible limit returns.
+    private mutating func unmount(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        guard leaving[Int(p.index)] else { return }
+        leaving[Int(p.index)] = false
+        mounted.removeAll { $0 == p }
+        for q in mounted.suffix(slots) where covered[Int(q.index)] {
+            covered[Int(q.index)] = false
+            expiryGeneration[Int(q.index)] += 1
+            decisions.show(q, reason: .uncovered)
+            if let end = due[Int(q.index)] { decisions.restartTimer(q, ms: max(0, end - world.now)) }
+        }
+    }
+}
