@@ -32,19 +32,18 @@ public struct RunMetrics: Sendable, Equatable {
         var lastDrop: [String: Reason] = [:]
         var lostNames = Set<String>()
         var preempted: [String: Int] = [:]
-        for entry in timeline.entries {
+        let animated = timeline.animatedTransitions()
+        for (i, entry) in timeline.entries.enumerated() {
             let name = timeline.subjectName(entry) ?? ""
             switch (entry.event, entry.reason) {
             case (.warning, .lost?): lost += 1; lostNames.insert(name)
             case (.warning, .overlap?): overlaps += 1
             case (.drop, let reason?): lastDrop[name] = reason
-            case (.hide, .preempted?), (.hide, .temporary?): preempted[name, default: 0] += 1
+            case (.hide, .preempted?), (.hide, .temporary?), (.hide, .covered?): preempted[name, default: 0] += 1
             case (.gone, _): lastGone = max(lastGone ?? 0, entry.t)
-            case (.hide, _) where Int(entry.subject) < result.scenario.popups.count:
+            case (.hide, _) where !animated[i]:
                 // A 0 ms hide writes no `gone`: the popup is off screen at the hide itself.
-                if PopupIntervals.animation(result, entry.subject, "hideMs") == 0 {
-                    lastGone = max(lastGone ?? 0, entry.t)
-                }
+                lastGone = max(lastGone ?? 0, entry.t)
             default: break
             }
         }

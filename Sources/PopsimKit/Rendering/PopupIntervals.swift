@@ -1,7 +1,7 @@
 /// Where each popup stood over time in one run: the shapes every chart draws.
 ///
-/// Derived from the timeline alone (plus each popup's animation times, because 0 ms transitions
-/// write no `shown`/`gone` line). A popup is queued from its enqueue (or requeue, or a temporary
+/// Derived from the timeline alone: a `show` or `hide` is animated when its `shown` / `gone` line
+/// follows (0 ms transitions write none, and a strategy may choose a decision's own time). A popup is queued from its enqueue (or requeue, or a temporary
 /// hide) until it shows, is dropped or is lost; intervals still open at the end close at `end`.
 public struct PopupIntervals: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable { case queued, presenting, shown, hiding }
@@ -37,9 +37,8 @@ public struct PopupIntervals: Sendable, Equatable {
         var open: [Int32: (Kind, Int)] = [:]
         var returns = Set<Int32>()
         let end = max(result.end, timeline.entries.last?.t ?? 0)
-        func zeroShow(_ s: Int32) -> Bool { Self.animation(result, s, "showMs") == 0 }
-        func zeroHide(_ s: Int32) -> Bool { Self.animation(result, s, "hideMs") == 0 }
-        for entry in timeline.entries where entry.subject >= 0 && entry.subject < Int32(result.scenario.popups.count) {
+        let animated = timeline.animatedTransitions()
+        for (i, entry) in timeline.entries.enumerated() where entry.subject >= 0 && entry.subject < Int32(result.scenario.popups.count) {
             let s = entry.subject
             let r: Int
             if let known = index[s] { r = known } else {
@@ -63,14 +62,14 @@ public struct PopupIntervals: Sendable, Equatable {
                 if open[s] == nil { afterHidden(at: t) }
             case .show:
                 close(at: t)
-                open[s] = (zeroShow(s) ? .shown : .presenting, t)
+                open[s] = (animated[i] ? .presenting : .shown, t)
             case .shown:
                 close(at: t)
                 open[s] = (.shown, t)
             case .hide:
                 close(at: t)
-                if entry.reason == .temporary { returns.insert(s) }
-                if zeroHide(s) { afterHidden(at: t) } else { open[s] = (.hiding, t) }
+                if entry.reason == .temporary || entry.reason == .covered { returns.insert(s) }
+                if animated[i] { open[s] = (.hiding, t) } else { afterHidden(at: t) }
             case .gone:
                 close(at: t)
                 afterHidden(at: t)
@@ -94,10 +93,23 @@ public struct PopupIntervals: Sendable, Equatable {
         self.rows = rows
         self.end = end
     }
+}
 
-    static func animation(_ result: RunResult, _ subject: Int32, _ option: String) -> Int {
-        let popup = result.scenario.popups[Int(subject)]
-        let own = option == "showMs" ? popup.showMs : popup.hideMs
-        return own ?? result.options.integer(option)
+extension Timeline {
+    /// Per entry, for `show` and `hide`: whether its `shown` / `gone` line follows.
+    public func animatedTransitions() -> [Bool] {
+        var animated = [Bool](repeating: false, count: entries.count)
+        var open = [Int](repeating: -1, count: subjects.count)
+        for (i, entry) in entries.enumerated() where entry.subject >= 0 {
+            let s = Int(entry.subject)
+            switch entry.event {
+            case .show, .hide: open[s] = i
+            case .shown, .gone:
+                if open[s] >= 0 { animated[open[s]] = true }
+                open[s] = -1
+            default: break
+            }
+        }
+        return animated
     }
 }

@@ -48,7 +48,7 @@ struct GeneratedInvariantTests {
         let timeline = result.timeline
         let slots = result.options.integerIfSet("slots") ?? 1
         let crossFades = StrategyRegistry.entry(named: result.strategy)?.presentsDuringHide ?? false
-        let animated = Self.animatedTransitions(timeline)
+        let animated = timeline.animatedTransitions()
         var phase = [Phase](repeating: .hidden, count: timeline.subjects.count)
         var visible = 0
         var enqueued = Set<Int32>(), shown = Set<Int32>(), dropped = Set<Int32>(), lost = Set<Int32>()
@@ -91,24 +91,6 @@ struct GeneratedInvariantTests {
             out.append("\(timeline.subjects[Int(s)]) enqueued but never shown, dropped, lost or pending")
         }
         return out
-    }
-
-    /// Per line, for `show` and `hide`: whether its `shown` / `gone` line follows (a transition of
-    /// 0 ms writes none).
-    static func animatedTransitions(_ timeline: Timeline) -> [Bool] {
-        var animated = [Bool](repeating: false, count: timeline.entries.count)
-        var open = [Int](repeating: -1, count: timeline.subjects.count)
-        for (i, entry) in timeline.entries.enumerated() where entry.subject >= 0 {
-            let s = Int(entry.subject)
-            switch entry.event {
-            case .show, .hide: open[s] = i
-            case .shown, .gone:
-                if open[s] >= 0 { animated[open[s]] = true }
-                open[s] = -1
-            default: break
-            }
-        }
-        return animated
     }
 
     /// The exact fate of every request: `enqueue`, `requeue`, `hide … temporary` and `hide … covered` open one;
