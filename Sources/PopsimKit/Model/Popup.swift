@@ -49,6 +49,9 @@ public struct Popup: Sendable {
         fieldsSet.firstIndex(of: field).map { fieldLocations[$0] }
     }
 
+    /// What dedupe compares: its `dedupeKey`, else its name.
+    public var dedupeID: String { dedupeKey ?? name }
+
     /// The actions of `button`, or none.
     public func actions(for button: String) -> [Action] {
         then.first { $0.button == button }?.actions ?? []

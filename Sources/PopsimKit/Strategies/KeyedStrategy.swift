@@ -22,25 +22,16 @@ struct KeyedStrategy: Strategy {
     static let buttonActions = ButtonActionTiming.atResponse
     static let defaultKey = "default"
 
-    /// The keys in order of first use, each with its queue and whether its head was shown.
-    private var keys: [String] = []
+    /// Per key in order of first use: its queue and whether its head was shown.
     private var queues: [[PopupID]] = []
     private var headShown: [Bool] = []
-    /// Per popup, its key's slot in `keys` once used (-1 before), via the key's name.
-    private let keyNames: [String]
-    private let keyOfPopup: [Int]
+    private let keyOfPopup: KeyIndex
+    /// Per key (declaration order), its place in `queues` once used (-1 before).
     private var slotOfKey: [Int]
 
     init(world: World) {
-        var names: [String] = []
-        keyOfPopup = world.scenario.popups.map { popup in
-            let key = popup.key ?? Self.defaultKey
-            if let i = names.firstIndex(of: key) { return i }
-            names.append(key)
-            return names.count - 1
-        }
-        keyNames = names
-        slotOfKey = Array(repeating: -1, count: names.count)
+        keyOfPopup = KeyIndex(world.scenario, defaultKey: Self.defaultKey)
+        slotOfKey = Array(repeating: -1, count: keyOfPopup.count)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -53,32 +44,31 @@ struct KeyedStrategy: Strategy {
             let k = keyIndex(for: p)
             if queues[k].first == p && headShown[k] { goNext(k, world, &decisions) }
         case .trigger:
-            for k in keys.indices where !queues[k].isEmpty && !headShown[k] { goNext(k, world, &decisions) }
+            for k in queues.indices where !queues[k].isEmpty && !headShown[k] { goNext(k, world, &decisions) }
         case .clear:
-            for k in keys.indices {
+            for k in queues.indices {
                 for p in queues[k].dropFirst(headShown[k] ? 1 : 0) { decisions.drop(p, .cleared) }
                 queues[k].removeAll()
                 headShown[k] = false
             }
         case .finished:
-            for k in keys.indices where !queues[k].isEmpty && !headShown[k] { decisions.warn(queues[k][0], .stalled) }
+            for k in queues.indices where !queues[k].isEmpty && !headShown[k] { decisions.warn(queues[k][0], .stalled) }
         default:
             break
         }
     }
 
     func pending(in world: World) -> [PopupID] {
-        keys.indices.flatMap { k in headShown[k] ? Array(queues[k].dropFirst()) : queues[k] }
+        queues.indices.flatMap { k in headShown[k] ? Array(queues[k].dropFirst()) : queues[k] }
     }
 
     private mutating func keyIndex(for p: PopupID) -> Int {
-        let name = keyOfPopup[Int(p.index)]
-        if slotOfKey[name] >= 0 { return slotOfKey[name] }
-        keys.append(keyNames[name])
+        let key = keyOfPopup[p]
+        if slotOfKey[key] >= 0 { return slotOfKey[key] }
         queues.append([])
         headShown.append(false)
-        slotOfKey[name] = keys.count - 1
-        return keys.count - 1
+        slotOfKey[key] = queues.count - 1
+        return queues.count - 1
     }
 
     /// The app shows a key's head (a popup still on screen from before is not shown again).

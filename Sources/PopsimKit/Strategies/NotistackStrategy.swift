@@ -48,7 +48,7 @@ struct NotistackStrategy: Strategy {
     init(world: World) {
         slots = world.options.integer("slots")
         dedupe = world.options.text("dedupe") == "on"
-        ids = world.scenario.popups.map { $0.dedupeKey ?? $0.name }
+        ids = world.scenario.popups.map(\.dedupeID)
         holds = TimerHolds(.half, popups: world.scenario.popups.count)
     }
 

@@ -58,7 +58,7 @@ struct SwiftMessagesStrategy: Strategy {
         holds = TimerHolds(.restart, popups: world.scenario.popups.count)
         pauseMs = world.options.integer("pauseMs")
         dedupe = world.options.text("dedupe") == "on"
-        ids = world.scenario.popups.map { $0.dedupeKey ?? $0.name }
+        ids = world.scenario.popups.map(\.dedupeID)
         shownAt = Array(repeating: 0, count: world.scenario.popups.count)
     }
 
