@@ -33,13 +33,13 @@ public enum Gantt {
         let glyphs = chart.ascii ? Glyphs.ascii : Glyphs.unicode
         let charts = lanes.map { ($0.label, PopupIntervals($0.result)) }
         let end = max(1, charts.map(\.1.end).max() ?? 1)
-        let labelWidth = min(24, max(5, charts.flatMap { $0.1.rows.map(\.popup.count) }.max() ?? 5))
+        let labelWidth = min(24, max(5, charts.flatMap { ($0.1.rows + $0.1.slotRows).map(\.popup.count) }.max() ?? 5))
         let width = max(10, chart.columns - labelWidth - 2)
         var out = ""
         for (label, intervals) in charts {
             let title = (lanes.first?.result.scenario.name ?? "") + " · " + label
             out += String(title.prefix(chart.columns)) + "\n"
-            for row in intervals.rows {
+            for row in intervals.rows + intervals.slotRows {
                 out += String(row.popup.prefix(labelWidth)).rightPadded(to: labelWidth) + "  "
                 out += String(cells(row, end: end, width: width, glyphs: glyphs)).trailingSpacesRemoved + "\n"
             }

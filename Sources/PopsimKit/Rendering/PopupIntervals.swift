@@ -28,6 +28,10 @@ public struct PopupIntervals: Sendable, Equatable {
 
     /// One row per popup, in order of first appearance on the timeline.
     public var rows: [Row]
+    /// With option `slots` above 1: one row per slot (`slot 1`, …), each holding the on-screen
+    /// stretches of the popups it carried. A stretch takes the lowest slot free at its start;
+    /// rows beyond `slots` appear only after an overlap.
+    public var slotRows: [Row] = []
     public var end: Int
 
     public init(_ result: RunResult) {
@@ -92,6 +96,40 @@ public struct PopupIntervals: Sendable, Equatable {
         }
         self.rows = rows
         self.end = end
+        if let slots = result.options.integerIfSet("slots"), slots > 1 { slotRows = Self.lanes(rows) }
+    }
+
+    /// Greedy lane assignment of every on-screen stretch (consecutive presenting, shown, hiding).
+    static func lanes(_ rows: [Row]) -> [Row] {
+        var stretches: [[Interval]] = []
+        for row in rows {
+            var current: [Interval] = []
+            for interval in row.intervals {
+                if interval.kind == .queued || current.last.map({ $0.end != interval.start }) == true {
+                    if !current.isEmpty { stretches.append(current) }
+                    current = []
+                }
+                if interval.kind != .queued { current.append(interval) }
+            }
+            if !current.isEmpty { stretches.append(current) }
+        }
+        // By start, then by the row order they came in (a stable sort).
+        let ordered = stretches.enumerated().sorted { a, b in
+            a.element[0].start != b.element[0].start ? a.element[0].start < b.element[0].start : a.offset < b.offset
+        }.map(\.element)
+        var lanes: [Row] = []
+        var freeAt: [Int] = []
+        for stretch in ordered {
+            let start = stretch[0].start, end = stretch[stretch.count - 1].end
+            if let i = freeAt.firstIndex(where: { $0 <= start }) {
+                lanes[i].intervals += stretch
+                freeAt[i] = end
+            } else {
+                lanes.append(Row(popup: "slot \(lanes.count + 1)", intervals: stretch))
+                freeAt.append(end)
+            }
+        }
+        return lanes
     }
 }
 

@@ -22,7 +22,7 @@ public enum SVGChart {
             body += "  <g class=\"lane\" data-strategy=\"\(escape(label))\">\n"
             body += "    <text class=\"lane-title\" x=\"10\" y=\"\(y + 12)\">\(escape(label))</text>\n"
             y += 20
-            for row in intervals.rows {
+            for row in intervals.rows + intervals.slotRows {
                 body += rowSVG(row, y: y, end: end)
                 y += rowHeight + 4
             }
