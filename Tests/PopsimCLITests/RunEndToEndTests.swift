@@ -219,6 +219,7 @@ struct UsageEndToEndTests {
                            --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)
             braze-iam      Braze in-app messages: LIFO stack shown only on request, trigger cooldown, display-time decision, expiry
                            --option cooldownMs=…  minimum time between a display and the next trigger, ms (values: an integer >= 0; default: 30000)
+                           --option dailyCap=…  displays allowed in any 24 h (frequency capping; 0: no cap) (values: an integer >= 0; default: 0)
                            --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 0)
                            --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 0)
                            --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)

@@ -50,6 +50,8 @@ public enum Reason: String, Sendable, CaseIterable {
     case cooldown
     /// Its time to live ran out before it could show.
     case expired
+    /// A display cap (per day, or in its lifetime) was used up.
+    case quota
 
     /// Its position in `allCases`, for table lookups without hashing.
     var ordinal: Int {
@@ -80,6 +82,7 @@ public enum Reason: String, Sendable, CaseIterable {
         case .rateLimit: return 23
         case .cooldown: return 24
         case .expired: return 25
+        case .quota: return 26
         }
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// Contract: the same options give the same bytes. Popups get a mix of priorities, conditions
 /// (`when` over `screen`, `level`, `loggedIn`), untriggered and switch behaviours, toasts
-/// (`duration`), the peer strategies' fields (arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs),
-/// simulated users (`respond`), `then` flows (only to popups further down the list,
-/// so a flow always ends), keys, levels and animation times. Events are spread over time with
+/// (`duration`), the peer strategies' fields (arrival, dropQueued, dedupeKey, delayMs, minMs,
+/// ttlMs, maxShows), simulated users (`respond`), `then` flows (only to popups further down the
+/// list, so a flow always ends), keys, levels and animation times. Events are spread over time with
 /// small random gaps and drawn from `mix` (weights per action kind).
 public struct ScenarioGenerator: Sendable {
     public var events: Int
@@ -111,6 +111,7 @@ public struct ScenarioGenerator: Sendable {
         if random.chance(10) { fields.append("\"delayMs\": \(random.below(2000))") }
         if random.chance(10) { fields.append("\"minMs\": \(random.below(1500))") }
         if random.chance(10) { fields.append("\"ttlMs\": \(random.below(20000))") }
+        if random.chance(10) { fields.append("\"maxShows\": \(1 + random.below(3))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }

@@ -53,6 +53,7 @@ extension ScenarioLoader {
         case .delayMs: popup.delayMs = integer(v, path, minimum: 0)
         case .minMs: popup.minMs = integer(v, path, minimum: 0)
         case .ttlMs: popup.ttlMs = integer(v, path, minimum: 0)
+        case .maxShows: popup.maxShows = integer(v, path, minimum: 1)
         }
     }
 

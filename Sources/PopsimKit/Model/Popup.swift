@@ -30,6 +30,8 @@ public struct Popup: Sendable {
     public var minMs: Int?
     /// Time to live from its enqueue: not shown after that (`drop … expired`).
     public var ttlMs: Int?
+    /// Lifetime cap: it is shown at most this many times (`drop … quota` after).
+    public var maxShows: Int?
     /// The fields the file sets, in file order, for `lint`.
     public var fieldsSet: [PopupField]
     /// Where the value of each field of `fieldsSet` stands in the file.
@@ -104,8 +106,9 @@ public enum PopupField: String, Sendable, CaseIterable {
     case priority, when, untriggered
     case switchBehavior = "switch"
     case duration, respond, then, key, level, showMs, hideMs
-    case arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs
+    case arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs, maxShows
 
     /// The fields only the peer strategies read; the seed strategies ignore them.
-    public static let peerFields: [PopupField] = [.arrival, .dropQueued, .dedupeKey, .delayMs, .minMs, .ttlMs]
+    public static let peerFields: [PopupField] = [.arrival, .dropQueued, .dedupeKey, .delayMs, .minMs, .ttlMs,
+                                                    .maxShows]
 }

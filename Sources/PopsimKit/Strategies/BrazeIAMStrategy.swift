@@ -12,7 +12,9 @@
 ///   decides, once: expired (`ttlMs` since its trigger) → `drop … expired`; its `when` fails →
 ///   the app's `beforeInAppMessageDisplayed` answer, `untriggered: await` = `DISPLAY_LATER` (pushed
 ///   back, shown at a later request) or `discard` = `DISCARD` (`drop … condition`); otherwise it
-///   shows (`DISPLAY_NOW`).
+///   shows (`DISPLAY_NOW`). Before that, the caps: a message shown `maxShows` times already
+///   (lifetime cap; a campaign without re-eligibility is 1), or a display beyond option `dailyCap`
+///   in any 24 h (Braze's frequency capping; its docs, not peers.md) → `drop … quota`.
 /// - When a message closes, the stack waits for the next request: no automatic drain.
 /// - `remove p` takes p off the screen or out of the stack. No clear.
 /// - Ignores: priority, switch, key, level, arrival, dropQueued, dedupeKey, delayMs, minMs; the
@@ -23,6 +25,8 @@ struct BrazeIAMStrategy: Strategy {
     static let options: [OptionSpec] = [
         OptionSpec(name: "cooldownMs", summary: "minimum time between a display and the next trigger, ms",
                    kind: .integer(minimum: 0), defaultValue: .integer(30_000)),
+        OptionSpec(name: "dailyCap", summary: "displays allowed in any 24 h (frequency capping; 0: no cap)",
+                   kind: .integer(minimum: 0), defaultValue: .integer(0)),
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
     static let ignoredFields: [PopupField] = [.priority, .switchBehavior, .key, .level, .arrival, .dropQueued,
@@ -37,13 +41,21 @@ struct BrazeIAMStrategy: Strategy {
     }
 
     private let cooldownMs: Int
+    /// Frequency capping over every message: one key, a 24 h sliding window.
+    private var daily: RateLimiter?
+    private var shows: [Int]
     private var stack: [Entry] = []
     private var current: PopupID?
     private var lastDisplay: Int?
 
     init(world: World) {
         cooldownMs = world.options.integer("cooldownMs")
+        let cap = world.options.integer("dailyCap")
+        daily = cap > 0 ? RateLimiter(windows: [.init(count: cap, windowMs: Self.day)], keys: 1) : nil
+        shows = Array(repeating: 0, count: world.scenario.popups.count)
     }
+
+    static let day = 86_400_000
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
@@ -79,11 +91,17 @@ struct BrazeIAMStrategy: Strategy {
         let p = top.popup
         if let ttl = world.popup(p).ttlMs, world.now - top.at > ttl {
             decisions.drop(p, .expired)
+        } else if let cap = world.popup(p).maxShows, shows[Int(p.index)] >= cap {
+            decisions.drop(p, .quota)
+        } else if let daily, !daily.allows(0, at: world.now) {
+            decisions.drop(p, .quota)
         } else if !world.conditionHolds(p) {
             if world.traits(p).untriggered == .discard { decisions.drop(p, .condition) } else { stack.append(top) }
         } else {
             current = p
             lastDisplay = world.now
+            shows[Int(p.index)] += 1
+            daily?.record(0, at: world.now)
             decisions.show(p)
         }
     }

@@ -30,7 +30,7 @@ struct EntryKitStrategy: Strategy {
         .duration(default: 2000), .showMs(default: 300), .hideMs(default: 300),
         .animation("popMs", "exit animation of a replaced entry, ms (0: removed at once)", default: 300), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .dedupeKey, .delayMs, .minMs, .ttlMs]
+    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .dedupeKey, .delayMs, .minMs, .ttlMs, .maxShows]
     static let ignoredActions = ["suspend", "resume", "trigger", "pauseTimers", "resumeTimers"]
     static let buttonActions = ButtonActionTiming.atResponse
     static let presentsDuringHide = true

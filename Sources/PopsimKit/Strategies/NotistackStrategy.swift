@@ -30,7 +30,7 @@ struct NotistackStrategy: Strategy {
         .showMs(default: 225), .hideMs(default: 495), .navMs,
     ]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level, .arrival,
-                                              .dropQueued, .delayMs, .minMs, .ttlMs]
+                                              .dropQueued, .delayMs, .minMs, .ttlMs, .maxShows]
     static let ignoredActions = ["suspend", "resume", "trigger"]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show

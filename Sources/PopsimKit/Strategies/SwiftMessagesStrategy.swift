@@ -33,7 +33,7 @@ struct SwiftMessagesStrategy: Strategy {
                    defaultValue: .text("on")),
         .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .arrival, .dropQueued, .ttlMs]
+    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .arrival, .dropQueued, .ttlMs, .maxShows]
     static let ignoredActions = ["suspend", "resume", "trigger"]
     static let buttonActions = ButtonActionTiming.atResponse
 
