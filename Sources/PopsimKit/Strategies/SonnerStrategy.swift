@@ -11,9 +11,10 @@
 /// - Display time from `show`: `duration` (option default 4000; `"forever"` is `Infinity`).
 /// - The same toast again updates it in place (`drop … duplicate`; its countdown goes on).
 /// - `remove p` is `toast.dismiss(id)`; `clear` is `toast.dismiss()` for every toast.
+/// - `pauseTimers` / `resumeTimers` (hover, a pointer down, a hidden document; sonner pauses every
+///   toast's timer, covered ones too) stop the countdowns, which go on with what they had left.
 /// - Ignores: priority, when, untriggered, switch, key, level, arrival, dropQueued, dedupeKey,
-///   delayMs, minMs, ttlMs; the actions suspend, resume, trigger, pauseTimers, resumeTimers
-///   (sonner pauses every timer on hover and resumes with what is left: not modelled yet).
+///   delayMs, minMs, ttlMs, maxShows; the actions suspend, resume, trigger.
 struct SonnerStrategy: Strategy {
     static let name = "sonner"
     static let summary = "sonner: newest on top, a visible limit; covered toasts keep counting down and may expire unseen"
@@ -22,7 +23,7 @@ struct SonnerStrategy: Strategy {
         .duration(default: 4000), .showMs(default: 0), .hideMs(default: 200), .navMs,
     ]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger", "pauseTimers", "resumeTimers"]
+    static let ignoredActions = ["suspend", "resume", "trigger"]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
 
@@ -31,8 +32,10 @@ struct SonnerStrategy: Strategy {
     private var mounted: [PopupID] = []
     private var covered: [Bool]
     private var leaving: [Bool]
-    /// When each mounted toast's countdown ends (`nil`: never).
+    /// When each mounted toast's countdown ends (`nil`: never, or paused).
     private var due: [Int?]
+    /// What a paused countdown has left.
+    private var remaining: [Int?]
     /// Bumped to cancel a covered toast's expiry timer (the token is the popup's index).
     private var expiryGeneration: [Int]
     private var timers: [(popup: PopupID, generation: Int)] = []
@@ -43,6 +46,7 @@ struct SonnerStrategy: Strategy {
         covered = Array(repeating: false, count: n)
         leaving = covered
         due = Array(repeating: nil, count: n)
+        remaining = due
         expiryGeneration = Array(repeating: 0, count: n)
     }
 
@@ -64,6 +68,10 @@ struct SonnerStrategy: Strategy {
             dismiss(p, .removed, world, &decisions)
         case .clear:
             for p in mounted { dismiss(p, .cleared, world, &decisions) }
+        case .pauseTimers(let target):
+            pause(target, world, &decisions)
+        case .resumeTimers(let target):
+            resume(target, world, &decisions)
         default:
             break
         }
@@ -78,6 +86,7 @@ struct SonnerStrategy: Strategy {
         }
         mounted.append(p)
         due[Int(p.index)] = world.traits(p).duration.map { world.now + $0 }
+        remaining[Int(p.index)] = nil
         if mounted.count > slots {
             let q = mounted[mounted.count - slots - 1]
             if !covered[Int(q.index)] && !leaving[Int(q.index)] { cover(q, now: world.now, &decisions) }
@@ -89,9 +98,14 @@ struct SonnerStrategy: Strategy {
         covered[Int(q.index)] = true
         decisions.hide(q, .covered, ms: 0)
         guard let end = due[Int(q.index)] else { return }
+        startExpiry(q, after: max(0, end - now), &decisions)
+    }
+
+    /// A covered toast's countdown, on a strategy timer (the engine's stops with the hide).
+    private mutating func startExpiry(_ q: PopupID, after ms: Int, _ decisions: inout Decisions) {
         expiryGeneration[Int(q.index)] += 1
         timers.append((q, expiryGeneration[Int(q.index)]))
-        decisions.startTimer(after: max(0, end - now), token: timers.count - 1)
+        decisions.startTimer(after: ms, token: timers.count - 1)
     }
 
     private mutating func dismiss(_ p: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
@@ -107,6 +121,35 @@ struct SonnerStrategy: Strategy {
         }
     }
 
+    /// Hover, a pointer down or a hidden document stop every countdown; each keeps what is left.
+    private mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
+        for p in mounted where matches(target, p) && !leaving[Int(p.index)] && remaining[Int(p.index)] == nil {
+            guard let end = due[Int(p.index)] else { continue }
+            remaining[Int(p.index)] = max(0, end - world.now)
+            due[Int(p.index)] = nil
+            if covered[Int(p.index)] { expiryGeneration[Int(p.index)] += 1 } else { decisions.stopTimer(p) }
+        }
+    }
+
+    /// The countdowns go on with what they had left.
+    private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
+        for p in mounted where matches(target, p) {
+            guard let left = remaining[Int(p.index)] else { continue }
+            remaining[Int(p.index)] = nil
+            due[Int(p.index)] = world.now + left
+            if covered[Int(p.index)] {
+                startExpiry(p, after: left, &decisions)
+            } else if world.isVisibleAndStaying(p) {
+                decisions.restartTimer(p, ms: left)
+            }
+        }
+    }
+
+    private func matches(_ target: TimerTarget, _ p: PopupID) -> Bool {
+        if case .popup(let q) = target { return q == p }
+        return true
+    }
+
     /// A toast unmounted: the newest covered one that is now within the visible limit returns.
     private mutating func unmount(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         guard leaving[Int(p.index)] else { return }
@@ -116,7 +159,11 @@ struct SonnerStrategy: Strategy {
             covered[Int(q.index)] = false
             expiryGeneration[Int(q.index)] += 1
             decisions.show(q, reason: .uncovered)
-            if let end = due[Int(q.index)] { decisions.restartTimer(q, ms: max(0, end - world.now)) }
+            if let end = due[Int(q.index)] {
+                decisions.restartTimer(q, ms: max(0, end - world.now))
+            } else if world.traits(q).duration != nil {
+                decisions.stopTimer(q)  // still paused
+            }
         }
     }
 }
