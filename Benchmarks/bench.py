@@ -128,7 +128,8 @@ def main():
     # 5. Each strategy on the 100k scenario.
     strategies = [["jc-fifo"], ["jc-lifo"], ["fg", "--option", "order=fifo"], ["fg", "--option", "order=lifo"],
                   ["fg", "--option", "order=priority+fifo"], ["fg", "--option", "order=priority+lifo"], ["ssp"], ["keyed"],
-                  ["entrykit"], ["swiftmessages"], ["mdc-snackbar"], ["adw-toast"]]
+                  ["entrykit"], ["swiftmessages"], ["mdc-snackbar"], ["adw-toast"],
+                  ["android-toast"], ["braze-iam"], ["notistack"], ["sonner"]]
     speeds = []
     for spec in strategies:
         med = summary([run([POPSIM, "run", s100k, "--strategy"] + spec)[0] for _ in range(pairs)])[0]
