@@ -257,6 +257,7 @@ struct UsageEndToEndTests {
                            --option slots=…  snacks on screen at once (maxSnack) (values: an integer >= 1; default: 3)
                            --option duration=…  display time of a popup without its own duration, ms (values: an integer >= 1; default: 5000)
                            --option dedupe=…  ignore a snack whose key is queued or on screen (preventDuplicate) (values: one of on, off; default: off)
+                           --option overflow=…  full slots: evict the oldest (notistack), wait (react-toastify limit), or cut the oldest at once, no exit (react-hot-toast's hard cap) (values: one of evict, wait, cut; default: evict)
                            --option showMs=…  present animation, ms (a popup's own showMs wins) (values: an integer >= 0; default: 225)
                            --option hideMs=…  dismiss animation, ms (a popup's own hideMs wins) (values: an integer >= 0; default: 495)
                            --option navMs=…  push/pop transition, ms (values: an integer >= 0; default: 0)

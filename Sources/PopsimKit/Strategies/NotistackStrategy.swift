@@ -13,6 +13,9 @@
 ///   snack is leaving or flagged. A snack still entering is flagged and closes when its entrance
 ///   ends. When a snack is gone the queue head shows and, if the queue is still not empty, the next
 ///   oldest is evicted.
+/// - Option `overflow` switches the policy for full slots to the other libraries' answers: `wait`
+///   (react-toastify's `limit`: the queue waits for a slot) or `cut` (react-hot-toast's hard cap:
+///   the oldest goes at once, no exit animation, `hide … evicted`).
 /// - Display time from `show`: `duration` (option default 5000 = `autoHideDuration`). `pauseTimers`
 ///   / `resumeTimers` (hover, window blur) stop it, and it starts again with **half** the duration.
 /// - `remove p` is `closeSnackbar(key)`: p closes or leaves the queue. `clear` is `closeSnackbar()`:
@@ -27,6 +30,9 @@ struct NotistackStrategy: Strategy {
         .duration(default: 5000),
         OptionSpec(name: "dedupe", summary: "ignore a snack whose key is queued or on screen (preventDuplicate)",
                    kind: .choice(["on", "off"]), defaultValue: .text("off")),
+        OptionSpec(name: "overflow", summary: "full slots: evict the oldest (notistack), wait (react-toastify limit), "
+                   + "or cut the oldest at once, no exit (react-hot-toast's hard cap)",
+                   kind: .choice(["evict", "wait", "cut"]), defaultValue: .text("evict")),
         .showMs(default: 225), .hideMs(default: 495), .navMs,
     ]
     static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level, .arrival,
@@ -37,6 +43,7 @@ struct NotistackStrategy: Strategy {
 
     private let slots: Int
     private let dedupe: Bool
+    private let overflow: String
     private let ids: [String]
     /// On screen, oldest first, leaving ones included until `gone`.
     private var snacks: [PopupID] = []
@@ -48,6 +55,7 @@ struct NotistackStrategy: Strategy {
     init(world: World) {
         slots = world.options.integer("slots")
         dedupe = world.options.text("dedupe") == "on"
+        overflow = world.options.text("overflow")
         ids = world.scenario.popups.map(\.dedupeID)
         holds = TimerHolds(.half, popups: world.scenario.popups.count)
     }
@@ -100,14 +108,31 @@ struct NotistackStrategy: Strategy {
         return snacks.contains { ids[Int($0.index)] == id } || queue.contains { ids[Int($0.index)] == id }
     }
 
-    /// Free slots take the queue head; a queue left waiting evicts the oldest snack.
+    /// Free slots take the queue head; a queue left waiting evicts the oldest snack, or cuts it.
     private mutating func flow(_ world: World, _ decisions: inout Decisions) {
-        while snacks.count < slots, !queue.isEmpty {
-            let next = queue.removeFirst()
-            snacks.append(next)
-            decisions.show(next)
+        while true {
+            while snacks.count < slots, !queue.isEmpty {
+                let next = queue.removeFirst()
+                snacks.append(next)
+                decisions.show(next)
+            }
+            guard !queue.isEmpty else { return }
+            switch overflow {
+            case "cut": if !cutOldest(world, &decisions) { return }
+            case "wait": return
+            default: return evictOldest(world, &decisions)
+            }
         }
-        if !queue.isEmpty { evictOldest(world, &decisions) }
+    }
+
+    /// The hard cap: the oldest snack not already leaving goes at once, without its exit; with
+    /// every snack leaving, the queue waits for the first `gone`. Returns whether it cut one.
+    private mutating func cutOldest(_ world: World, _ decisions: inout Decisions) -> Bool {
+        guard let victim = snacks.first(where: { !leaving.contains($0) }) else { return false }
+        snacks.removeAll { $0 == victim }
+        flagged.removeAll { $0 == victim }
+        decisions.hide(victim, .evicted, ms: 0)
+        return true
     }
 
     private mutating func evictOldest(_ world: World, _ decisions: inout Decisions) {

@@ -12,7 +12,8 @@ struct GeneratedInvariantTests {
         ("entrykit", []), ("entrykit", ["heuristic=chronological", "popMs=0"]), ("swiftmessages", []),
         ("swiftmessages", ["dedupe=off", "pauseMs=0"]), ("mdc-snackbar", []), ("adw-toast", []),
         ("android-toast", []), ("android-toast", ["background=yes", "queueCap=2"]), ("braze-iam", []),
-        ("braze-iam", ["cooldownMs=0"]), ("notistack", []), ("notistack", ["slots=1", "dedupe=on"]), ("sonner", []),
+        ("braze-iam", ["cooldownMs=0"]), ("notistack", []), ("notistack", ["slots=1", "dedupe=on"]),
+        ("notistack", ["overflow=cut"]), ("notistack", ["overflow=wait", "slots=2"]), ("sonner", []),
         ("sonner", ["slots=1"]),
     ]
 
