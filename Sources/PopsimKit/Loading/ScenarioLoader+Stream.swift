@@ -142,8 +142,16 @@ extension ScenarioLoader {
             return cursor.plainTrue() ? .navigate(.popToRoot, then: []) : nil
         case UInt8(ascii: "p") where key.equals("push"): return fastScreen(&cursor).map { .navigate(.push($0), then: []) }
         case UInt8(ascii: "p") where key.equals("popTo"): return fastScreen(&cursor).map { .navigate(.popTo($0), then: []) }
+        case UInt8(ascii: "p") where key.equals("pauseTimers"): return fastTimerTarget(&cursor).map(Action.pauseTimers)
+        case UInt8(ascii: "r") where key.equals("resumeTimers"): return fastTimerTarget(&cursor).map(Action.resumeTimers)
         default: return nil
         }
+    }
+
+    /// `true` or a plain popup id; anything else goes to the tree path.
+    func fastTimerTarget(_ cursor: inout JSONCursor) -> TimerTarget? {
+        if cursor.plainTrue() { return .all }
+        return fastPopup(&cursor).map(TimerTarget.popup)
     }
 
     func fastPopup(_ cursor: inout JSONCursor) -> PopupID? {

@@ -47,6 +47,8 @@ import PopsimTestSupport
         #"{"at": 1, "push": ""}"#, #"{"at": 1, "pop": true}"#, #"{"at": 1, "pop": false}"#, #"{"at": 1, "popToRoot": true}"#,
         #"{"at": 1, "popTo": "x"}"#, #"{"at": 1, "replace": "y"}"#, #"{"at": 1, "trigger": true}"#, #"{"at": 1, "suspend": true}"#,
         #"{"at": 1, "resume": true}"#, #"{"at": 1, "clear": true}"#, #"{"at": 1, "remove": "b2"}"#, #"{"at": 1, "trigger": 1}"#,
+        #"{"at": 1, "pauseTimers": true}"#, #"{"at": 1, "resumeTimers": "a"}"#, #"{"at": 1, "pauseTimers": false}"#,
+        #"{"at": 1, "resumeTimers": "nope"}"#,
         #"{"at": 1, "at": 2, "enqueue": "a"}"#, #"{"at": 1, "enqueue": "a", "dismiss": "a"}"#, #"{"at": 1}"#, #"{"enqueue": "a"}"#,
         #"{"at": 1, "set": {"n": 2}}"#, #"{"at": 1, "set": {"n": "x"}}"#, #"{"at": 1, "press": {"popup": "a", "button": "ok"}}"#,
         #"{"at": 1, "enquue": "a"}"#, #"{"at": 1, "enqueue": ["a"]}"#, #"{"at": 1, "enqueue": ["a", "nope"]}"#,
