@@ -78,12 +78,8 @@ struct AdwToastStrategy: Strategy {
             }
             current = nil
             waitingForGone = nil
-        case .pauseTimers(let target):
-            holds.pause(target, on: current.map { [$0] } ?? [], world, &decisions)
-        case .resumeTimers(let target):
-            holds.resume(target, world, &decisions)
         default:
-            break
+            holds.handle(happening, on: current.map { [$0] } ?? [], world, &decisions)
         }
     }
 

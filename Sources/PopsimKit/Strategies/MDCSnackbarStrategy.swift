@@ -47,12 +47,8 @@ struct MDCSnackbarStrategy: Strategy {
                 next = nil
                 decisions.drop(p, .removed)
             }
-        case .pauseTimers(let target):
-            holds.pause(target, on: current.map { [$0] } ?? [], world, &decisions)
-        case .resumeTimers(let target):
-            holds.resume(target, world, &decisions)
         default:
-            break
+            holds.handle(happening, on: current.map { [$0] } ?? [], world, &decisions)
         }
     }
 

@@ -90,12 +90,8 @@ struct NotistackStrategy: Strategy {
             }
         case .clear:
             for p in snacks where !leaving.contains(p) { close(p, .cleared, &decisions) }
-        case .pauseTimers(let target):
-            holds.pause(target, on: snacks, world, &decisions)
-        case .resumeTimers(let target):
-            holds.resume(target, world, &decisions)
         default:
-            break
+            holds.handle(happening, on: snacks, world, &decisions)
         }
     }
 

@@ -80,12 +80,8 @@ struct SwiftMessagesStrategy: Strategy {
             hide(id: ids[Int(p.index)], .removed, world, &decisions)
         case .clear:
             hide(id: nil, .cleared, world, &decisions)
-        case .pauseTimers(let target):
-            holds.pause(target, on: current.map { [$0] } ?? [], world, &decisions)
-        case .resumeTimers(let target):
-            holds.resume(target, world, &decisions)
         default:
-            break
+            holds.handle(happening, on: current.map { [$0] } ?? [], world, &decisions)
         }
     }
 

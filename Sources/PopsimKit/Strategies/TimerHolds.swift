@@ -15,7 +15,17 @@ struct TimerHolds {
         held = Array(repeating: false, count: popups)
     }
 
-    mutating func pause(_ target: TimerTarget, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {
+    /// Carries out `pauseTimers` / `resumeTimers` over the popups on `screen`; other happenings
+    /// are not its business.
+    mutating func handle(_ happening: Happening, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {
+        switch happening {
+        case .pauseTimers(let target): pause(target, on: screen, world, &decisions)
+        case .resumeTimers(let target): resume(target, world, &decisions)
+        default: break
+        }
+    }
+
+    private mutating func pause(_ target: TimerTarget, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {
         for p in screen where matches(target, p) && world.isVisibleAndStaying(p)
             && world.traits(p).duration != nil {
             held[Int(p.index)] = true
@@ -23,7 +33,7 @@ struct TimerHolds {
         }
     }
 
-    mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
+    private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
         for i in held.indices where held[i] && matches(target, PopupID(i)) {
             held[i] = false
             let p = PopupID(i)
