@@ -82,10 +82,7 @@ struct Engine<S: Strategy> {
             if let until, key.time > until { break }
             world.now = key.time
             stepsThisInstant = 0
-            while let next = peek(), next.time == world.now {
-                try step()
-            }
-            try idlePass()
+            try runInstant()
         }
         // End-of-run lines carry the summary's `end`: the last instant anything was logged, so
         // an event that logs nothing cannot move them.
@@ -95,6 +92,32 @@ struct Engine<S: Strategy> {
         return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
                          timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
                          conditionEverHeld: conditionEverHeld)
+    }
+
+    /// One instant as a run loop lives it (docs/engine.md, "Time and order"): the completions and
+    /// timers due now fire together in one pass, then the idle pass; then each script event is a
+    /// pass of its own (a source callback), followed by the idle pass again.
+    mutating func runInstant() throws(RunError) {
+        if try drainNow() {
+            try idlePass()
+        }
+        let events = world.scenario.events
+        while nextEvent < events.count, events[nextEvent].at == world.now {
+            try step()
+            try drainNow()
+            try idlePass(countingFirst: false)
+        }
+    }
+
+    /// Processes every happening of the engine's own due at this instant; returns whether any ran.
+    @discardableResult
+    mutating func drainNow() throws(RunError) -> Bool {
+        var ran = false
+        while let key = heap.minKey, key.time == world.now {
+            try step()
+            ran = true
+        }
+        return ran
     }
 
     /// Processes the next happening.
@@ -111,15 +134,16 @@ struct Engine<S: Strategy> {
         try checkInvariantsIfAsked()
     }
 
-    mutating func idlePass() throws(RunError) {
+    /// Tells the strategy `idle` and runs what that scheduled for now, repeating while anything
+    /// changed. The first round after a script event is part of that event, so not a step
+    /// (a burst of a million enqueues at one instant is legitimate).
+    mutating func idlePass(countingFirst: Bool = true) throws(RunError) {
+        var counting = countingFirst
         while true {
-            try countStep()
+            if counting { try countStep() }
+            counting = true
             let changed = try tell(.idle)
-            var processed = false
-            while let key = heap.minKey, key.time == world.now {
-                try step()
-                processed = true
-            }
+            let processed = try drainNow()
             if !changed && !processed { return }
         }
     }

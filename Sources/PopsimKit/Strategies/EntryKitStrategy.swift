@@ -17,8 +17,10 @@
 /// - Display time from `shown`, `duration` default 2000, `"forever"` for `.infinity`.
 /// - `remove p` is `dismiss(.specific)`: queued copies leave (`drop … removed`), p on screen
 ///   leaves (`hide … removed`); `clear` is `dismiss(.all)`.
-/// - One popup cannot be on screen twice in popsim: an arrival of a popup still on screen merges
-///   (`drop … duplicate`). Priorities: integers (unset is `normal`, 100); only their order matters.
+/// - One popup cannot be on screen twice in popsim: an arrival of a popup fully on screen merges
+///   (`drop … duplicate`); one whose entry is still leaving is a new entry view in the library:
+///   `queue` joins the list as usual, `replace` takes the screen and shows at the old view's
+///   `gone`. Priorities: integers (unset is `normal`, 100); only their order matters.
 /// - Ignores: when, untriggered, switch, key, level, dedupeKey, delayMs, minMs; the actions
 ///   suspend, resume, trigger.
 struct EntryKitStrategy: Strategy {
@@ -41,6 +43,8 @@ struct EntryKitStrategy: Strategy {
     /// The newest entry shown, until it is gone (the root controller's last attributes).
     private var current: PopupID?
     private var list: [PopupID] = []
+    /// The current entry when it is the same popup still leaving: it shows at its `gone`.
+    private var waitingForGone: PopupID?
 
     init(world: World) {
         chronological = world.options.text("heuristic") == "chronological"
@@ -51,16 +55,19 @@ struct EntryKitStrategy: Strategy {
         switch happening {
         case .enqueued(let p):
             arrive(p, world, &decisions)
+        case .gone(let p) where waitingForGone == p:
+            waitingForGone = nil
+            decisions.show(p)
         case .gone(let p) where current == p:
             current = nil
             while !list.isEmpty {
                 let next = list.removeFirst()
-                // A queued copy of a popup still on screen (leaving) merges into it.
-                guard world.phase(next) == .hidden else {
+                // A queued copy of a popup fully on screen merges into it.
+                guard !world.isVisibleAndStaying(next) else {
                     decisions.drop(next, .duplicate)
                     continue
                 }
-                return show(next, &decisions)
+                return show(next, world, &decisions)
             }
         case .remove(let p):
             list.removeAll { q in
@@ -68,24 +75,26 @@ struct EntryKitStrategy: Strategy {
                 return q == p
             }
             if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, .removed) }
+            if waitingForGone == p { cancelWaiting(.removed, &decisions) }
         case .clear:
             for q in list { decisions.drop(q, .cleared) }
             list.removeAll()
+            cancelWaiting(.cleared, &decisions)
             if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .cleared) }
         default:
             break
         }
     }
 
-    func pending(in world: World) -> [PopupID] { list }
+    func pending(in world: World) -> [PopupID] { (waitingForGone.map { [$0] } ?? []) + list }
 
     private func priority(_ p: PopupID, _ world: World) -> Int { world.traits(p).priority ?? Self.normalPriority }
 
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        if world.phase(p) != .hidden {
+        if world.isVisibleAndStaying(p) {
             decisions.drop(p, .duplicate)
         } else if world.popup(p).arrival == .queue {
-            if current != nil { insert(p, world) } else { show(p, &decisions) }
+            if current != nil { insert(p, world) } else { show(p, world, &decisions) }
         } else if let c = current, priority(c, world) > priority(p, world) {
             decisions.drop(p, .outranked)
         } else {
@@ -94,7 +103,7 @@ struct EntryKitStrategy: Strategy {
                 list.removeAll()
             }
             if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .replaced, ms: popMs) }
-            show(p, &decisions)
+            show(p, world, &decisions)
         }
     }
 
@@ -104,8 +113,16 @@ struct EntryKitStrategy: Strategy {
         list.insert(p, at: index ?? list.count)
     }
 
-    private mutating func show(_ p: PopupID, _ decisions: inout Decisions) {
+    private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        cancelWaiting(.replaced, &decisions)
         current = p
-        decisions.show(p)
+        if world.phase(p) == .hidden { decisions.show(p) } else { waitingForGone = p }
+    }
+
+    /// An entry waiting for its own old view's `gone` loses its turn before it showed.
+    private mutating func cancelWaiting(_ reason: Reason, _ decisions: inout Decisions) {
+        guard let w = waitingForGone else { return }
+        waitingForGone = nil
+        decisions.drop(w, reason)
     }
 }

@@ -19,12 +19,22 @@
 ///   add: its own preemption check, no attempt; `requeue … latent`) only when the newcomer is strictly
 ///   higher; otherwise S is gone for good (it was shown, so no `drop` line).
 /// - Dismissal: a popup with `hideMs` 0 dismisses plainly and leaves the list at once; one with
-///   `hideMs` > 0 dismisses only with animation and leaves the list (freeing the slot) at `gone`.
-///   The next popup shows at the idle pass after that. Show animations never hold the slot.
-/// - Hazards reproduced: a copy of a popup that is still in the list when the popup's dismissal
-///   completes is erased with it (`warning … lost`): a `latent` popup whose dismissal is animated,
-///   or a popup enqueued twice. `remove` of the shown popup leaves it on screen and frees the slot
-///   (`warning … untracked`), so the next one shows on top (`warning … overlap`).
+///   `hideMs` > 0 dismisses only with animation, and **every call** of that dismissal (the user's,
+///   a preemption's, `clear`'s, even while the popup is already leaving) runs its own completion
+///   `hideMs` later, which removes every element of the popup if it was added since the last
+///   removal (the monitor's association) and frees the slot. The next popup shows at the idle pass
+///   after that. Show animations never hold the slot. A re-called dismissal writes no second `hide`.
+/// - Hazards reproduced: a copy of a popup that is still in the list when one of the popup's
+///   dismissal completions runs is erased with it (`warning … lost`): a `latent` popup whose
+///   dismissal is animated, a popup enqueued twice, a popup enqueued again before a second
+///   completion. `clear`'s completion empties the slot whatever is shown by then, so the next
+///   popup shows on top of it (`warning … overlap`). `remove` of the shown popup leaves it on
+///   screen and frees the slot (`warning … untracked`), so the next one shows on top.
+/// - Re-adds: a popup fully on screen whose new element comes up merges (`drop … duplicate`); an
+///   element already shown that comes up again (its slot was freed under it) is current again
+///   silently; an element of a popup that is leaving becomes current without showing (its show
+///   does nothing while the exit animation runs) and is erased by the dismissal's completion
+///   (`warning … lost`).
 /// - `clear` drops every queued popup and dismisses the shown one (plainly when `hideMs` is 0).
 /// - Ignores: key, level.
 struct FGStrategy: Strategy {
@@ -68,6 +78,16 @@ struct FGStrategy: Strategy {
         var id: Int
         var popup: PopupID
         var priority: Int
+        /// Whether its request has ended in the timeline (shown, or merged into the popup on
+        /// screen): a settled element that leaves writes nothing.
+        var settled = false
+    }
+
+    /// The completion of one animated dismissal call.
+    struct Completion {
+        var popup: PopupID
+        /// `clear`'s own completion block, which empties the slot whatever is shown by then.
+        var freesSlot: Bool
     }
 
     let order: Order
@@ -78,11 +98,12 @@ struct FGStrategy: Strategy {
     private var suspended = false
     /// The monitor's association: set on every add, cleared by the first removal it performs.
     private var associated: [Bool]
-    /// Popups whose removal waits for the end of an animated dismissal.
-    private var awaitingAnimation: [Bool]
-    /// Popups this strategy hid plainly during the current happening: off screen once its decisions
-    /// apply (the world shows decisions only after `handle` returns).
+    /// Every animated dismissal call's completion, by timer token.
+    private var completions: [Completion] = []
+    /// Popups this strategy hid during the current happening, plainly (off screen once its
+    /// decisions apply: the world shows decisions only after `handle` returns) or with animation.
     private var hiddenNow: [PopupID] = []
+    private var leavingNow: [PopupID] = []
 
     init(world: World) {
         switch world.options.text("order") {
@@ -92,21 +113,21 @@ struct FGStrategy: Strategy {
         default: order = .priority(lifoTie: false)
         }
         associated = Array(repeating: false, count: world.scenario.popups.count)
-        awaitingAnimation = associated
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         if !hiddenNow.isEmpty { hiddenNow.removeAll(keepingCapacity: true) }
+        if !leavingNow.isEmpty { leavingNow.removeAll(keepingCapacity: true) }
         switch happening {
         case .enqueued(let p):
             add(p, priority: world.traits(p).priority ?? Self.normalPriority, world, &decisions)
             attempt(world, &decisions)
         case .dismissing(let p, _):
             dismissCalled(p, world, &decisions)
-        case .gone(let p) where awaitingAnimation[Int(p.index)]:
-            awaitingAnimation[Int(p.index)] = false
-            tryRemove(p, &decisions)
-            if shown?.popup == p { shown = nil }
+        case .timer(let token):
+            let completion = completions[token]
+            if completion.freesSlot { shown = nil }
+            tryRemove(completion.popup, &decisions)
         case .idle where !list.isEmpty, .trigger:
             attempt(world, &decisions)
         case .suspend:
@@ -124,7 +145,7 @@ struct FGStrategy: Strategy {
     }
 
     func pending(in world: World) -> [PopupID] {
-        list.filter { $0.id != shown?.id }.map(\.popup)
+        list.filter { !$0.settled }.map(\.popup)
     }
 
     // MARK: - The list
@@ -152,8 +173,7 @@ struct FGStrategy: Strategy {
         let higher = s.priority < newcomer || (s.priority == newcomer && lifoTie)
         guard behavior != .await, higher else { return }
         let reinsert = behavior == .latent && s.priority < newcomer
-        let firstDismissal = isOnScreen(s.popup, world)
-        if firstDismissal { hide(s.popup, .preempted, world, &decisions) }
+        if isOnScreen(s.popup, world) { hide(s.popup, .preempted, world, &decisions) }
         dismissCalled(s.popup, world, &decisions)
         if reinsert {
             decisions.requeue(s.popup, .latent)
@@ -168,13 +188,7 @@ struct FGStrategy: Strategy {
         while i < list.count {
             let element = list[i]
             if world.conditionHolds(element.popup) {
-                shown = element
-                // A popup left on screen by `remove` and enqueued again is shown already.
-                if world.phase(element.popup) == .hidden || hiddenNow.contains(element.popup) {
-                    decisions.show(element.popup)
-                } else {
-                    decisions.drop(element.popup, .duplicate)
-                }
+                becomeCurrent(at: i, world, &decisions)
                 return
             }
             if world.traits(element.popup).untriggered == .discard {
@@ -186,32 +200,52 @@ struct FGStrategy: Strategy {
         }
     }
 
+    /// `execute` chose the element at `i`: the scheduler calls its show. What that does depends on
+    /// where the popup is: off screen it shows; fully on screen the new request merges into it;
+    /// leaving, the show does nothing while the exit animation runs (the request stays open until
+    /// a dismissal completion erases it); an element already shown is simply current again.
+    private mutating func becomeCurrent(at i: Int, _ world: World, _ decisions: inout Decisions) {
+        let p = list[i].popup
+        if !list[i].settled {
+            if world.phase(p) == .hidden || hiddenNow.contains(p) {
+                decisions.show(p)
+                list[i].settled = true
+            } else if world.phase(p) != .hiding && !leavingNow.contains(p) {
+                decisions.drop(p, .duplicate)
+                list[i].settled = true
+            }
+        }
+        shown = list[i]
+    }
+
     /// Whether the popup is presenting or shown and not already being dismissed by this strategy.
     private func isOnScreen(_ p: PopupID, _ world: World) -> Bool {
-        let phase = world.phase(p)
-        return (phase == .presenting || phase == .shown) && !awaitingAnimation[Int(p.index)] && !hiddenNow.contains(p)
+        world.isVisibleAndStaying(p) && !hiddenNow.contains(p) && !leavingNow.contains(p)
     }
 
     private mutating func hide(_ p: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
         decisions.hide(p, reason)
-        if world.traits(p).hideMs == 0 { hiddenNow.append(p) }
+        if world.traits(p).hideMs == 0 { hiddenNow.append(p) } else { leavingNow.append(p) }
     }
 
-    /// The popup's dismiss method ran: plain removes at once, animated at the end of the animation.
-    private mutating func dismissCalled(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        if world.traits(p).hideMs == 0 {
+    /// The popup's dismiss method ran: plain removes at once; an animated call runs its own
+    /// completion when its animation ends (`freesSlot`: `clear`'s block, which empties the slot).
+    private mutating func dismissCalled(_ p: PopupID, freesSlot: Bool = false, _ world: World, _ decisions: inout Decisions) {
+        let hideMs = world.traits(p).hideMs
+        if hideMs == 0 {
             tryRemove(p, &decisions)
         } else {
-            awaitingAnimation[Int(p.index)] = true
+            decisions.startTimer(after: hideMs, token: completions.count)
+            completions.append(Completion(popup: p, freesSlot: freesSlot))
         }
     }
 
-    /// The monitor's `tryRemovePopupView`: every element of the popup leaves; the slot frees.
+    /// The monitor's `tryRemovePopupView`: if the popup was added since the last removal, every
+    /// element of it leaves (an unsettled one is `lost`) and the slot frees if it was current.
     private mutating func tryRemove(_ p: PopupID, _ decisions: inout Decisions) {
         guard associated[Int(p.index)] else { return }
         associated[Int(p.index)] = false
-        let shownID = shown?.id
-        for element in list where element.popup == p && element.id != shownID {
+        for element in list where element.popup == p && !element.settled {
             decisions.warn(p, .lost)
         }
         list.removeAll { $0.popup == p }
@@ -220,8 +254,7 @@ struct FGStrategy: Strategy {
 
     /// `remove:`: the popup leaves the list; if shown, the slot frees but it stays on screen.
     private mutating func remove(_ p: PopupID, _ decisions: inout Decisions) {
-        let shownID = shown?.id
-        for element in list where element.popup == p && element.id != shownID { decisions.drop(p, .removed) }
+        for element in list where element.popup == p && !element.settled { decisions.drop(p, .removed) }
         list.removeAll { $0.popup == p }
         if shown?.popup == p {
             shown = nil
@@ -231,11 +264,11 @@ struct FGStrategy: Strategy {
 
     /// `removeAllPopupViews`: empty the list, then dismiss the shown popup (plain preferred).
     private mutating func clear(_ world: World, _ decisions: inout Decisions) {
-        for element in list where element.id != shown?.id { decisions.drop(element.popup, .cleared) }
+        for element in list where !element.settled { decisions.drop(element.popup, .cleared) }
         list.removeAll()
         guard let s = shown else { return }
         if isOnScreen(s.popup, world) { hide(s.popup, .cleared, world, &decisions) }
-        dismissCalled(s.popup, world, &decisions)
+        dismissCalled(s.popup, freesSlot: true, world, &decisions)
         if world.traits(s.popup).hideMs == 0 { shown = nil }
     }
 }

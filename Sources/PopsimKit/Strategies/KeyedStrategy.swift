@@ -12,6 +12,9 @@
 ///   back: the next `goNext` (popsim's `trigger`) removes it unseen (`drop … condition`) and tries the
 ///   one after. A head still stuck when the run ends is marked `warning … stalled`.
 /// - `clear` is `deleteValue` on every key: the queues empty (`drop … cleared`), popups on screen stay.
+/// - A head that is the same popup fully on screen merges into it (`drop … duplicate`); one still
+///   leaving (the app would make a new view at once) shows at its `gone`: popsim has one of each
+///   popup on screen.
 /// - Ignores: priority, untriggered, switch, level; the actions suspend, resume, remove.
 struct KeyedStrategy: Strategy {
     static let name = "keyed"
@@ -25,6 +28,8 @@ struct KeyedStrategy: Strategy {
     /// Per key in order of first use: its queue and whether its head was shown.
     private var queues: [[PopupID]] = []
     private var headShown: [Bool] = []
+    /// Per key: its head was shown by the app while still leaving, so it appears at its `gone`.
+    private var waitsForGone: [Bool] = []
     private let keyOfPopup: KeyIndex
     /// Per key (declaration order), its place in `queues` once used (-1 before).
     private var slotOfKey: [Int]
@@ -43,13 +48,20 @@ struct KeyedStrategy: Strategy {
         case .dismissing(let p, _):
             let k = keyIndex(for: p)
             if queues[k].first == p && headShown[k] { goNext(k, world, &decisions) }
+        case .gone(let p):
+            let k = slotOfKey[keyOfPopup[p]]
+            if k >= 0 && waitsForGone[k] && queues[k].first == p {
+                waitsForGone[k] = false
+                decisions.show(p)
+            }
         case .trigger:
             for k in queues.indices where !queues[k].isEmpty && !headShown[k] { goNext(k, world, &decisions) }
         case .clear:
             for k in queues.indices {
-                for p in queues[k].dropFirst(headShown[k] ? 1 : 0) { decisions.drop(p, .cleared) }
+                for p in queues[k].dropFirst(settled(k) ? 1 : 0) { decisions.drop(p, .cleared) }
                 queues[k].removeAll()
                 headShown[k] = false
+                waitsForGone[k] = false
             }
         case .finished:
             for k in queues.indices where !queues[k].isEmpty && !headShown[k] { decisions.warn(queues[k][0], .stalled) }
@@ -59,23 +71,32 @@ struct KeyedStrategy: Strategy {
     }
 
     func pending(in world: World) -> [PopupID] {
-        queues.indices.flatMap { k in headShown[k] ? Array(queues[k].dropFirst()) : queues[k] }
+        queues.indices.flatMap { k in settled(k) ? Array(queues[k].dropFirst()) : queues[k] }
     }
+
+    /// Whether the key's head request has ended in the timeline (shown, or merged).
+    private func settled(_ k: Int) -> Bool { headShown[k] && !waitsForGone[k] }
 
     private mutating func keyIndex(for p: PopupID) -> Int {
         let key = keyOfPopup[p]
         if slotOfKey[key] >= 0 { return slotOfKey[key] }
         queues.append([])
         headShown.append(false)
+        waitsForGone.append(false)
         slotOfKey[key] = queues.count - 1
         return queues.count - 1
     }
 
-    /// The app shows a key's head (a popup still on screen from before is not shown again).
+    /// The app shows a key's head (a popup fully on screen from before is not shown again; one
+    /// still leaving shows at its `gone`).
     private mutating func showHead(of k: Int, _ world: World, _ decisions: inout Decisions) {
         let head = queues[k][0]
         headShown[k] = true
-        if world.phase(head) == .hidden { decisions.show(head) } else { decisions.drop(head, .duplicate) }
+        switch world.phase(head) {
+        case .hidden: decisions.show(head)
+        case .hiding: waitsForGone[k] = true
+        case .presenting, .shown: decisions.drop(head, .duplicate)
+        }
     }
 
     /// `goNext(type, gate)`: remove the head; show the new head if its gate passes.

@@ -6,7 +6,9 @@
 ///   holds more than one popup (so among highs the latest goes first); with 0 or 1 it is appended.
 ///   The head is never displaced. Enqueueing a popup that is already queued is ignored.
 /// - Showing: at every idle pass the head's show runs (every frame in the library); popsim logs
-///   `show` once per head change, when the head is not already on screen.
+///   `show` once per head change, when the head is not already on screen. A head that is still
+///   leaving (re-added, or become the head, during its own exit animation) is not shown until that
+///   animation ends; the pass after its `gone` shows it again.
 /// - Dismissal: a popup's hide first removes the array's head — whichever popup that is — then
 ///   runs the popup's own hide. The next head shows at the idle pass right after the hide
 ///   *starts*: a hide animation is not awaited, so the two overlap (`warning … overlap`).
@@ -50,9 +52,12 @@ struct SSPStrategy: Strategy {
             dequeue(hiding: p, world, &decisions)
         case .idle:
             guard let head = list.first, !headSettled else { return }
+            // The show of a view still leaving has no effect until it is gone: try again then.
+            let phase = world.phase(head)
+            if phase == .hiding { return }
             headSettled = true
             // Showing a view already on screen does nothing: the request merges into it.
-            if world.phase(head) == .hidden { decisions.show(head) } else { decisions.drop(head, .duplicate) }
+            if phase == .hidden { decisions.show(head) } else { decisions.drop(head, .duplicate) }
         default:
             break
         }

@@ -12,11 +12,12 @@ struct EagerStrategy: Strategy {
 
     var told: [String] = []
     var idleDecisions = 0
+    var recordsIdle = false
 
     init(world: World) {}
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
-        if happening != .idle { told.append("\(world.now) \(happening)") }
+        if happening != .idle || recordsIdle { told.append("\(world.now) \(happening)") }
         switch happening {
         case .enqueued(let p) where world.phase(p) == .hidden:
             decisions.show(p)
@@ -124,6 +125,28 @@ struct EngineTests {
             0  show     b
 
             """)
+    }
+
+    /// docs/engine.md "Time and order": the completions and timers of an instant are one run-loop
+    /// pass, each script event is a pass of its own (a list enqueue is one), and the idle pass
+    /// follows every pass; an instant with only script events has no pass before the first.
+    @Test func theIdlePassFollowsEveryRunLoopPass() throws {
+        let text = """
+            {"popsim": 1, "state": {"n": 1}, "popups": {"a": {"showMs": 100}, "b": {}, "c": {}},
+             "events": [{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": ["b", "c"]}, {"at": 100, "set": {"n": 1}}]}
+            """
+        let scenario = try loadScenario(text).get()
+        let settings = EagerStrategy.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) }
+        var engine = Engine<EagerStrategy>(scenario: scenario, options: ResolvedOptions(settings: settings), limits: RunLimits())
+        engine.strategy.recordsIdle = true
+        _ = try engine.run()
+        #expect(engine.strategy.told.map { $0.replacingOccurrences(of: "PopsimKit.PopupID(index: ", with: "#") } == [
+            "0 enqueued(#0))", "0 idle",
+            "100 shown(#0))", "100 idle",
+            "100 enqueued(#1))", "100 enqueued(#2))", "100 shown(#1))", "100 shown(#2))", "100 idle",
+            "100 stateChanged", "100 idle",
+            "100 finished",
+        ])
     }
 
     @Test func idlePassRepeatsWhileTheStrategyChangesSomething() throws {

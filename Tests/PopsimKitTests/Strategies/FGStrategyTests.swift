@@ -141,10 +141,10 @@ struct FGStrategyTests {
     }
 
     @Test func theNextPopupAppearsAtTheIdleAfterAPlainDismissal() throws {
-        // The dismissal and a new enqueue at the same instant: the newcomer's own attempt comes
-        // first (inside its add), so the higher queued popup still wins the slot.
-        let text = scenario(popups: #""a": {}, "queued": {"priority": "high"}, "late": {"priority": "low"}"#,
+        // The dismissal and a new enqueue at the same instant are two run-loop passes: the idle
+        // pass after the dismissal shows the queued popup before the newcomer arrives.
+        let text = scenario(popups: #""a": {}, "queued": {"priority": "low"}, "late": {"priority": "high"}"#,
                             events: #"{"at": 0, "enqueue": ["a", "queued"]}, {"at": 10, "dismiss": "a"}, {"at": 10, "enqueue": "late"}"#)
-        #expect(try timeline(text).hasSuffix("10  hide     a       user\n10  enqueue  late\n10  show     queued\n"))
+        #expect(try timeline(text).hasSuffix("10  hide     a       user\n10  show     queued\n10  enqueue  late\n"))
     }
 }

@@ -60,4 +60,25 @@ struct KeyedStrategyTests {
         #expect(TimelineText.render(result.timeline).hasSuffix("0  show     a\n0  enqueue  b\n5  drop     b  cleared\n9  hide     a  user\n"))
         #expect(result.pending.isEmpty)
     }
+
+    /// The app shows the next head at `goNext`; when that is the same popup still leaving, popsim
+    /// (one of each popup on screen) shows it at its `gone` instead of losing it.
+    @Test func aHeadStillLeavingShowsAtItsGone() throws {
+        let text = scenario(#""a": {"hideMs": 300}, "b": {}"#,
+                            #"{"at": 0, "enqueue": ["a", "a", "b"]}, {"at": 1000, "dismiss": "a"}, {"at": 2000, "dismiss": "a"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+               0  enqueue  a
+               0  enqueue  b
+            1000  hide     a  user
+            1300  gone     a
+            1300  show     a
+            2000  hide     a  user
+            2000  warning  b  overlap
+            2000  show     b
+            2300  gone     a
+
+            """)
+    }
 }

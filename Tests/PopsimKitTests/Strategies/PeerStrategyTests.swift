@@ -33,6 +33,29 @@ struct PeerStrategyTests {
             """)
     }
 
+    /// SwiftEntryKit makes a new entry view for a re-arrival: of a popup fully on screen popsim
+    /// merges it; of one still leaving, an `override` arrival takes the screen and shows at the old
+    /// view's `gone`.
+    @Test func entryKitReArrivalOfALeavingEntryShowsAtItsGone() throws {
+        let text = scenario("entrykit", #""a": {"duration": 1000}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 500, "enqueue": "a"}, {"at": 1400, "enqueue": "a"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             300  shown    a
+             500  enqueue  a
+             500  drop     a  duplicate
+            1300  hide     a  duration
+            1400  enqueue  a
+            1600  gone     a
+            1600  show     a
+            1900  shown    a
+            2900  hide     a  duration
+            3200  gone     a
+
+            """)
+    }
+
     /// Under the LONG default a re-show restarts the timeout; a snackbar presenting is only merged.
     @Test func mdcSnackbarReshowWhilePresentingOnlyMerges() throws {
         let text = scenario("mdc-snackbar", #""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": "a"}"#)

@@ -15,7 +15,7 @@ struct SSPStrategyTests {
         #expect(try timeline(text).hasSuffix("1  hide     a   user\n1  show     h2\n2  hide     h2  user\n2  show     h1\n3  hide     h1  user\n3  show     b\n"))
     }
 
-    /// Also: the first show comes at the idle pass, after every event of the instant.
+    /// Also: the first show comes at the idle pass after the enqueue event (one batch, one pass).
     @Test func theNextHeadShowsWhenTheHideStartsNotWhenItEnds() throws {
         let text = scenario(#""a": {}, "b": {}"#, #"{"at": 0, "enqueue": ["a", "b"]}, {"at": 10, "dismiss": "a"}"#,
                             options: #"{"hideMs": 100}"#)
@@ -49,11 +49,20 @@ struct SSPStrategyTests {
     }
 
     @Test func cancellingTheHeadBeforeItShowsDropsIt() throws {
-        // Two cancels at one instant: the first removes the shown head (a, 'untracked'), which
-        // makes b the head before any idle pass; the second then takes b out unseen: 'drop removed'.
-        let text = scenario(#""a": {}, "b": {}, "c": {}, "d": {}"#,
-                            #"{"at": 0, "enqueue": ["a", "b", "c"]}, {"at": 5, "remove": "c"}, {"at": 5, "remove": "b"}"#)
+        // Two cancels in one run-loop pass (one `then` list): the first removes the shown head
+        // (a, 'untracked'), which makes b the head before any idle pass; the second then takes b
+        // out unseen: 'drop removed'.
+        let text = scenario(#""a": {}, "b": {}, "c": {}"#,
+                            #"{"at": 0, "enqueue": ["a", "b", "c"]}, {"at": 5, "push": "next", "then": [{"remove": "c"}, {"remove": "b"}]}"#)
         let result = try run(text)
-        #expect(TimelineText.render(result.timeline).hasSuffix("5  warning  a  untracked\n5  drop     b  removed\n5  warning  c  overlap\n5  show     c\n"))
+        #expect(TimelineText.render(result.timeline).hasSuffix("5  nav      next\n5  warning  a     untracked\n5  drop     b     removed\n5  warning  c     overlap\n5  show     c\n"))
+    }
+
+    @Test func eachScriptEventIsAPassOfItsOwn() throws {
+        // The same two cancels as two events: b becomes the head and shows in the first event's
+        // pass, so the second cancel hides it on screen.
+        let text = scenario(#""a": {}, "b": {}, "c": {}"#,
+                            #"{"at": 0, "enqueue": ["a", "b", "c"]}, {"at": 5, "remove": "c"}, {"at": 5, "remove": "b"}"#)
+        #expect(try timeline(text).hasSuffix("5  warning  a  untracked\n5  warning  b  overlap\n5  show     b\n5  hide     b  removed\n5  warning  c  overlap\n5  show     c\n"))
     }
 }
