@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PopsimKit
+@testable import PopsimKit
 import PopsimTestSupport
 
 /// One expected timeline: a scenario and a strategy with a `<name>.<strategy>.timeline` beside it.
@@ -43,6 +43,9 @@ struct GoldenTests {
         let actual = TimelineText.render(result.timeline)
         #expect(actual == String(decoding: expectedBytes, as: UTF8.self),
                 "run 'swift run popsim run \(golden.scenario) --strategy \(golden.strategy) --update' and review git diff")
+        // The bundled stories keep the rules the generated runs keep: the ledger and the screen.
+        let broken = GeneratedInvariantTests.violations(result) + GeneratedInvariantTests.ledgerViolations(result)
+        #expect(broken.isEmpty, "\(golden): \(broken.joined(separator: "; "))")
     }
 
     @Test(arguments: Golden.all())
