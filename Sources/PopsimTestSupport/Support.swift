@@ -1,6 +1,8 @@
 // Shared helpers for popsim's tests: loading inline scenarios, running them, running the binary.
 import Foundation
-import PopsimKit
+import PopsimCore
+import PopsimReports
+import PopsimCLI
 
 /// The package's root folder, found from this source file.
 public let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -8,7 +10,7 @@ public let packageRoot: URL = URL(fileURLWithPath: #filePath)
 
 /// Loads scenario text as if read from `file`.
 public func loadScenario(_ text: String, file: String = "test.json") -> Result<Scenario, LoadErrors> {
-    ScenarioLoader.load(Array(text.utf8), file: file)
+    ScenarioLoader.load(Array(text.utf8), file: file, catalog: StrategyRegistry.catalog)
 }
 
 /// The one-line messages a scenario text produces (empty when it loads).
@@ -37,8 +39,8 @@ public func run(_ text: String, strategy: String? = nil, options: [String] = [])
     case .success(let s): scenario = s
     case .failure(let errors): throw TestFailure(errors.errors.map(\.line).joined(separator: "\n"))
     }
-    let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: options)
-    return try configuration.run(scenario, limits: RunLimits(checkInvariants: true))
+    return try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(options),
+                            limits: RunLimits(checkInvariants: true))
 }
 
 /// What a run of the real `popsim` binary printed.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import PopsimKit
+import PopsimCore
+import PopsimReports
+import PopsimCLI
 import PopsimTestSupport
 
 /// Inputs that try to crash, hang or exhaust popsim: each has its exact message and exit code.

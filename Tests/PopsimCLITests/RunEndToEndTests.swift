@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import PopsimKit
+import PopsimCore
+import PopsimReports
+import PopsimCLI
 import PopsimTestSupport
 
 @Suite("popsim run, end to end", .serialized)
@@ -128,11 +130,11 @@ struct UsageEndToEndTests {
         (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json, gantt, svg, html; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
-         #"popsim: --strategy: unknown strategy "fifo" (known: adw-toast, android-toast, braze-iam, entrykit, fg, jc-fifo, jc-lifo, keyed, mdc-snackbar, notistack, sonner, ssp, swiftmessages)"#),
+         #"popsim: run: --strategy: unknown strategy "fifo" (known: adw-toast, android-toast, braze-iam, entrykit, fg, jc-fifo, jc-lifo, keyed, mdc-snackbar, notistack, sonner, ssp, swiftmessages)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "order=fifo"],
-         #"popsim: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
+         #"popsim: run: --option: jc-fifo has no option "order" (its options: showMs, hideMs, navMs)"#),
         (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
-         #"popsim: --option showMs: expected an integer >= 0, got "fast""#),
+         #"popsim: run: --option showMs: expected an integer >= 0, got "fast""#),
         (["run", "Scenarios/jc-article-demo.json", "--max-steps", "0"],
          #"popsim: run: --max-steps: expected an integer > 0, got "0""#),
         (["run", "a.json", "b.json", "--format", "svg"], "popsim: run: --format svg draws one scenario; run it once per file"),

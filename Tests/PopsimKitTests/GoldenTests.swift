@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// One expected timeline: a scenario and a strategy with a `<name>.<strategy>.timeline` beside it.
@@ -21,7 +23,7 @@ struct Golden: CustomTestStringConvertible, Sendable {
             let stem = String(name.dropLast(5))
             var strategies = names.filter { $0.hasPrefix(stem + ".") && $0.hasSuffix(".timeline") }
                 .map { String($0.dropFirst(stem.count + 1).dropLast(".timeline".count)) }
-            if case .success(let s) = ScenarioSource.load(packageRoot.appendingPathComponent(path).path),
+            if let s = try? ScenarioSource.load(packageRoot.appendingPathComponent(path).path),
                let own = s.strategy, !strategies.contains(own) {
                 strategies.append(own)
             }
@@ -37,7 +39,7 @@ struct GoldenTests {
     func matchesExpectedTimeline(_ golden: Golden) throws {
         let root = packageRoot.path + "/"
         let expectedBytes = try FileIO.read(root + golden.goldenPath)
-        let scenario = try ScenarioSource.load(root + golden.scenario).get()
+        let scenario = try ScenarioSource.load(root + golden.scenario)
         let configuration = try RunConfiguration.resolve(scenario, strategy: golden.strategy, overrides: [])
         let result = try configuration.run(scenario, limits: RunLimits(checkInvariants: true))
         let actual = TimelineText.render(result.timeline)

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// Mutated bundled scenarios must load or fail with errors, and every strategy must run them
@@ -17,7 +19,7 @@ import PopsimTestSupport
         for _ in 0..<3000 {
             var bytes = seeds[random.below(seeds.count)]
             for _ in 0...random.below(3) { mutate(&bytes, &random) }
-            guard case .success = ScenarioLoader.load(bytes, file: "fuzz.json") else { continue }
+            guard (try? Pipeline.load(bytes, file: "fuzz.json")) != nil else { continue }
             loaded += 1
             // Every strategy, renderer, lint and compare, as the fuzz target runs them.
             let findings = Exercise.everything(bytes)

@@ -1,5 +1,7 @@
 import Testing
-import PopsimKit
+import PopsimCore
+import PopsimReports
+import PopsimCLI
 import PopsimTestSupport
 
 @Suite struct ReadmeTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 
 @Suite struct UnifiedDiffTests {
     let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"

@@ -3,7 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 let pairScenario = """

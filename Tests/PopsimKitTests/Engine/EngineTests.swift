@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// A test strategy: shows every enqueued popup at once (even over another) and records what it is told.
@@ -84,14 +86,14 @@ struct EngineTests {
             """
         let (result, strategy) = try runEngine(EagerStrategy.self, text)
         #expect(strategy.told == [
-            "0 enqueued(PopsimKit.PopupID(index: 0))",
-            "100 shown(PopsimKit.PopupID(index: 0))",
-            "100 dismissing(PopsimKit.PopupID(index: 0), PopsimKit.Reason.duration)",
-            "100 gone(PopsimKit.PopupID(index: 0))",
-            "100 enqueued(PopsimKit.PopupID(index: 2))",
-            "100 shown(PopsimKit.PopupID(index: 2))",
-            "100 enqueued(PopsimKit.PopupID(index: 1))",
-            "100 shown(PopsimKit.PopupID(index: 1))",
+            "0 enqueued(PopsimCore.PopupID(index: 0))",
+            "100 shown(PopsimCore.PopupID(index: 0))",
+            "100 dismissing(PopsimCore.PopupID(index: 0), PopsimCore.Reason.duration)",
+            "100 gone(PopsimCore.PopupID(index: 0))",
+            "100 enqueued(PopsimCore.PopupID(index: 2))",
+            "100 shown(PopsimCore.PopupID(index: 2))",
+            "100 enqueued(PopsimCore.PopupID(index: 1))",
+            "100 shown(PopsimCore.PopupID(index: 1))",
             "100 finished",
         ])
         #expect(TimelineText.render(result.timeline) == """
@@ -140,7 +142,7 @@ struct EngineTests {
         var engine = Engine<EagerStrategy>(scenario: scenario, options: ResolvedOptions(settings: settings), limits: RunLimits())
         engine.strategy.recordsIdle = true
         _ = try engine.run()
-        #expect(engine.strategy.told.map { $0.replacingOccurrences(of: "PopsimKit.PopupID(index: ", with: "#") } == [
+        #expect(engine.strategy.told.map { $0.replacingOccurrences(of: "PopsimCore.PopupID(index: ", with: "#") } == [
             "0 enqueued(#0))", "0 idle",
             "100 shown(#0))", "100 idle",
             "100 enqueued(#1))", "100 enqueued(#2))", "100 shown(#1))", "100 shown(#2))", "100 idle",
@@ -183,16 +185,16 @@ struct EngineTests {
     @Test func aStrategyThatBreaksTheRulesStopsTheRunWithCode70() throws {
         let text = #"{"popsim": 1, "popups": {"%@": {}, "other": {}}, "events": [{"at": 5, "enqueue": "%@"}]}"#
         let cases: [(String, String)] = [
-            ("showNever", "internal error: strategy broken at 5 ms: showed 'other', which was never enqueued"),
-            ("hideHidden", "internal error: strategy broken at 5 ms: hid 'hideHidden' (preempted), which is not on screen"),
-            ("twice", "internal error: strategy broken at 5 ms: showed 'twice', which is already on screen"),
+            ("showNever", "popsim: internal error: strategy broken at 5 ms: showed 'other', which was never enqueued"),
+            ("hideHidden", "popsim: internal error: strategy broken at 5 ms: hid 'hideHidden' (preempted), which is not on screen"),
+            ("twice", "popsim: internal error: strategy broken at 5 ms: showed 'twice', which is already on screen"),
         ]
         for (name, message) in cases {
             #expect {
                 _ = try runEngine(BrokenStrategy.self, text.replacingOccurrences(of: "%@", with: name))
             } throws: { error in
                 guard let error = error as? RunError else { return false }
-                return error.message == message && ExitCode.of(error) == .internalError
+                return ErrorReport.lines(.run(error)) == [message] && ErrorReport.code(.run(error)) == .internalError
             }
         }
     }
@@ -206,9 +208,9 @@ struct EngineTests {
         #expect {
             _ = try run(text)
         } throws: { error in
-            guard let error = error as? RunError else { return false }
-            return ExitCode.of(error) == .badInput && error.message ==
-                "test.json: the run did not settle: more than 100000 steps at one instant (at 3 ms); a popup may re-enqueue itself forever (raise the limit with --max-steps)"
+            guard let error = error as? PopsimError else { return false }
+            return ErrorReport.code(error) == .badInput && ErrorReport.lines(error) ==
+                ["test.json: the run did not settle: more than 100000 steps at one instant (at 3 ms); a popup may re-enqueue itself forever (raise the limit with --max-steps)"]
         }
     }
 

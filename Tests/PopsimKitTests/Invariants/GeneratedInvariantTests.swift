@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// The invariants of issue 8 on 500 generated scenarios under every strategy.
@@ -24,7 +26,7 @@ struct GeneratedInvariantTests {
             let scenario = try loadScenario(text).get()
             let inert = try loadScenario(Self.withInertEvent(text, scenario)).get()
             for (strategy, options) in Self.configurations {
-                let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: options)
+                let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: OptionOverride.parseAll(options))
                 let limits = RunLimits(maxStepsPerInstant: 5_000, maxSteps: 100_000, checkInvariants: true)
                 let result = try configuration.run(scenario, limits: limits)
                 let label = "seed \(seed) \(strategy) \(options)"

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 
 @Suite struct JSONReaderTests {
     func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue { try JSONReader.parse(Array(text.utf8)) }

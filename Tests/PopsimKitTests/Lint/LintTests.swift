@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 @Suite struct LintTests {
@@ -51,12 +53,11 @@ import PopsimTestSupport
             """
         let result = try run(text)
         let entry = try #require(StrategyRegistry.entry(named: "fg"))
-        var tracked = result
-        tracked.conditionEverHeld = []
-        #expect(Lint.findings(tracked, entry: entry).isEmpty)
+        #expect(result.stateHistory.isEmpty)
+        #expect(Lint.findings(result, entry: entry).isEmpty)
         let scenario = try loadScenario(text).get()
         let traced = try RunConfiguration.resolve(scenario, strategy: nil, overrides: [])
-            .run(scenario, limits: RunLimits(trackConditions: true))
+            .run(scenario, limits: RunLimits(recordStates: true))
         // `held` waits behind `busy` though its condition holds: not stalled. `blue` never could show.
         #expect(Lint.findings(traced, entry: entry).map(\.line) == [
             "test.json: end: stalled: 'blue' is still queued and its condition never held while it waited (screen == 'Blue')",

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// One bad input: the file's bytes and the exact stderr it must give (`F` stands for the path).
@@ -114,7 +116,7 @@ let badInputs: [BadInput] = [
                  + String(repeating: "!", count: 10_000) + #"b"}}}"#,
              "F:1:95: popups.a.when: nesting deeper than 32 levels"),
     BadInput("no strategy anywhere", #"{"popsim": 1}"#,
-             #"popsim: F: no strategy: set "strategy" in the file or pass --strategy"#),
+             #"F: no strategy: set "strategy" in the file or pass --strategy"#),
 ]
 
 @Suite("bad input: exact message, exit code 2")
@@ -130,8 +132,7 @@ struct BadInputTableTests {
         let code = Popsim.main(["run", path] + strategy, console: &console)
         #expect(code == .badInput)
         let expected = input.stderr.split(separator: "\n").map { line in
-            let text = line.hasPrefix("F:") ? path + line.dropFirst() : String(line)
-            return text.replacingOccurrences(of: "popsim: F:", with: "popsim: \(path):")
+            line.hasPrefix("F:") ? path + line.dropFirst() : String(line)
         }
         #expect(console.stderr == expected.joined(separator: "\n") + "\n")
         #expect(console.stdout == "")

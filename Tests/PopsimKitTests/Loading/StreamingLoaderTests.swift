@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// The streaming fast path must give exactly what the tree path gives: same events, same errors.
@@ -9,11 +11,11 @@ import PopsimTestSupport
     /// Both paths on the same bytes; the fast path must apply.
     func assertSame(_ text: String, _ comment: Comment? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let bytes = Array(text.utf8)
-        guard let fast = ScenarioLoader.loadStreaming(bytes, file: "s.json") else {
+        guard let fast = ScenarioLoader.loadStreaming(bytes, file: "s.json", catalog: StrategyRegistry.catalog) else {
             Issue.record("the fast path did not apply", sourceLocation: sourceLocation)
             return
         }
-        let tree = ScenarioLoader.loadTree(bytes, file: "s.json")
+        let tree = ScenarioLoader.loadTree(bytes, file: "s.json", catalog: StrategyRegistry.catalog)
         #expect(describe(fast) == describe(tree), comment, sourceLocation: sourceLocation)
     }
 
@@ -90,7 +92,7 @@ import PopsimTestSupport
                 }
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            guard ScenarioLoader.loadStreaming(bytes, file: "s.json") != nil else { continue }
+            guard ScenarioLoader.loadStreaming(bytes, file: "s.json", catalog: StrategyRegistry.catalog) != nil else { continue }
             assertSame(text)
             compared += 1
         }

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 let twoAlerts = """
@@ -62,7 +64,7 @@ let twoAlerts = """
 
     @Test func sameInputSameBytes() throws {
         let path = packageRoot.path + "/Scenarios/jc-article-demo.json"
-        let scenario = try ScenarioSource.load(path).get()
+        let scenario = try ScenarioSource.load(path)
         for strategy in ["jc-fifo", "jc-lifo"] {
             let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: [])
             let a = try configuration.run(scenario), b = try configuration.run(scenario)

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// Issue 10: with several slots the charts add one lane per slot.

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 @Suite struct TimelineTextTests {

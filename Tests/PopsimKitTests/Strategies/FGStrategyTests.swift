@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// semantics/seeds.md §2, rule by rule. The goldens `Scenarios/fg-*.json` pin the worked cases;
@@ -17,16 +19,17 @@ struct FGStrategyTests {
         #expect(loadErrors(#"{"popsim": 1, "strategy": "fg", "options": {"order": "fifo|lifo"}}"#) == [
             #"test.json:1:54: options.order: expected one of fifo, lifo, priority, priority+fifo, priority+lifo; got "fifo|lifo" (FGPopupScheduler silently shows nothing for FIFO|LIFO)"#,
         ])
-        #expect(throws: UsageError(#"--option order: expected one of fifo, lifo, priority, priority+fifo, priority+lifo, got "lifo+fifo" (FGPopupScheduler silently shows nothing for FIFO|LIFO)"#)) {
+        #expect(throws: PopsimError.configuration(.badOptionValue(option: "order", expected: "one of fifo, lifo, priority, priority+fifo, priority+lifo",
+                                                                 got: "lifo+fifo", note: "FGPopupScheduler silently shows nothing for FIFO|LIFO"))) {
             _ = try run(scenario(popups: "", events: ""), options: ["order=lifo+fifo"])
         }
     }
 
     @Test func negativePrioritiesAreRejectedUnderFGOnly() throws {
         let text = #"{"popsim": 1, "popups": {"a": {"priority": -3}}, "events": [{"at": 0, "enqueue": "a"}]}"#
-        #expect(throws: LoadErrors([LoadError(file: "test.json", location: SourceLocation(line: 1, column: 44),
+        #expect(throws: PopsimError.input(LoadErrors([LoadError(file: "test.json", location: SourceLocation(line: 1, column: 44),
                                               path: JSONPath.root.appending("popups").appending("a").appending("priority"),
-                                              problem: .expected("an integer >= 0 under fg (FGPopupScheduler's priorities are unsigned)", got: "-3"))])) {
+                                              problem: .expected("an integer >= 0 under fg (FGPopupScheduler's priorities are unsigned)", got: "-3"))]))) {
             _ = try run(text, strategy: "fg")
         }
         #expect(try timeline(text, strategy: "jc-fifo").contains("show"))

@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// semantics/seeds.md §1.3–1.6, rule by rule, with JCAlertController's 400/200 ms animations.

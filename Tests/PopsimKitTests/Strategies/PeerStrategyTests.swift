@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 import PopsimTestSupport
 
 /// Edges of the peer strategies (peers.md §1.1, §1.2, §2.1, §2.5) that the goldens do not reach.

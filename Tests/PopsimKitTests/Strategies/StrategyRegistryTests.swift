@@ -1,5 +1,7 @@
 import Testing
-@testable import PopsimKit
+@testable import PopsimCore
+@testable import PopsimReports
+@testable import PopsimCLI
 
 @Suite struct StrategyRegistryTests {
     @Test func namesAreUniqueAndSorted() {

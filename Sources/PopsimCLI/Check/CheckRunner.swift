@@ -1,0 +1,100 @@
+import Dispatch
+import PopsimCore
+import PopsimReports
+
+/// Runs scenarios against their expected timelines, on several cores, reporting in input order.
+///
+/// Contract: every scenario is loaded once and run under each expected strategy; the outcomes come
+/// back in the order of `paths`, then of strategies, whatever the number of jobs, so the output is
+/// the same bytes with `jobs` 1 or 16.
+public struct CheckRunner: Sendable {
+    public var only: String?
+    public var overrides: [String]
+    public var limits: RunLimits
+    public var maxBytes: Int
+
+    public init(only: String? = nil, overrides: [String] = [], limits: RunLimits = RunLimits(),
+                maxBytes: Int = FileIO.defaultMaxBytes) {
+        self.only = only
+        self.overrides = overrides
+        self.limits = limits
+        self.maxBytes = maxBytes
+    }
+
+    public func run(_ paths: [String], jobs: Int) -> [CheckOutcome] {
+        let results = Results(count: paths.count)
+        let workers = max(1, min(jobs, paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for i in stride(from: worker, to: paths.count, by: workers) {
+                results.set(i, check(paths[i]))
+            }
+        }
+        return results.all.flatMap { $0 }
+    }
+
+    /// Every outcome of one scenario.
+    public func check(_ path: String) -> [CheckOutcome] {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioSource.load(path, maxBytes: maxBytes)
+        } catch {
+            return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil, verdict: .error(error))]
+        }
+        let strategies = Expectations.strategies(for: scenario, only: only)
+        guard !strategies.isEmpty else {
+            return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil,
+                                 verdict: .error(.configuration(.noStrategy(file: path))))]
+        }
+        return strategies.map { check(scenario, strategy: $0) }
+    }
+
+    func check(_ scenario: Scenario, strategy: String) -> CheckOutcome {
+        let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: strategy)
+        var outcome = CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .pass)
+        let actual: String
+        do {
+            let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits)
+            actual = TimelineText.render(result.timeline)
+        } catch {
+            outcome.verdict = .error(error)
+            return outcome
+        }
+        outcome.actual = actual
+        guard let bytes = try? FileIO.read(golden) else {
+            outcome.verdict = .missing
+            return outcome
+        }
+        let expected = String(decoding: bytes, as: UTF8.self)
+        if expected != actual {
+            outcome.verdict = .differs(diff: UnifiedDiff.diff(expected: expected, actual: actual,
+                                                              expectedName: "expected: \(golden)",
+                                                              actualName: "actual: \(scenario.file) [\(strategy)]"))
+        }
+        return outcome
+    }
+}
+
+/// Slots the workers fill; read once all are done.
+private final class Results: @unchecked Sendable {
+    private var slots: [[CheckOutcome]]
+    private let lock = NSLockLike()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ i: Int, _ value: [CheckOutcome]) {
+        lock.locked { slots[i] = value }
+    }
+
+    var all: [[CheckOutcome]] { lock.locked { slots } }
+}
+
+/// A mutex from Dispatch, so the library needs no Foundation.
+private final class NSLockLike: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 1)
+
+    func locked<T>(_ body: () -> T) -> T {
+        semaphore.wait()
+        defer { semaphore.signal() }
+        return body()
+    }
+}

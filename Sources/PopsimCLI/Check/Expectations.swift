@@ -1,0 +1,45 @@
+import PopsimCore
+import PopsimReports
+
+/// Which scenarios `check` runs, and against which expected timelines.
+///
+/// Contract: a directory contributes every `*.json` below it (recursively, hidden folders
+/// skipped), sorted bytewise by path; a file stands for itself; order is kept and repeats dropped.
+/// A scenario's expectations are its goldens `<stem>.<strategy>.timeline` for every registered
+/// strategy that has one, in registry order, plus its own `strategy` when that golden is missing
+/// (a failure that says how to record it). `--strategy` narrows this to one strategy.
+public enum Expectations {
+    public static func scenarios(in arguments: [String]) throws(FileIO.Failure) -> [String] {
+        var out: [String] = []
+        var seen = Set<String>()
+        for argument in arguments {
+            let found = FileIO.isDirectory(argument) ? try jsonFiles(under: argument) : [argument]
+            for path in found where seen.insert(path).inserted { out.append(path) }
+        }
+        return out
+    }
+
+    static func jsonFiles(under directory: String) throws(FileIO.Failure) -> [String] {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var out: [String] = []
+        for name in try FileIO.list(directory) where !name.hasPrefix(".") {
+            let path = base + "/" + name
+            if FileIO.isDirectory(path) {
+                out += try jsonFiles(under: path)
+            } else if name.hasSuffix(".json") {
+                out.append(path)
+            }
+        }
+        return out.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The strategies to check `scenario` under.
+    public static func strategies(for scenario: Scenario, only: String?) -> [String] {
+        if let only { return [only] }
+        var out = StrategyRegistry.names.filter {
+            FileIO.exists(ScenarioSource.goldenPath(for: scenario.file, strategy: $0))
+        }
+        if let own = scenario.strategy, !out.contains(own) { out.insert(own, at: 0) }
+        return out
+    }
+}

@@ -1,0 +1,99 @@
+import Dispatch
+import PopsimCore
+import PopsimReports
+
+/// `popsim check FILE|DIR…`: every scenario against its expected timelines (design.md §7).
+///
+/// Contract: one `PASS:`/`FAIL:` line per scenario and strategy in input order, a unified diff
+/// under each failure, load and run errors on stderr, and the last line `N passed, N failed`.
+/// Exit 0 when all pass, 1 when any differs or lacks a golden, 2 for bad input (70 internal).
+/// `--update` writes the failing goldens atomically and counts them as passed; refused under CI.
+/// `--junit FILE` also writes a JUnit XML report, atomically.
+enum CheckCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true),
+        .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "update", takesValue: false),
+        .init(name: "junit", takesValue: true),
+        .init(name: "jobs", takesValue: true),
+        .init(name: "help", takesValue: false),
+    ] + Guards.specs
+
+    static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
+        let args = try Arguments(arguments, command: "check", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.check)
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw PopsimError.usage("check: expected scenario files or folders; see 'popsim help check'") }
+        if args.flag("update"), console.isCI {
+            throw PopsimError.usage("check: --update is refused when CI is set: expected timelines change only by hand")
+        }
+        if let name = args.value("strategy"), StrategyRegistry.entry(named: name) == nil {
+            throw PopsimError.configuration(.unknownStrategy(name))
+        }
+        let jobs = try jobCount(args)
+        let guards = try Guards(args, command: "check")
+        guards.arm(console)
+        let paths: [String]
+        do {
+            paths = try Expectations.scenarios(in: args.positionals)
+        } catch {
+            throw PopsimError.usage("check: \(error.reason)")
+        }
+        let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"), limits: guards.limits,
+                                 maxBytes: guards.maxBytes)
+        var outcomes = runner.run(paths, jobs: jobs)
+        var outcome = ExitCode.success
+        var passed = 0, failed = 0
+        for i in outcomes.indices {
+            if args.flag("update") { update(&outcomes[i], console: &console) }
+            let o = outcomes[i]
+            console.out(CheckReport.line(o))
+            switch o.verdict {
+            case .pass:
+                passed += 1
+            case .differs, .missing:
+                failed += 1
+                outcome = outcome.worst(.difference)
+            case .error(let error):
+                failed += 1
+                outcome = outcome.worst(console.report(error, context: "check"))
+            }
+        }
+        console.out(CheckReport.summary(passed: passed, failed: failed))
+        if let junit = args.value("junit") {
+            do {
+                try FileIO.writeAtomically(JUnitReport.render(outcomes) { ErrorReport.lines($0, context: "check") }, to: junit)
+            } catch {
+                outcome = outcome.worst(console.report(.io(path: junit, reason: error.reason)))
+            }
+        }
+        return outcome
+    }
+
+    static func jobCount(_ args: Arguments) throws(PopsimError) -> Int {
+        guard let text = args.value("jobs") else { return max(1, System.processorCount) }
+        guard let n = Int(text), n > 0 else {
+            throw PopsimError.usage("check: --jobs: expected an integer > 0, got \(JSONValue.quoted(text))")
+        }
+        return n
+    }
+
+    /// Writes the golden of a failing outcome and turns it into a pass.
+    static func update(_ o: inout CheckOutcome, console: inout Console) {
+        guard let golden = o.goldenPath, let actual = o.actual else { return }
+        switch o.verdict {
+        case .differs, .missing:
+            do {
+                try FileIO.writeAtomically(actual, to: golden)
+                console.out("UPDATED: \(golden)\n")
+                o.verdict = .pass
+            } catch {
+                o.verdict = .error(.io(path: golden, reason: error.reason))
+            }
+        case .pass, .error:
+            break
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import PopsimCore
+import PopsimReports
+
+/// `popsim compare FILE --strategy A --strategy B …`: one scenario under several strategies.
+///
+/// Contract: strategies run in the order given; the first is the reference. A strategy is written
+/// `name` or `name:option=value,option=value`. Formats: text (default), json, markdown, and the
+/// charts gantt, svg and html (one lane per strategy). Exit 0, or 2 for bad usage or input.
+enum CompareCommand {
+    enum Format: String, CaseIterable { case text, json, markdown, gantt, svg, html }
+
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true, repeatable: true),
+        .init(name: "format", takesValue: true),
+        .init(name: "output", takesValue: true),
+        .init(name: "ascii", takesValue: false),
+        .init(name: "help", takesValue: false),
+    ] + Guards.specs
+
+    static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
+        let args = try Arguments(arguments, command: "compare", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.compare)
+            return .success
+        }
+        guard args.positionals.count == 1, let path = args.positionals.first else {
+            throw PopsimError.usage("compare: expected exactly one scenario file; see 'popsim help compare'")
+        }
+        let strategies = args.all("strategy")
+        guard strategies.count >= 2 else {
+            throw PopsimError.usage("compare: expected at least two --strategy, e.g. --strategy fg --strategy jc-lifo")
+        }
+        let format = try args.choice("format", Format.self, command: "compare", default: .text)
+        let guards = try Guards(args, command: "compare")
+        let limits = guards.limits
+        guards.arm(console)
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes)
+        } catch {
+            return console.report(error)
+        }
+        var results: [(label: String, result: RunResult)] = []
+        for spec in strategies {
+            let (name, overrides) = try parse(spec)
+            do {
+                let result = try Pipeline.run(scenario, strategy: name, overrides: OptionOverride.parseAll(overrides), limits: limits)
+                results.append((spec, result))
+            } catch {
+                return console.report(error, context: "compare: --strategy \(spec)")
+            }
+        }
+        let comparison = Comparison(scenario: scenario, results: results)
+        let report = render(comparison, format: format, console: console, args: args)
+        return RunCommand.emit(report, to: args.value("output"), console: &console)
+    }
+
+    static func render(_ c: Comparison, format: Format, console: Console, args: Arguments) -> String {
+        switch format {
+        case .text: return CompareText.render(c)
+        case .json: return CompareJSON.render(c)
+        case .markdown: return CompareMarkdown.render(c)
+        case .gantt:
+            return Gantt.render(c.runs.map { ($0.label, $0.result) }, chart: GanttStyle(console: console, args: args))
+        case .svg: return SVGChart.render(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
+        case .html: return SVGChart.html(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
+        }
+    }
+
+    /// `name` or `name:option=value,option=value`.
+    static func parse(_ spec: String) throws(PopsimError) -> (String, [String]) {
+        guard let colon = spec.firstIndex(of: ":") else { return (spec, []) }
+        let name = String(spec[..<colon])
+        let rest = spec[spec.index(after: colon)...]
+        guard !rest.isEmpty else { throw PopsimError.usage("compare: --strategy \(spec): expected options after ':'") }
+        return (name, rest.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    }
+}

@@ -1,0 +1,23 @@
+import PopsimCore
+import PopsimReports
+
+extension GanttStyle {
+    /// `COLUMNS` (else 80); ASCII with `--ascii` or when the locale is not UTF-8.
+    init(console: Console, args: Arguments) {
+        self.init(columns: console.environment["COLUMNS"].flatMap(Int.init).map { max(40, $0) } ?? 80,
+                  ascii: args.flag("ascii") || !console.isUTF8)
+    }
+}
+
+extension Console {
+    /// Whether the locale (LC_ALL, else LC_CTYPE, else LANG) says UTF-8.
+    var isUTF8: Bool {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = environment[name], !value.isEmpty {
+                let v = value.lowercased()
+                return v.contains("utf-8") || v.contains("utf8")
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,57 @@
+import PopsimCore
+import PopsimReports
+
+/// `popsim gen --events N --seed S`: a seeded scenario of any size (see `ScenarioGenerator`).
+enum GenCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "events", takesValue: true),
+        .init(name: "seed", takesValue: true),
+        .init(name: "popups", takesValue: true),
+        .init(name: "strategy", takesValue: true),
+        .init(name: "mix", takesValue: true),
+        .init(name: "strategy-mix", takesValue: true),
+        .init(name: "output", takesValue: true),
+        .init(name: "help", takesValue: false),
+    ]
+
+    static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
+        let args = try Arguments(arguments, command: "gen", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.gen)
+            return .success
+        }
+        if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
+        let events = try number(args, "events", default: 1000, minimum: 0)
+        let seed = try number(args, "seed", default: 1, minimum: 0)
+        let popups = try number(args, "popups", default: 50, minimum: 1)
+        let strategy = args.value("strategy") ?? "fg"
+        guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
+        let mix = try parseMix(args.value("mix") ?? args.value("strategy-mix"))
+        let generator = ScenarioGenerator(events: events, seed: UInt64(seed), popups: popups, strategy: strategy, mix: mix)
+        return RunCommand.emit(generator.generate(), to: args.value("output"), console: &console)
+    }
+
+    static func number(_ args: Arguments, _ name: String, default value: Int, minimum: Int) throws(PopsimError) -> Int {
+        guard let text = args.value(name) else { return value }
+        guard let n = Int(text), n >= minimum else {
+            throw PopsimError.usage("gen: --\(name): expected an integer >= \(minimum), got \(JSONValue.quoted(text))")
+        }
+        return n
+    }
+
+    /// `kind=weight,kind=weight`; kinds not named keep weight 0.
+    static func parseMix(_ text: String?) throws(PopsimError) -> [(String, Int)] {
+        guard let text else { return ScenarioGenerator.defaultMix }
+        let kinds = ScenarioGenerator.defaultMix.map(\.0)
+        var mix: [(String, Int)] = []
+        for part in text.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, kinds.contains(pair[0]), let weight = Int(pair[1]), weight >= 0 else {
+                throw PopsimError.usage("gen: --mix: expected kind=weight with a kind among \(kinds.joined(separator: ", ")), got \(JSONValue.quoted(String(part)))")
+            }
+            mix.append((pair[0], weight))
+        }
+        guard mix.contains(where: { $0.1 > 0 }) else { throw PopsimError.usage("gen: --mix: every weight is 0") }
+        return mix
+    }
+}

@@ -1,0 +1,41 @@
+import PopsimCore
+import PopsimReports
+
+/// The guards every command that runs scenarios takes: how large an input may be, how many steps
+/// a run may take, and how long the whole command may last (docs/guarantees.md).
+struct Guards {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "max-input-mb", takesValue: true),
+        .init(name: "max-steps", takesValue: true),
+        .init(name: "timeout", takesValue: true),
+    ]
+    static let defaultTimeout = 600
+
+    var maxBytes = FileIO.defaultMaxBytes
+    var limits = RunLimits()
+    var timeout = Guards.defaultTimeout
+
+    init(_ args: Arguments, command: String) throws(PopsimError) {
+        if let mb = try Self.positive(args, "max-input-mb", command) { maxBytes = mb << 20 }
+        if let steps = try Self.positive(args, "max-steps", command) { limits.maxSteps = steps }
+        if let text = args.value("timeout") {
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw PopsimError.usage("\(command): --timeout: expected a number of seconds >= 0, got \(JSONValue.quoted(text))")
+            }
+            timeout = seconds
+        }
+    }
+
+    static func positive(_ args: Arguments, _ name: String, _ command: String) throws(PopsimError) -> Int? {
+        guard let text = args.value(name) else { return nil }
+        guard let n = Int(text), n > 0, n < Int.max >> 21 else {
+            throw PopsimError.usage("\(command): --\(name): expected an integer > 0, got \(JSONValue.quoted(text))")
+        }
+        return n
+    }
+
+    /// Starts the wall-clock guard, if the executable provides one and it is not disabled.
+    func arm(_ console: Console) {
+        if timeout > 0 { console.armTimeout?(timeout) }
+    }
+}

@@ -1,0 +1,244 @@
+import PopsimCore
+import PopsimReports
+
+/// The help pages, asserted verbatim in tests (convention 25). Examples come first.
+enum HelpText {
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "run": return run
+        case "lint": return lint
+        case "check": return check
+        case "compare": return compare
+        case "gen": return gen
+        case "strategies": return strategies
+        case "help": return help
+        default: return nil
+        }
+    }
+
+    /// The guard options every command that runs scenarios takes (see `Guards`).
+    static let guards = """
+          --max-steps <n>         Stop a run that takes more than n steps.
+                                  (default: 50000000)
+          --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+        """
+
+    static let main = """
+        OVERVIEW: popsim simulates how an app schedules its popups, on a virtual clock.
+
+        A scenario file lists popups and a timed script (enqueues, state changes, user
+        responses); a strategy modelled on a real scheduler library decides what shows
+        when; popsim prints the exact show/hide timeline, byte for byte the same each run.
+
+        EXAMPLES:
+          popsim run Scenarios/jc-article-demo.json
+          popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --format json
+          popsim check Scenarios/
+          popsim compare Scenarios/first-launch.json --strategy fg --strategy jc-lifo
+          popsim lint Scenarios/fg-remove.json
+          popsim strategies
+
+        USAGE: popsim <subcommand> [options]
+
+        SUBCOMMANDS:
+          run                     Run scenarios and print their timelines.
+          check                   Check scenarios against their expected timelines (CI).
+          compare                 Run one scenario under several strategies, side by side.
+          lint                    List what a strategy ignores and the hazards a run hits.
+          gen                     Write a seeded scenario of any size.
+          strategies              List the strategies with their options.
+          help <subcommand>       Show help for a subcommand.
+
+        OPTIONS:
+          -h, --help              Show help information.
+          --version               Show the version.
+
+        EXIT CODES:
+          0 success, 1 a check found a difference, 2 bad usage or bad input,
+          70 internal error (a strategy broke the engine's rules: a bug in popsim).
+
+        """
+
+    static let run = """
+        OVERVIEW: Run scenarios and print their timelines.
+
+        EXAMPLES:
+          popsim run Scenarios/jc-article-demo.json
+          popsim run Scenarios/jc-article-demo.json --strategy jc-lifo --option hideMs=0
+          popsim run Scenarios/jc-article-demo.json --format json --output out.json
+          popsim run Scenarios/jc-article-demo.json --update
+
+        USAGE: popsim run <file>... [options]
+
+        ARGUMENTS:
+          <file>                  A scenario file (JSON, format 1); '-' reads standard input.
+
+        OPTIONS:
+          --strategy <name>       The strategy to run (default: the file's "strategy").
+          --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
+          --format <format>       Output format. (values: text, json, gantt, svg, html;
+                                  default: text)
+          --output <file>         Write the report to a file, atomically, instead of stdout.
+          --color <when>          Colour the text timeline. (values: auto, always, never;
+                                  default: auto: only on a terminal and without NO_COLOR)
+          --ascii                 Draw the gantt chart in plain ASCII (also when the
+                                  locale is not UTF-8). Its width is COLUMNS (default 80).
+          --update                Rewrite each scenario's expected timeline
+                                  (<scenario>.<strategy>.timeline) instead of printing.
+                                  Refused when CI is set. Review 'git diff' afterwards.
+        \(guards)
+          -h, --help              Show help information.
+
+        """
+
+    static let compare = """
+        OVERVIEW: Run one scenario under several strategies, side by side.
+
+        One block per strategy in the order given, then a summary against the first:
+        per popup when it was first shown (or why not), its wait and how often it was
+        preempted; totals with the difference to the first; and the first instant at
+        which each timeline departs from the first one's.
+
+        EXAMPLES:
+          popsim compare Scenarios/first-launch.json --strategy fg --strategy jc-lifo
+          popsim compare Scenarios/fg-switch-latent.json --strategy fg --strategy fg:order=priority+lifo
+          popsim compare Scenarios/flow-wish-http.json --strategy keyed --strategy fg --format gantt
+
+        USAGE: popsim compare <file> --strategy <spec> --strategy <spec>... [options]
+
+        ARGUMENTS:
+          <file>                  A scenario file (JSON, format 1).
+
+        OPTIONS:
+          --strategy <spec>       A strategy, optionally with options: name or
+                                  name:option=value,option=value. At least two; the
+                                  first is the reference.
+          --format <format>       Output format. (values: text, json, markdown, gantt,
+                                  svg, html; default: text)
+          --output <file>         Write the report to a file, atomically, instead of stdout.
+          --ascii                 Draw the gantt chart in plain ASCII.
+        \(guards)
+          -h, --help              Show help information.
+
+        """
+
+    static let gen = """
+        OVERVIEW: Write a seeded scenario of any size.
+
+        The same options always give the same bytes (popsim's own SplitMix64 generator).
+        Popups mix priorities, conditions, switch behaviours, toasts, simulated users,
+        then flows, keys and levels; events are drawn from the mix of action kinds.
+
+        EXAMPLES:
+          popsim gen --events 1000 --seed 7 > Scenarios/generated.json
+          popsim gen --events 1000000 --seed 1 --output big.json
+          popsim gen --events 500 --seed 3 --mix enqueue=70,dismiss=30
+
+        USAGE: popsim gen [options]
+
+        OPTIONS:
+          --events <n>            Events in the script. (default: 1000)
+          --seed <n>              Seed of the generator. (default: 1)
+          --popups <n>            Popups declared. (default: 50)
+          --strategy <name>       The scenario's "strategy". (default: fg)
+          --mix <kind=weight,…>   Weights of the action kinds (also --strategy-mix). Kinds:
+                                  enqueue, dismiss, press, set, trigger, suspend, resume,
+                                  remove, clear, push. (default: enqueue=60,dismiss=12,
+                                  press=4,set=10,trigger=3,suspend=2,resume=2,remove=5,
+                                  clear=1,push=1)
+          --output <file>         Write to a file, atomically, instead of stdout.
+          -h, --help              Show help information.
+
+        """
+
+    static let check = """
+        OVERVIEW: Check scenarios against their expected timelines (CI).
+
+        Each scenario is run under every strategy that has an expected timeline beside it
+        (<scenario>.<strategy>.timeline) and under its own "strategy". One line per scenario
+        and strategy, PASS or FAIL, a unified diff under each failure, and last the line
+        'N passed, N failed'.
+
+        EXAMPLES:
+          popsim check Scenarios/
+          popsim check Scenarios/first-launch.json --junit report.xml
+          popsim check Scenarios/new.json --strategy fg --update
+
+        USAGE: popsim check <file-or-folder>... [options]
+
+        ARGUMENTS:
+          <file-or-folder>        A scenario file, or a folder: every *.json below it.
+
+        OPTIONS:
+          --strategy <name>       Check only this strategy.
+          --option <name=value>   Set a strategy option; repeatable.
+          --update                Write the expected timelines that differ or are missing,
+                                  atomically. Refused when CI is set. Review 'git diff'.
+          --junit <file>          Also write a JUnit XML report.
+          --jobs <n>              Scenarios run at once. (default: the number of cores)
+        \(guards)
+          -h, --help              Show help information.
+
+        EXIT CODES:
+          0 all passed, 1 a timeline differs or is missing, 2 bad usage or bad input.
+
+        """
+
+    static let lint = """
+        OVERVIEW: List what a strategy ignores and the hazards a run hits.
+
+        Runs each scenario and prints one line per finding: popup fields and script
+        actions the strategy does not model (notes), and the hazards of the real
+        library that the run hit: a popup lost, a popup on screen the library stopped
+        tracking, two popups on screen at once, a scheduler that stopped, a popup still
+        queued at the end whose condition never held while it waited. The last line
+        counts them.
+
+        EXAMPLES:
+          popsim lint Scenarios/fg-remove.json
+          popsim lint Scenarios/first-launch.json --strategy jc-lifo
+
+        USAGE: popsim lint <file>... [options]
+
+        ARGUMENTS:
+          <file>                  A scenario file (JSON, format 1); '-' reads standard input.
+
+        OPTIONS:
+          --strategy <name>       The strategy to run (default: the file's "strategy").
+          --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
+          --load-only             Only load and validate the files: 'FILE: N popups, N events'.
+        \(guards)
+          -h, --help              Show help information.
+
+        EXIT CODES:
+          0 no hazard, 1 a hazard was found, 2 bad usage or bad input.
+
+        """
+
+    static let strategies = """
+        OVERVIEW: List the strategies with their options.
+
+        EXAMPLES:
+          popsim strategies
+
+        USAGE: popsim strategies
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """
+
+    static let help = """
+        OVERVIEW: Show help for a subcommand.
+
+        EXAMPLES:
+          popsim help run
+
+        USAGE: popsim help [<subcommand>]
+
+        ARGUMENTS:
+          <subcommand>            One of: run, check, compare, lint, gen, strategies, help.
+
+        """
+}

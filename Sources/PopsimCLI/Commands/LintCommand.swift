@@ -1,0 +1,57 @@
+import PopsimCore
+import PopsimReports
+
+/// `popsim lint FILE…`: runs each scenario and lists what its strategy ignores and the hazards hit.
+///
+/// Output: one line per finding on stdout, then `N hazards, N notes`. Exit 0 when no hazard was
+/// found, 1 when one was, 2 for bad input.
+enum LintCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true),
+        .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "load-only", takesValue: false),
+        .init(name: "help", takesValue: false),
+    ] + Guards.specs
+
+    static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
+        let args = try Arguments(arguments, command: "lint", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.lint)
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw PopsimError.usage("lint: expected at least one scenario file; see 'popsim help lint'") }
+        let guards = try Guards(args, command: "lint")
+        guards.arm(console)
+        if args.flag("load-only") { return loadOnly(args.positionals, maxBytes: guards.maxBytes, console: &console) }
+        var outcome = ExitCode.success
+        var hazards = 0, notes = 0
+        var limits = guards.limits
+        limits.recordStates = true
+        for path in args.positionals {
+            guard let result = RunCommand.runOne(path, command: "lint", args: args, limits: limits, maxBytes: guards.maxBytes,
+                                                 console: &console, outcome: &outcome),
+                  let entry = StrategyRegistry.entry(named: result.strategy) else { continue }
+            for finding in Lint.findings(result, entry: entry) {
+                console.out(finding.line + "\n")
+                if finding.isHazard { hazards += 1 } else { notes += 1 }
+            }
+        }
+        guard outcome == .success else { return outcome }
+        console.out("\(hazards) hazard\(hazards == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n")
+        return hazards > 0 ? .difference : .success
+    }
+
+    /// Loads and validates each file, runs nothing: `FILE: N popups, N events`.
+    static func loadOnly(_ paths: [String], maxBytes: Int, console: inout Console) -> ExitCode {
+        var outcome = ExitCode.success
+        for path in paths {
+            do {
+                let s = try ScenarioSource.load(path, maxBytes: maxBytes)
+                console.out("\(path): \(s.popups.count) popups, \(s.events.count) events\n")
+            } catch {
+                outcome = outcome.worst(console.report(error))
+            }
+        }
+        return outcome
+    }
+}

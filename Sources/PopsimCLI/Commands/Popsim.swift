@@ -1,0 +1,71 @@
+import PopsimCore
+import PopsimReports
+
+/// The `popsim` command line: parses arguments and calls the library (design.md §7).
+///
+/// Contract: results go to `console.stdout`, errors to `console.stderr` one line each, and the
+/// return value is the exit code. Nothing here exits the process or touches real streams.
+public enum Popsim {
+    public static let version = "0.1.0"
+
+    static let commands: [(name: String, summary: String)] = [
+        ("run", "Run scenarios and print their timelines."),
+        ("check", "Check scenarios against their expected timelines."),
+        ("compare", "Run one scenario under several strategies, side by side."),
+        ("lint", "List what a strategy ignores and the hazards a run hits."),
+        ("gen", "Write a seeded scenario of any size."),
+        ("strategies", "List the strategies with their options."),
+        ("help", "Show help for a command."),
+    ]
+
+    public static func main(_ arguments: [String], console: inout Console) -> ExitCode {
+        guard let first = arguments.first else {
+            console.out(HelpText.main)
+            return .success
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(PopsimError) {
+            switch first {
+            case "-h", "--help":
+                console.out(HelpText.main)
+                return .success
+            case "--version":
+                console.out("popsim \(version)\n")
+                return .success
+            case "help":
+                return try help(rest, console: &console)
+            case "run":
+                return try RunCommand.execute(rest, console: &console)
+            case "compare":
+                return try CompareCommand.execute(rest, console: &console)
+            case "check":
+                return try CheckCommand.execute(rest, console: &console)
+            case "gen":
+                return try GenCommand.execute(rest, console: &console)
+            case "lint":
+                return try LintCommand.execute(rest, console: &console)
+            case "strategies":
+                return try StrategiesCommand.execute(rest, console: &console)
+            default:
+                let hint = Suggestion.didYouMean(first, among: commands.map(\.name))
+                let what = first.hasPrefix("-") ? "option" : "command"
+                throw PopsimError.usage("unknown \(what) \(JSONValue.quoted(first))\(hint); see 'popsim --help'")
+            }
+        } catch {
+            return console.report(error, context: first)
+        }
+    }
+
+    static func help(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
+        guard let topic = arguments.first else {
+            console.out(HelpText.main)
+            return .success
+        }
+        guard let text = HelpText.forCommand(topic) else {
+            let hint = Suggestion.didYouMean(topic, among: commands.map(\.name))
+            throw PopsimError.usage("help: unknown command \(JSONValue.quoted(topic))\(hint)")
+        }
+        console.out(text)
+        return .success
+    }
+}

@@ -1,0 +1,129 @@
+import PopsimCore
+import PopsimReports
+
+/// `popsim run FILE…`: loads each scenario, runs it, prints (or saves) the report.
+///
+/// Contract: files run in the order given; their reports are concatenated (text: a blank line
+/// between; JSON: one document each). Every error is reported; the exit code is the worst outcome.
+/// With `--output`, the file is written only if every scenario ran, atomically.
+/// With `--update`, each scenario's expected timeline is rewritten instead (never when `CI` is set).
+enum RunCommand {
+    enum Format: String, CaseIterable { case text, json, gantt, svg, html }
+
+    static let specs: [Arguments.Spec] = [
+        .init(name: "strategy", takesValue: true),
+        .init(name: "option", takesValue: true, repeatable: true),
+        .init(name: "format", takesValue: true),
+        .init(name: "output", takesValue: true),
+        .init(name: "color", takesValue: true),
+        .init(name: "ascii", takesValue: false),
+        .init(name: "update", takesValue: false),
+        .init(name: "help", takesValue: false),
+    ] + Guards.specs
+
+    static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
+        let args = try Arguments(arguments, command: "run", specs: specs)
+        if args.flag("help") {
+            console.out(HelpText.run)
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw PopsimError.usage("run: expected at least one scenario file; see 'popsim help run'") }
+        let format = try args.choice("format", Format.self, command: "run", default: .text)
+        let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
+        let guards = try Guards(args, command: "run")
+        let limits = guards.limits
+        if (format == .svg || format == .html) && args.positionals.count > 1 {
+            throw PopsimError.usage("run: --format \(format.rawValue) draws one scenario; run it once per file")
+        }
+        if args.flag("update") {
+            if console.isCI {
+                throw PopsimError.usage("run: --update is refused when CI is set: expected timelines change only by hand")
+            }
+            if args.value("output") != nil { throw PopsimError.usage("run: --update and --output do not go together") }
+        }
+        guards.arm(console)
+        let style = args.value("output") == nil ? console.style(for: color) : .plain
+        var outcome = ExitCode.success
+        let chart = GanttStyle(console: console, args: args)
+        /// Runs every file and renders each report into `writer` as it comes.
+        func runAll(into writer: inout ByteWriter, errors: inout Console) {
+            var first = true
+            for path in args.positionals {
+                guard let result = runOne(path, command: "run", args: args, limits: limits, maxBytes: guards.maxBytes, console: &errors,
+                                          outcome: &outcome) else { continue }
+                if args.flag("update") {
+                    outcome = outcome.worst(update(result, console: &errors))
+                    continue
+                }
+                if !first && (format == .text || format == .gantt) { writer.byte(0x0A) }
+                first = false
+                switch format {
+                case .text: TextRenderer.render(result, style: style, into: &writer)
+                case .json: JSONRenderer.render(result, into: &writer)
+                case .gantt: writer.write(Gantt.render([(result.strategy, result)], chart: chart))
+                case .svg: writer.write(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
+                case .html: writer.write(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
+                }
+            }
+        }
+        guard let output = args.value("output") else {
+            var errors = Console(environment: console.environment)
+            runAll(into: &console.output, errors: &errors)
+            console.stderr += errors.stderr
+            console.out(errors.stdout)
+            return outcome
+        }
+        do {
+            try FileIO.writeAtomically(to: output) { writer in
+                runAll(into: &writer, errors: &console)
+                return outcome == .success
+            }
+        } catch {
+            return outcome.worst(console.report(.io(path: output, reason: error.reason)))
+        }
+        return outcome
+    }
+
+    /// Writes a report to `--output` atomically, or to stdout.
+    static func emit(_ report: String, to output: String?, console: inout Console) -> ExitCode {
+        guard let output else {
+            console.out(report)
+            return .success
+        }
+        do {
+            try FileIO.writeAtomically(report, to: output)
+        } catch {
+            return console.report(.io(path: output, reason: error.reason))
+        }
+        return .success
+    }
+
+
+    /// Loads and runs one scenario; reports its errors and returns nil when it cannot.
+    static func runOne(_ path: String, command: String, args: Arguments, limits: RunLimits, maxBytes: Int = FileIO.defaultMaxBytes,
+                       console: inout Console, outcome: inout ExitCode) -> RunResult? {
+        do {
+            return try ScenarioSource.run(path, strategy: args.value("strategy"), overrides: args.all("option"),
+                                          limits: limits, maxBytes: maxBytes)
+        } catch {
+            outcome = outcome.worst(console.report(error, context: command))
+            return nil
+        }
+    }
+
+    static func update(_ result: RunResult, console: inout Console) -> ExitCode {
+        let path = ScenarioSource.goldenPath(for: result.scenario.file, strategy: result.strategy)
+        let text = TimelineText.render(result.timeline)
+        if let old = try? FileIO.read(path), old == Array(text.utf8) {
+            console.out("unchanged \(path)\n")
+            return .success
+        }
+        do {
+            try FileIO.writeAtomically(text, to: path)
+        } catch {
+            return console.report(.io(path: path, reason: error.reason))
+        }
+        console.out("updated \(path)\n")
+        return .success
+    }
+}

@@ -1,0 +1,98 @@
+/// How the engine carries out the script's actions (design.md §2 `events`).
+extension Engine {
+    mutating func perform(_ action: Action) throws(RunError) {
+        switch action {
+        case .enqueue(let p):
+            try enqueue(p)
+        case .enqueueMany(let popups):
+            for p in popups { try enqueue(p) }
+        case .dismiss(let p):
+            try press(p, button: "close")
+        case .press(let p, let button):
+            try press(p, button: button)
+        case .set(let changes):
+            for (variable, value) in changes { world.state[variable.index] = value }
+            stateChanged()
+            _ = try tell(.stateChanged)
+        case .suspend:
+            log(.suspend, subject: -1)
+            _ = try tell(.suspend)
+        case .resume:
+            log(.resume, subject: -1)
+            _ = try tell(.resume)
+        case .trigger:
+            _ = try tell(.trigger)
+        case .remove(let p):
+            _ = try tell(.remove(p))
+        case .clear:
+            _ = try tell(.clear)
+        case .pauseTimers(let target):
+            _ = try tell(.pauseTimers(target))
+        case .resumeTimers(let target):
+            _ = try tell(.resumeTimers(target))
+        case .navigate(let move, let then):
+            try navigate(move, then: then)
+        }
+    }
+
+    /// Script events are not counted as steps (a storm of a million is legitimate); the `then`
+    /// actions that run them are.
+    mutating func enqueue(_ p: PopupID) throws(RunError) {
+        everEnqueued[index(p)] = true
+        log(.enqueue, p)
+        _ = try tell(.enqueued(p))
+    }
+
+    /// The user presses `button` on `p`: only a fully shown popup can be answered.
+    mutating func press(_ p: PopupID, button: String) throws(RunError) {
+        guard world.phase(p) == .shown else {
+            log(.warning, p, .notShown)
+            return
+        }
+        pressed[index(p)] = button
+        try popupHides(p, .user)
+        if S.buttonActions == .atResponse {
+            try runActions(of: p)
+        }
+    }
+
+    /// The popup dismisses itself (the user, or its duration): the scheduler only hears of it.
+    mutating func popupHides(_ p: PopupID, _ reason: Reason) throws(RunError) {
+        startHide(p, reason, ms: world.traits(p).hideMs)
+        _ = try tell(.dismissing(p, reason))
+    }
+
+    mutating func runActions(of p: PopupID) throws(RunError) {
+        guard let button = pressed[index(p)] else { return }
+        pressed[index(p)] = nil
+        for action in world.popup(p).actions(for: button) {
+            try countStep()
+            try perform(action)
+        }
+    }
+
+    mutating func navigate(_ move: Navigation, then: [Action]) throws(RunError) {
+        switch navigation.begin(move) {
+        case .unchanged:
+            return
+        case .notOnStack:
+            if case .popTo(let screen) = move {
+                log(.warning, subject: subject(forScreen: screen), .notOnStack)
+            }
+            return
+        case .started:
+            break
+        }
+        navigationThen.append(then)
+        schedule(after: navMs, .transition, .navigationEnd(navigationThen.count - 1))
+    }
+
+    /// The timeline subject for a screen name, interned after the popup names.
+    mutating func subject(forScreen screen: String) -> Int32 {
+        if let i = timeline.subjects.lastIndex(of: screen), i >= world.scenario.popups.count {
+            return Int32(i)
+        }
+        timeline.subjects.append(screen)
+        return Int32(timeline.subjects.count - 1)
+    }
+}

@@ -1,0 +1,204 @@
+/// The discrete-event loop of design.md §4, generic over the strategy so that the hot path has
+/// no existential call per happening.
+///
+/// Contract: happenings are processed in `HappeningKey` order; after the last happening of an
+/// instant the idle pass runs and repeats while it changes something. Happenings at exactly
+/// `until` are processed (with their idle pass); nothing later is. API in SimPy's shape:
+/// `peek`, `step`, `run()`.
+struct Engine<S: Strategy> {
+    var world: World
+    var strategy: S
+    let limits: RunLimits
+    let navMs: Int
+    /// Popups that may be on screen at once without an overlap warning (option `slots`, else 1).
+    let slots: Int
+    var finishing = false
+
+    var heap = Heap<HappeningKey, Scheduled>()
+    var nextEvent = 0
+    var sequence = 0
+    var timeline: Timeline
+    var decisions = Decisions()
+    /// Bumped to cancel a popup's pending transition completion and its own timers.
+    var generation: [UInt32]
+    /// Bumped to cancel a popup's display timer (any show, any hide, a restart).
+    var timerGeneration: [UInt32]
+    var pressed: [String?]
+    var everEnqueued: [Bool]
+    var visibleCount = 0
+    var overlapAllowed = false
+    var stepsThisInstant = 0
+    var stepsInAll = 0
+    var lastLogged = 0
+    var navigation: NavigationStack
+    /// The `then` lists of navigation transitions in flight, by index.
+    var navigationThen: [[Action]] = []
+    var stateHistory: [StateSnapshot] = []
+
+    /// A pending happening of the engine's own (scenario events are read from the script).
+    /// Plain data, so the heap moves it without reference counting.
+    enum Scheduled {
+        case transitionEnd(PopupID, UInt32)
+        case durationEnd(PopupID, UInt32)
+        case response(PopupID, UInt32)
+        /// Index into `navigationThen`: the actions to run when this transition completes.
+        case navigationEnd(Int)
+        case strategyTimer(Int)
+    }
+
+    init(scenario: Scenario, options: ResolvedOptions, limits: RunLimits) {
+        world = World(scenario: scenario, options: options)
+        strategy = S(world: world)
+        self.limits = limits
+        navMs = options.integer("navMs")
+        slots = options.integerIfSet("slots") ?? 1
+        let count = scenario.popups.count
+        timeline = Timeline(subjects: scenario.popups.map(\.name))
+        // About three lines per event in realistic scripts; growing past it is only slower.
+        timeline.entries.reserveCapacity(min(scenario.events.count * 3 + 64, 1 << 26))
+        generation = Array(repeating: 0, count: count)
+        timerGeneration = generation
+        pressed = Array(repeating: nil, count: count)
+        everEnqueued = Array(repeating: false, count: count)
+        navigation = NavigationStack(scenario: scenario)
+        if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
+    }
+
+    /// The key of the next happening, if any.
+    func peek() -> HappeningKey? {
+        let eventKey = nextEvent < world.scenario.events.count
+            ? HappeningKey(time: world.scenario.events[nextEvent].at, order: .scenarioEvent, sequence: nextEvent)
+            : nil
+        switch (heap.minKey, eventKey) {
+        case (let h?, let e?): return min(h, e)
+        case (let h?, nil): return h
+        case (nil, let e): return e
+        }
+    }
+
+    mutating func run() throws(RunError) -> RunResult {
+        let until = world.scenario.until
+        while let key = peek() {
+            if let until, key.time > until { break }
+            world.now = key.time
+            stepsThisInstant = 0
+            try runInstant()
+        }
+        // End-of-run lines carry the summary's `end`: the last instant anything was logged, so
+        // an event that logs nothing cannot move them.
+        finishing = true
+        world.now = lastLogged
+        try tell(.finished)
+        return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
+                         timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
+                         stateHistory: stateHistory)
+    }
+
+    /// One instant as a run loop lives it (docs/engine.md, "Time and order"): the completions and
+    /// timers due now fire together in one pass, then the idle pass; then each script event is a
+    /// pass of its own (a source callback), followed by the idle pass again.
+    mutating func runInstant() throws(RunError) {
+        if try drainNow() {
+            try idlePass()
+        }
+        let events = world.scenario.events
+        while nextEvent < events.count, events[nextEvent].at == world.now {
+            try step()
+            try drainNow()
+            try idlePass(countingFirst: false)
+        }
+    }
+
+    /// Processes every happening of the engine's own due at this instant; returns whether any ran.
+    @discardableResult
+    mutating func drainNow() throws(RunError) -> Bool {
+        var ran = false
+        while let key = heap.minKey, key.time == world.now {
+            try step()
+            ran = true
+        }
+        return ran
+    }
+
+    /// Processes the next happening.
+    mutating func step() throws(RunError) {
+        guard let key = peek() else { return }
+        if key.order == .scenarioEvent {
+            let event = world.scenario.events[nextEvent]
+            nextEvent += 1
+            try perform(event.action)
+        } else if let (_, item) = heap.pop() {
+            try countStep()
+            try process(item)
+        }
+        try checkInvariantsIfAsked()
+    }
+
+    /// Tells the strategy `idle` and runs what that scheduled for now, repeating while anything
+    /// changed. The first round after a script event is part of that event, so not a step
+    /// (a burst of a million enqueues at one instant is legitimate).
+    mutating func idlePass(countingFirst: Bool = true) throws(RunError) {
+        var counting = countingFirst
+        while true {
+            if counting { try countStep() }
+            counting = true
+            let changed = try tell(.idle)
+            let processed = try drainNow()
+            if !changed && !processed { return }
+        }
+    }
+
+    mutating func countStep() throws(RunError) {
+        stepsThisInstant += 1
+        stepsInAll += 1
+        if stepsThisInstant > limits.maxStepsPerInstant {
+            throw .runaway(file: world.scenario.file, time: world.now, limit: limits.maxStepsPerInstant, perInstant: true)
+        }
+        if stepsInAll > limits.maxSteps {
+            throw .runaway(file: world.scenario.file, time: world.now, limit: limits.maxSteps, perInstant: false)
+        }
+    }
+
+    mutating func schedule(after delay: Int, _ order: HappeningClass, _ item: Scheduled) {
+        let (sum, overflow) = world.now.addingReportingOverflow(delay)
+        sequence += 1
+        heap.push(HappeningKey(time: overflow ? Int.max : sum, order: order, sequence: sequence), item)
+    }
+
+    mutating func process(_ item: Scheduled) throws(RunError) {
+        switch item {
+        case .transitionEnd(let p, let g):
+            guard generation[index(p)] == g else { return }
+            try completeTransition(p)
+        case .durationEnd(let p, let g):
+            let phase = world.phase(p)
+            guard timerGeneration[index(p)] == g, phase == .shown || phase == .presenting else { return }
+            try popupHides(p, .duration)
+        case .response(let p, let g):
+            guard generation[index(p)] == g, world.phase(p) == .shown, world.traits(p).respondAfter != nil,
+                  let response = world.popup(p).respond else { return }
+            try press(p, button: response.button)
+        case .navigationEnd(let index):
+            let then = navigationThen[index]
+            navigationThen[index] = []
+            let screen = navigation.complete()
+            log(.nav, subject: subject(forScreen: screen))
+            if let variable = navigation.screenVariable {
+                world.state[variable.index] = .string(screen)
+            }
+            stateChanged()
+            _ = try tell(.stateChanged)
+            for action in then { try perform(action) }
+        case .strategyTimer(let token):
+            _ = try tell(.timer(token))
+        }
+    }
+
+    func index(_ p: PopupID) -> Int { Int(p.index) }
+
+    /// Records the new state, when the caller asked for the history.
+    mutating func stateChanged() {
+        guard limits.recordStates else { return }
+        stateHistory.append(StateSnapshot(position: timeline.entries.count, values: world.state))
+    }
+}

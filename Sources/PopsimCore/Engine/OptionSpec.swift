@@ -1,0 +1,115 @@
+/// One option a strategy accepts, with its allowed values and default (shown by `popsim strategies`).
+public struct OptionSpec: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// An integer no smaller than `minimum`.
+        case integer(minimum: Int)
+        /// One word out of a fixed list.
+        case choice([String])
+    }
+
+    public var name: String
+    public var summary: String
+    public var kind: Kind
+    public var defaultValue: OptionValue
+    /// Extra words for a rejected value (e.g. what the real library does with it), if any.
+    public var rejectionNote: @Sendable (String) -> String?
+
+    public init(name: String, summary: String, kind: Kind, defaultValue: OptionValue,
+                rejectionNote: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.rejectionNote = rejectionNote
+    }
+
+    /// The present-animation time every strategy accepts; `default` is the strategy's own.
+    public static func showMs(default value: Int) -> OptionSpec {
+        OptionSpec(name: "showMs", summary: "present animation, ms (a popup's own showMs wins)",
+                   kind: .integer(minimum: 0), defaultValue: .integer(value))
+    }
+
+    /// The dismiss-animation time every strategy accepts; `default` is the strategy's own.
+    public static func hideMs(default value: Int) -> OptionSpec {
+        OptionSpec(name: "hideMs", summary: "dismiss animation, ms (a popup's own hideMs wins)",
+                   kind: .integer(minimum: 0), defaultValue: .integer(value))
+    }
+
+    /// The options every strategy has, which a file's `options` set whatever strategy runs.
+    public static let shared: Set<String> = ["showMs", "hideMs", "navMs"]
+
+    /// The navigation transition time every strategy accepts (design.md §5a).
+    public static let navMs = OptionSpec(name: "navMs", summary: "push/pop transition, ms",
+                                         kind: .integer(minimum: 0), defaultValue: .integer(0))
+
+    /// The display time of a popup that sets no `duration` of its own.
+    public static func duration(default value: Int) -> OptionSpec {
+        OptionSpec(name: "duration", summary: "display time of a popup without its own duration, ms",
+                   kind: .integer(minimum: 1), defaultValue: .integer(value))
+    }
+
+    /// An animation time of the strategy's own (`popMs`, `replaceMs`), in ms.
+    public static func animation(_ name: String, _ summary: String, default value: Int) -> OptionSpec {
+        OptionSpec(name: name, summary: summary, kind: .integer(minimum: 0), defaultValue: .integer(value))
+    }
+
+    /// How many popups may be on screen at once before the engine warns of an overlap.
+    public static let slots = OptionSpec(name: "slots", summary: "popups that may be on screen at once",
+                                         kind: .integer(minimum: 1), defaultValue: .integer(1))
+
+    /// The allowed values, for help and error messages: `one of fifo, lifo` / `an integer >= 0`.
+    public var allowedDescription: String {
+        switch kind {
+        case .integer(let minimum): return "an integer >= \(minimum)"
+        case .choice(let words): return "one of " + words.joined(separator: ", ")
+        }
+    }
+
+    /// Checks a value; returns the problem in the words of an "expected …, got …" message.
+    public func validate(_ value: OptionValue) -> OptionValue? {
+        switch (kind, value) {
+        case (.integer(let minimum), .integer(let n)) where n >= minimum: return value
+        case (.choice(let words), .text(let w)) where words.contains(w): return value
+        default: return nil
+        }
+    }
+
+    /// Reads a command-line value (`--option name=value`).
+    public func parse(_ text: String) -> OptionValue? {
+        switch kind {
+        case .integer: return Int(text).flatMap { validate(.integer($0)) }
+        case .choice: return validate(.text(text))
+        }
+    }
+}
+
+/// A strategy's options with every value decided: defaults, then the file, then the command line.
+public struct ResolvedOptions: Sendable, Equatable {
+    /// In the strategy's declared order, which is also the order of `--format json` output.
+    public var settings: [OptionSetting]
+
+    public init(settings: [OptionSetting]) { self.settings = settings }
+
+    /// Every option of `specs` at its default.
+    public static func defaults(of specs: [OptionSpec]) -> ResolvedOptions {
+        ResolvedOptions(settings: specs.map { OptionSetting(name: $0.name, value: $0.defaultValue) })
+    }
+
+    public func integer(_ name: String) -> Int {
+        integerIfSet(name) ?? 0
+    }
+
+    public func integerIfSet(_ name: String) -> Int? {
+        for s in settings where s.name == name {
+            if case .integer(let n) = s.value { return n }
+        }
+        return nil
+    }
+
+    public func text(_ name: String) -> String {
+        for s in settings where s.name == name {
+            if case .text(let t) = s.value { return t }
+        }
+        return ""
+    }
+}

@@ -1,0 +1,307 @@
+/// The fast path for big scripts: the `events` array is read straight into `ScenarioEvent`s,
+/// without a JSON tree.
+///
+/// Contract: gives exactly what the tree path gives (same scenario, same errors in the same
+/// order). It applies when the file is an object whose `popups` and `state` keys come before
+/// `events` (as `popsim gen` writes them); otherwise the whole file goes through the tree.
+/// Within the array, each event of the common shape — `at` (plain digits) and one action:
+/// `enqueue` (a declared popup or a list of them), `dismiss`, `remove`, `press` (popup and
+/// button), `set` (declared names, values of their types), a flag action (`true`) or a navigation
+/// without `then`, all with plain ASCII strings — is decoded in place; any other event, valid or
+/// not, is re-read from its first byte through the tree path, which reports its errors exactly.
+extension ScenarioLoader {
+    /// nil when the fast path does not apply.
+    static func loadStreaming(_ bytes: [UInt8], file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors>? {
+        bytes.withUnsafeBufferPointer { buffer -> Result<Scenario, LoadErrors>? in
+            var cursor = JSONCursor(buffer)
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: "{") else { return nil }
+            var loader = ScenarioLoader(file: file, catalog: catalog)
+            do throws(JSONSyntaxError) {
+                guard let root = try loader.streamRoot(&cursor) else { return nil }
+                loader.loadRoot(root)
+            } catch {
+                return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root,
+                                                      problem: .syntax(error.message))]))
+            }
+            return loader.finish()
+        }
+    }
+
+    /// Reads the top-level object; streams `events` when `popups` and `state` were read before it.
+    /// Returns the root with a placeholder for the streamed `events`, or nil to use the tree path.
+    mutating func streamRoot(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> JSONValue? {
+        let rootLocation = cursor.location
+        try cursor.enter(1)
+        var members: [JSONValue.Member] = []
+        if cursor.consume(UInt8(ascii: "}")) { return JSONValue(.object([]), at: rootLocation) }
+        while true {
+            guard cursor.peek == UInt8(ascii: "\"") else {
+                throw cursor.fail("expected a string key, got \(cursor.describeByte())")
+            }
+            let keyLocation = cursor.location
+            let key = try cursor.string()
+            cursor.skipWhitespace()
+            guard cursor.consume(UInt8(ascii: ":")) else {
+                throw cursor.fail("expected ':' after an object key, got \(cursor.describeByte())")
+            }
+            cursor.skipWhitespace()
+            let firstEvents = key == "events" && !members.contains { $0.key == "events" }
+            let ready = members.contains { $0.key == "popups" } && members.contains { $0.key == "state" }
+            if firstEvents && !ready { return nil }
+            if firstEvents {
+                prepareForEvents(members)
+                let placeholder = JSONValue(.null, at: cursor.location)
+                try streamEvents(&cursor)
+                streamed = true
+                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: placeholder))
+            } else {
+                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try cursor.value(depth: 1)))
+            }
+            if try cursor.separator(closing: UInt8(ascii: "}"), in: "an object") { break }
+        }
+        cursor.skipWhitespace()
+        if !cursor.atEnd {
+            throw cursor.fail("expected the end of the file after the top-level value, got \(cursor.describeByte())")
+        }
+        return JSONValue(.object(members), at: rootLocation)
+    }
+
+    /// Loads `state`, then `popups`, as `loadRoot` would, so that events can refer to them.
+    mutating func prepareForEvents(_ members: [JSONValue.Member]) {
+        if let state = members.first(where: { $0.key == "state" }) { loadState(state.value) }
+        if let popups = members.first(where: { $0.key == "popups" }) { loadPopups(popups.value) }
+        prepared = true
+    }
+
+    mutating func streamEvents(_ cursor: inout JSONCursor) throws(JSONSyntaxError) {
+        let path = JSONPath.root.appending("events")
+        guard cursor.peek == UInt8(ascii: "[") else {
+            loadEvents(try cursor.value(depth: 1))
+            return
+        }
+        try cursor.enter(2)
+        var events: [ScenarioEvent] = []
+        events.reserveCapacity((cursor.bytes.count - cursor.position) / 40)
+        if !cursor.consume(UInt8(ascii: "]")) {
+            var index = 0
+            while true {
+                let start = cursor
+                if let event = fastEvent(&cursor, index: index) {
+                    events.append(event)
+                } else {
+                    cursor = start
+                    let value = try cursor.value(depth: 2)
+                    if let event = timedEvent(value, path.appending(index), index: index) { events.append(event) }
+                }
+                index += 1
+                if try cursor.separator(closing: UInt8(ascii: "]"), in: "an array") { break }
+            }
+        }
+        setEvents(events)
+    }
+
+    /// One event of the common shape, or nil (the caller re-reads it through the tree path).
+    func fastEvent(_ cursor: inout JSONCursor, index: Int) -> ScenarioEvent? {
+        let location = cursor.location
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var at: Int?
+        var action: Action?
+        for member in 0..<2 {
+            guard let key = cursor.plainKey() else { return nil }
+            if key.equals("at") {
+                guard at == nil, let t = cursor.plainInteger() else { return nil }
+                at = t
+            } else {
+                guard action == nil, let a = fastAction(key, &cursor) else { return nil }
+                action = a
+            }
+            cursor.skipWhitespace()
+            let separator: UInt8 = member == 0 ? UInt8(ascii: ",") : UInt8(ascii: "}")
+            guard cursor.consume(separator) else { return nil }
+        }
+        guard let at, let action else { return nil }
+        return ScenarioEvent(at: at, action: action, index: index, location: location)
+    }
+
+    func fastAction(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout JSONCursor) -> Action? {
+        guard let first = key.first else { return nil }
+        switch first {
+        case UInt8(ascii: "e") where key.equals("enqueue"): return fastEnqueue(&cursor)
+        case UInt8(ascii: "d") where key.equals("dismiss"): return fastPopup(&cursor).map(Action.dismiss)
+        case UInt8(ascii: "r") where key.equals("remove"): return fastPopup(&cursor).map(Action.remove)
+        case UInt8(ascii: "r") where key.equals("resume"): return cursor.plainTrue() ? .resume : nil
+        case UInt8(ascii: "r") where key.equals("replace"): return fastScreen(&cursor).map { .navigate(.replace($0), then: []) }
+        case UInt8(ascii: "t") where key.equals("trigger"): return cursor.plainTrue() ? .trigger : nil
+        case UInt8(ascii: "s") where key.equals("suspend"): return cursor.plainTrue() ? .suspend : nil
+        case UInt8(ascii: "s") where key.equals("set"): return fastSet(&cursor)
+        case UInt8(ascii: "c") where key.equals("clear"): return cursor.plainTrue() ? .clear : nil
+        case UInt8(ascii: "p") where key.equals("press"): return fastPress(&cursor)
+        case UInt8(ascii: "p") where key.equals("pop"): return cursor.plainTrue() ? .navigate(.pop, then: []) : nil
+        case UInt8(ascii: "p") where key.equals("popToRoot"):
+            return cursor.plainTrue() ? .navigate(.popToRoot, then: []) : nil
+        case UInt8(ascii: "p") where key.equals("push"): return fastScreen(&cursor).map { .navigate(.push($0), then: []) }
+        case UInt8(ascii: "p") where key.equals("popTo"): return fastScreen(&cursor).map { .navigate(.popTo($0), then: []) }
+        case UInt8(ascii: "p") where key.equals("pauseTimers"): return fastTimerTarget(&cursor).map(Action.pauseTimers)
+        case UInt8(ascii: "r") where key.equals("resumeTimers"): return fastTimerTarget(&cursor).map(Action.resumeTimers)
+        default: return nil
+        }
+    }
+
+    /// `true` or a plain popup id; anything else goes to the tree path.
+    func fastTimerTarget(_ cursor: inout JSONCursor) -> TimerTarget? {
+        if cursor.plainTrue() { return .all }
+        return fastPopup(&cursor).map(TimerTarget.popup)
+    }
+
+    func fastPopup(_ cursor: inout JSONCursor) -> PopupID? {
+        guard let name = cursor.plainString(), let id = popupTable.lookup(name) else { return nil }
+        return PopupID(Int(id))
+    }
+
+    /// A popup id, or a non-empty list of them.
+    func fastEnqueue(_ cursor: inout JSONCursor) -> Action? {
+        guard cursor.consume(UInt8(ascii: "[")) else { return fastPopup(&cursor).map(Action.enqueue) }
+        var ids: [PopupID] = []
+        while true {
+            cursor.skipWhitespace()
+            guard let id = fastPopup(&cursor) else { return nil }
+            ids.append(id)
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "]")) { break }
+            guard cursor.consume(UInt8(ascii: ",")) else { return nil }
+        }
+        return ids.count == 1 ? .enqueue(ids[0]) : .enqueueMany(ids)
+    }
+
+    /// `{"name": value, …}` with declared names, distinct, and values of the declared types.
+    func fastSet(_ cursor: inout JSONCursor) -> Action? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var changes: [(VariableID, StateValue)] = []
+        while true {
+            guard let name = cursor.plainKey(),
+                  let id = scenario.state.lookup(String(decoding: name, as: UTF8.self)),
+                  !changes.contains(where: { $0.0 == id }) else { return nil }
+            let value: StateValue
+            switch cursor.peek {
+            case UInt8(ascii: "\""):
+                guard let s = cursor.plainString() else { return nil }
+                value = .string(String(decoding: s, as: UTF8.self))
+            case UInt8(ascii: "t"):
+                guard cursor.plainTrue() else { return nil }
+                value = .boolean(true)
+            case UInt8(ascii: "f"):
+                guard cursor.plainFalse() else { return nil }
+                value = .boolean(false)
+            default:
+                guard let n = cursor.plainInteger() else { return nil }
+                value = .integer(n)
+            }
+            guard value.type == scenario.state.initial[id.index].type else { return nil }
+            changes.append((id, value))
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "}")) { break }
+            guard cursor.consume(UInt8(ascii: ",")) else { return nil }
+        }
+        return .set(changes)
+    }
+
+    /// `{"popup": id, "button": name}` in either order.
+    func fastPress(_ cursor: inout JSONCursor) -> Action? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var popup: PopupID?
+        var button: String?
+        for member in 0..<2 {
+            guard let key = cursor.plainKey() else { return nil }
+            if key.equals("popup"), popup == nil {
+                guard let id = fastPopup(&cursor) else { return nil }
+                popup = id
+            } else if key.equals("button"), button == nil {
+                guard let name = cursor.plainString(), !name.isEmpty else { return nil }
+                button = String(decoding: name, as: UTF8.self)
+            } else {
+                return nil
+            }
+            cursor.skipWhitespace()
+            guard cursor.consume(member == 0 ? UInt8(ascii: ",") : UInt8(ascii: "}")) else { return nil }
+        }
+        guard let popup, let button else { return nil }
+        return .press(popup, button: button)
+    }
+
+    func fastScreen(_ cursor: inout JSONCursor) -> String? {
+        guard let name = cursor.plainString(), !name.isEmpty else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Byte equality with an ASCII literal.
+    func equals(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        let other = literal.utf8Start
+        for i in 0..<count where self[i] != other[i] { return false }
+        return true
+    }
+}
+
+extension JSONCursor {
+    /// A string of printable ASCII without escapes, as its bytes; nil (position undefined) otherwise.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return slice
+            }
+            guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// `"key":` with a plain key and the spaces around it; the cursor is then at the value.
+    mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard let key = plainString() else { return nil }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return nil }
+        skipWhitespace()
+        return key
+    }
+
+    /// A non-negative integer written with plain digits (no sign, fraction, exponent or leading
+    /// zero) that fits comfortably in `Int`; nil otherwise.
+    mutating func plainInteger() -> Int? {
+        let start = position
+        var value = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+            value = value &* 10 &+ Int(bytes[position] - 0x30)
+            position += 1
+        }
+        let count = position - start
+        guard count > 0, count <= 18, !(count > 1 && bytes[start] == 0x30) else { return nil }
+        if let next = peek, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
+        return value
+    }
+
+    /// The literal `false`.
+    mutating func plainFalse() -> Bool {
+        guard position + 5 <= bytes.count, bytes[position] == UInt8(ascii: "f"), bytes[position + 1] == UInt8(ascii: "a"),
+              bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "s"),
+              bytes[position + 4] == UInt8(ascii: "e") else { return false }
+        position += 5
+        return true
+    }
+
+    /// The literal `true`.
+    mutating func plainTrue() -> Bool {
+        guard position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "t"), bytes[position + 1] == UInt8(ascii: "r"),
+              bytes[position + 2] == UInt8(ascii: "u"), bytes[position + 3] == UInt8(ascii: "e") else { return false }
+        position += 4
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+/// Which strategy runs a scenario and with which options: defaults, then the file, then the
+/// caller's overrides (design.md §2: "the command line can override both").
+///
+/// Contract: the file's `options` belong to the file's `strategy`. Options every strategy has
+/// (`showMs`, `hideMs`, `navMs`) apply to whichever strategy runs; the others apply only when the
+/// file's strategy runs, so another strategy can be chosen without editing the file.
+/// An option the chosen strategy does not have is an error, never silently ignored.
+public struct RunConfiguration: Sendable {
+    public var entry: StrategyEntry
+    public var options: ResolvedOptions
+
+    /// Resolves the strategy and options. Throws `.configuration` for what the caller chose,
+    /// `.input` for what only this strategy rejects in the file.
+    public static func resolve(_ scenario: Scenario, strategy: String?, overrides: [OptionOverride]) throws(PopsimError) -> RunConfiguration {
+        guard let name = strategy ?? scenario.strategy else {
+            throw .configuration(.noStrategy(file: scenario.file))
+        }
+        guard let entry = StrategyRegistry.entry(named: name) else {
+            throw .configuration(.unknownStrategy(name))
+        }
+        var settings = entry.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) }
+        let fromFile = scenario.strategy == entry.name
+        for setting in scenario.options where fromFile || OptionSpec.shared.contains(setting.name) {
+            if let i = settings.firstIndex(where: { $0.name == setting.name }) { settings[i].value = setting.value }
+        }
+        for override in overrides {
+            guard let spec = entry.option(named: override.name) else {
+                throw .configuration(.unknownOption(override.name, strategy: entry.name, known: entry.options.map(\.name)))
+            }
+            guard let value = spec.parse(override.value) else {
+                throw .configuration(.badOptionValue(option: spec.name, expected: spec.allowedDescription,
+                                                     got: override.value, note: spec.rejectionNote(override.value)))
+            }
+            if let i = settings.firstIndex(where: { $0.name == spec.name }) { settings[i].value = value }
+        }
+        let problems = entry.validate(scenario)
+        if !problems.isEmpty { throw .input(LoadErrors(problems)) }
+        return RunConfiguration(entry: entry, options: ResolvedOptions(settings: settings))
+    }
+
+    public func run(_ scenario: Scenario, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {
+        try entry.run(scenario, options: options, limits: limits)
+    }
+}

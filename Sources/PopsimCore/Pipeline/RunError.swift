@@ -1,0 +1,74 @@
+/// Why a run stopped before its end.
+public enum RunError: Error, Sendable, Equatable {
+    /// A strategy decided something impossible: a bug in popsim (exit code 70).
+    case strategyBroke(strategy: String, time: Int, decision: String)
+    /// The scenario never settles: too many steps at one instant or in all (exit code 2).
+    case runaway(file: String, time: Int, limit: Int, perInstant: Bool)
+    /// An engine invariant failed while checks were on (tests): a bug in popsim (exit code 70).
+    case invariant(strategy: String, time: Int, message: String)
+
+    /// What went wrong, in the words of popsim's model (the CLI adds the prefix and any hint).
+    public var message: String {
+        switch self {
+        case .strategyBroke(let strategy, let time, let decision):
+            return "strategy \(strategy) at \(time) ms: \(decision)"
+        case .runaway(let file, let time, let limit, let perInstant):
+            let scope = perInstant ? "at one instant" : "in all"
+            return "\(file): the run did not settle: more than \(limit) steps \(scope) (at \(time) ms); "
+                + "a popup may re-enqueue itself forever"
+        case .invariant(let strategy, let time, let message):
+            return "strategy \(strategy) at \(time) ms broke an invariant: \(message)"
+        }
+    }
+
+    /// Whether it is popsim's own bug (a strategy or the engine broke a rule), not the input's.
+    public var isInternal: Bool {
+        switch self {
+        case .runaway: return false
+        case .strategyBroke, .invariant: return true
+        }
+    }
+}
+
+/// Bounds that make every run finish (design.md: no hang on any input).
+public struct RunLimits: Sendable {
+    /// Steps (happenings, `then` actions, idle rounds) at one instant beyond the script's own events.
+    public var maxStepsPerInstant: Int = 100_000
+    /// Steps in the whole run beyond the script's own events.
+    public var maxSteps: Int = 50_000_000
+    /// Check the engine's invariants after every step (tests turn this on).
+    public var checkInvariants = false
+    /// Record the state after every change (`RunResult.stateHistory`), for reports that judge
+    /// conditions over the run (lint); off by default, as it copies the state at each change.
+    public var recordStates = false
+
+    public init(maxStepsPerInstant: Int = 100_000, maxSteps: Int = 50_000_000, checkInvariants: Bool = false,
+                recordStates: Bool = false) {
+        self.maxStepsPerInstant = maxStepsPerInstant
+        self.maxSteps = maxSteps
+        self.checkInvariants = checkInvariants
+        self.recordStates = recordStates
+    }
+}
+
+/// Everything a finished run produced.
+public struct RunResult: Sendable {
+    public var scenario: Scenario
+    public var strategy: String
+    public var options: ResolvedOptions
+    public var timeline: Timeline
+    /// Popups still queued at the end, in the strategy's queue order.
+    public var pending: [PopupID]
+    /// The last instant processed.
+    public var end: Int
+    /// With `RunLimits.recordStates`: the state at the start and after every change, each with the
+    /// number of timeline entries written before it took effect.
+    public var stateHistory: [StateSnapshot] = []
+}
+
+/// The whole state from one moment of a run on.
+public struct StateSnapshot: Sendable {
+    /// Timeline entries written before this state took effect.
+    public var position: Int
+    public var values: [StateValue]
+}

@@ -1,0 +1,69 @@
+/// Every strategy popsim knows, alphabetically by name: the one list `popsim strategies` prints.
+///
+/// Adding a strategy: one file in `Strategies/` and one line here (a test checks names are unique
+/// and sorted).
+public enum StrategyRegistry {
+    public static let all: [StrategyEntry] = [
+        StrategyEntry(AdwToastStrategy.self),
+        StrategyEntry(AndroidToastStrategy.self),
+        StrategyEntry(BrazeIAMStrategy.self),
+        StrategyEntry(EntryKitStrategy.self),
+        StrategyEntry(FGStrategy.self),
+        StrategyEntry(JCFIFOStrategy.self),
+        StrategyEntry(JCLIFOStrategy.self),
+        StrategyEntry(KeyedStrategy.self),
+        StrategyEntry(MDCSnackbarStrategy.self),
+        StrategyEntry(NotistackStrategy.self),
+        StrategyEntry(SonnerStrategy.self),
+        StrategyEntry(SSPStrategy.self),
+        StrategyEntry(SwiftMessagesStrategy.self),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    /// What a scenario file may name: every strategy with its options.
+    public static let catalog = StrategyCatalog(all.map { ($0.name, $0.options) })
+
+    public static func entry(named name: String) -> StrategyEntry? {
+        all.first { $0.name == name }
+    }
+}
+
+/// A registered strategy, with a runner that keeps the engine generic over its type.
+public struct StrategyEntry: Sendable {
+    public let name: String
+    public let summary: String
+    public let options: [OptionSpec]
+    public let ignoredFields: [PopupField]
+    public let ignoredActions: [String]
+    /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
+    public let presentsDuringHide: Bool
+    private let validator: @Sendable (Scenario) -> [LoadError]
+    private let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
+
+    init<S: Strategy>(_ type: S.Type) {
+        name = S.name
+        summary = S.summary
+        options = S.options
+        ignoredFields = S.ignoredFields
+        ignoredActions = S.ignoredActions
+        presentsDuringHide = S.presentsDuringHide
+        validator = { S.validate($0) }
+        runner = { (scenario, options, limits) throws(RunError) -> RunResult in
+            var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
+            return try engine.run()
+        }
+    }
+
+    /// Runs `scenario` to its end with this strategy.
+    public func run(_ scenario: Scenario, options: ResolvedOptions, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {
+        try runner(scenario, options, limits)
+    }
+
+    /// The scenario's problems that only this strategy rejects.
+    public func validate(_ scenario: Scenario) -> [LoadError] { validator(scenario) }
+
+    public func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+}

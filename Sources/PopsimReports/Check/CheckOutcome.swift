@@ -1,0 +1,29 @@
+import PopsimCore
+
+/// What checking one scenario under one strategy found: data for `CheckReport` and `JUnitReport`.
+public struct CheckOutcome: Sendable, Equatable {
+    public enum Verdict: Sendable, Equatable {
+        case pass
+        /// The run differs from the golden: the unified diff.
+        case differs(diff: String)
+        /// No golden yet.
+        case missing
+        /// The scenario could not be loaded or run.
+        case error(PopsimError)
+    }
+
+    public var scenario: String
+    public var strategy: String?
+    public var goldenPath: String?
+    public var verdict: Verdict
+    /// The actual timeline text (for `--update`).
+    public var actual: String?
+
+    public init(scenario: String, strategy: String?, goldenPath: String?, verdict: Verdict, actual: String? = nil) {
+        self.scenario = scenario
+        self.strategy = strategy
+        self.goldenPath = goldenPath
+        self.verdict = verdict
+        self.actual = actual
+    }
+}

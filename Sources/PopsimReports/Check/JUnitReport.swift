@@ -1,0 +1,40 @@
+import PopsimCore
+
+/// JUnit XML for CI servers: one testcase per scenario and strategy, the diff as failure text.
+///
+/// Contract: a single `<testsuites>` with one `<testsuite name="popsim check">`; `classname` is the
+/// scenario path, `name` the strategy; failures carry the diff (or the missing-golden advice),
+/// errors carry the error lines (`describe` words them, as stderr does). `time` is always 0:
+/// popsim's output never depends on the clock.
+public enum JUnitReport {
+    public static func render(_ outcomes: [CheckOutcome], describe: (PopsimError) -> [String]) -> String {
+        let failures = outcomes.filter {
+            if case .differs = $0.verdict { return true }
+            return $0.verdict == .missing
+        }.count
+        let errors = outcomes.filter { if case .error = $0.verdict { return true }; return false }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        out += "  <testsuite name=\"popsim check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"0\">\n"
+        for o in outcomes {
+            out += "    <testcase classname=\"\(escape(o.scenario))\" name=\"\(escape(o.strategy ?? "load"))\" time=\"0\""
+            switch o.verdict {
+            case .pass:
+                out += "/>\n"
+            case .differs(let diff):
+                out += ">\n      <failure message=\"timeline differs from \(escape(o.goldenPath ?? ""))\">"
+                    + escape(diff) + "</failure>\n    </testcase>\n"
+            case .missing:
+                out += ">\n      <failure message=\"no expected timeline\">" + escape(CheckReport.missingAdvice(o))
+                    + "</failure>\n    </testcase>\n"
+            case .error(let error):
+                let lines = describe(error)
+                out += ">\n      <error message=\"\(escape(lines.first ?? "error"))\">" + escape(lines.joined(separator: "\n"))
+                    + "</error>\n    </testcase>\n"
+            }
+        }
+        return out + "  </testsuite>\n</testsuites>\n"
+    }
+
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
+}

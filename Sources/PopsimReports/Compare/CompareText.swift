@@ -1,0 +1,81 @@
+import PopsimCore
+
+/// `compare`'s text report, in the manner of hyperfine: one block per strategy, then a summary
+/// against the reference, numbers right-aligned in fixed-width columns.
+public enum CompareText {
+    public static func render(_ c: Comparison) -> String {
+        var out = "Scenario: \(c.scenario.name) (\(c.scenario.file))\n"
+        for (i, run) in c.runs.enumerated() {
+            out += "\nStrategy \(i + 1): \(run.label)\n"
+            out += "  options: " + run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ") + "\n"
+            let m = run.metrics
+            out += "  shown \(m.shown), dropped \(m.dropped), lost \(m.lost), overlaps \(m.overlaps), pending \(m.pending)\n"
+            out += "  last popup gone \(ms(m.lastGone)), longest wait \(ms(m.longestWait)), mean wait \(ms(m.meanWait))\n"
+        }
+        out += "\nSummary against \(c.runs[0].label)\n"
+        out += indent(table(perPopup(c))) + "\n" + indent(table(totals(c)))
+        out += "\n"
+        for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
+            guard let d = divergence else {
+                out += "  \(run.label): same timeline as \(c.runs[0].label)\n"
+                continue
+            }
+            out += "  \(run.label) first differs at \(d.t) ms:\n"
+            out += "    \(c.runs[0].label): " + d.reference.joined(separator: "; ") + "\n"
+            out += "    \(run.label): " + d.other.joined(separator: "; ") + "\n"
+        }
+        return out
+    }
+
+    static func ms(_ value: Int?) -> String { value.map { "\($0) ms" } ?? "-" }
+
+    /// Rows of cells; the first row is the header. Column 0 is left-aligned, the rest right-aligned.
+    static func perPopup(_ c: Comparison) -> [[String]] {
+        var header = ["popup"]
+        for run in c.runs { header += [run.label, "wait", "preempted"] }
+        var rows = [header]
+        for (i, name) in c.popups.enumerated() {
+            var row = [name]
+            for run in c.runs {
+                let o = run.metrics.popups[i]
+                row += [o.firstShown.map(String.init) ?? (o.whyNot ?? "-"), o.wait.map(String.init) ?? "-", String(o.preempted)]
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    static func totals(_ c: Comparison) -> [[String]] {
+        let metrics: [(String, (RunMetrics) -> Int?)] = [
+            ("shown", { $0.shown }), ("dropped", { $0.dropped }), ("lost", { $0.lost }),
+            ("overlaps", { $0.overlaps }), ("pending", { $0.pending }), ("last gone (ms)", { $0.lastGone }),
+            ("longest wait (ms)", { $0.longestWait }), ("mean wait (ms)", { $0.meanWait }),
+        ]
+        var rows = [["total"] + c.runs.map(\.label)]
+        for (name, value) in metrics {
+            let reference = value(c.runs[0].metrics)
+            var row = [name]
+            for (i, run) in c.runs.enumerated() {
+                let v = value(run.metrics)
+                var cell = v.map(String.init) ?? "-"
+                if i > 0, let v, let reference, v != reference { cell += " (\(v > reference ? "+" : "")\(v - reference))" }
+                row.append(cell)
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    static func table(_ rows: [[String]]) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in c == 0 ? cell.rightPadded(to: widths[c]) : cell.leftPadded(to: widths[c]) }
+                .joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    }
+}

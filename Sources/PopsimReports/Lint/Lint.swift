@@ -1,0 +1,84 @@
+import PopsimCore
+
+/// What `popsim lint` finds in one run: what the strategy ignores, and the hazards the run hit.
+///
+/// Contract: findings come in file order (ignored fields and actions), then in timeline order
+/// (hazards), then the popups stalled at the end. A hazard is a `warning` of the real library
+/// (`lost`, `overlap`, `stalled`) or a popup still queued at the end whose condition never held
+/// while it waited; everything else is a note. `lint` exits 1 when any hazard is found.
+public enum Lint {
+    public struct Finding: Sendable, Equatable {
+        public var isHazard: Bool
+        /// One line, without a trailing newline.
+        public var line: String
+    }
+
+    public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
+        ignored(result.scenario, entry: entry) + hazards(result) + stalledAtEnd(result)
+    }
+
+    static func ignored(_ scenario: Scenario, entry: StrategyEntry) -> [Finding] {
+        var out: [(SourceLocation, String)] = []
+        for popup in scenario.popups {
+            for (field, location) in zip(popup.fieldsSet, popup.fieldLocations) where entry.ignoredFields.contains(field) {
+                let path = JSONPath.root.appending("popups").appending(popup.name).appending(field.rawValue)
+                out.append((location, "\(scenario.file):\(location): \(path): ignored by \(entry.name)"))
+            }
+        }
+        for event in scenario.events where entry.ignoredActions.contains(event.action.keyword) {
+            let path = JSONPath.root.appending("events").appending(event.index).appending(event.action.keyword)
+            out.append((event.location, "\(scenario.file):\(event.location): \(path): ignored by \(entry.name)"))
+        }
+        return out.enumerated().sorted { a, b in
+            a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+        }.map { Finding(isHazard: false, line: $0.element.1) }
+    }
+
+    static func hazards(_ result: RunResult) -> [Finding] {
+        let timeline = result.timeline
+        return timeline.entries.compactMap { entry in
+            guard entry.event == .warning, let reason = entry.reason else { return nil }
+            let name = timeline.subjectName(entry) ?? "-"
+            let prefix = "\(result.scenario.file): \(entry.t) ms: \(reason.rawValue): "
+            switch reason {
+            case .lost:
+                return Finding(isHazard: true, line: prefix + "\(result.strategy) lost '\(name)': it will never show")
+            case .overlap:
+                return Finding(isHazard: true, line: prefix + "'\(name)' shown while another popup is on screen")
+            case .untracked:
+                return Finding(isHazard: true, line: prefix + "\(result.strategy) stopped tracking '\(name)' while it is on screen")
+            case .stalled:
+                return Finding(isHazard: true, line: prefix + "\(result.strategy) stopped at '\(name)': nothing shows after it")
+            case .notShown:
+                return Finding(isHazard: false, line: prefix + "'\(name)' was answered while not fully shown: nothing happened")
+            case .notOnStack:
+                return Finding(isHazard: false, line: prefix + "popTo '\(name)', which is not on the stack: nothing happened")
+            default:
+                return Finding(isHazard: false, line: prefix + "'\(name)'")
+            }
+        }
+    }
+
+    static func stalledAtEnd(_ result: RunResult) -> [Finding] {
+        guard !result.stateHistory.isEmpty else { return [] }
+        // A popup the strategy already reported as stalled is not reported twice.
+        var seen = Set(result.timeline.entries.filter { $0.reason == .stalled && $0.subject >= 0 }
+            .map { PopupID(Int($0.subject)) })
+        return result.pending.compactMap { p in
+            let popup = result.scenario[p]
+            guard seen.insert(p).inserted, let condition = popup.when, !everHeld(condition, p, result) else { return nil }
+            return Finding(isHazard: true, line: "\(result.scenario.file): end: stalled: '\(popup.name)' is still queued "
+                + "and its condition never held while it waited (\(popup.whenText ?? "?"))")
+        }
+    }
+
+    /// Whether `condition` held in the state in force when `p` was first enqueued, or in any later one.
+    static func everHeld(_ condition: Condition, _ p: PopupID, _ result: RunResult) -> Bool {
+        guard let enqueued = result.timeline.entries.firstIndex(where: { $0.event == .enqueue && $0.subject == p.index }) else {
+            return false
+        }
+        let history = result.stateHistory
+        let first = history.lastIndex { $0.position <= enqueued } ?? 0
+        return history[first...].contains { condition.holds($0.values) }
+    }
+}

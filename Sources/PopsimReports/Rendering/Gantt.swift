@@ -1,0 +1,90 @@
+import PopsimCore
+
+/// How a terminal chart is drawn: its width and whether it may use more than ASCII.
+public struct GanttStyle: Sendable {
+    public var columns: Int
+    public var ascii: Bool
+
+    public init(columns: Int, ascii: Bool) {
+        self.columns = columns
+        self.ascii = ascii
+    }
+}
+
+/// `--format gantt`: one row per popup, time across, a block per state, markers for drops and
+/// warnings; several runs (compare) share one time axis, one lane each.
+///
+/// Contract: every line fits `columns`; a cell shows the most important thing in its time span
+/// (warning, drop, shown, presenting, hiding, queued, in that order); the same input gives the
+/// same bytes.
+public enum Gantt {
+    struct Glyphs {
+        var queued, presenting, shown, hiding, drop, warning, empty: Character
+
+        static let unicode = Glyphs(queued: "·", presenting: "▒", shown: "█", hiding: "░", drop: "×", warning: "!", empty: " ")
+        static let ascii = Glyphs(queued: ".", presenting: "/", shown: "#", hiding: "\\", drop: "x", warning: "!", empty: " ")
+    }
+
+    public static func render(_ lanes: [(label: String, result: RunResult)], chart: GanttStyle) -> String {
+        let glyphs = chart.ascii ? Glyphs.ascii : Glyphs.unicode
+        let charts = lanes.map { ($0.label, PopupIntervals($0.result)) }
+        let end = max(1, charts.map(\.1.end).max() ?? 1)
+        let labelWidth = min(24, max(5, charts.flatMap { ($0.1.rows + $0.1.slotRows).map(\.popup.count) }.max() ?? 5))
+        let width = max(10, chart.columns - labelWidth - 2)
+        var out = ""
+        for (label, intervals) in charts {
+            let title = (lanes.first?.result.scenario.name ?? "") + " · " + label
+            out += String(title.prefix(chart.columns)) + "\n"
+            for row in intervals.rows + intervals.slotRows {
+                out += String(row.popup.prefix(labelWidth)).rightPadded(to: labelWidth) + "  "
+                out += String(cells(row, end: end, width: width, glyphs: glyphs)).trailingSpacesRemoved + "\n"
+            }
+        }
+        out += String(repeating: " ", count: labelWidth + 2) + axis(end: end, width: width) + "\n"
+        let g = glyphs
+        out += "\(g.queued) queued  \(g.presenting) presenting  \(g.shown) shown  \(g.hiding) hiding  \(g.drop) drop  \(g.warning) warning\n"
+        return out
+    }
+
+    /// The cells of one row: cell c covers [c·end/width, (c+1)·end/width).
+    static func cells(_ row: PopupIntervals.Row, end: Int, width: Int, glyphs: Glyphs) -> [Character] {
+        var rank = [Int](repeating: 0, count: width)
+        func mark(_ c: Int, _ r: Int) { if c >= 0 && c < width && r > rank[c] { rank[c] = r } }
+        func cell(_ t: Int) -> Int { min(width - 1, Scale.map(t, width, end)) }
+        for interval in row.intervals {
+            let r: Int
+            switch interval.kind {
+            case .queued: r = 1
+            case .hiding: r = 2
+            case .presenting: r = 3
+            case .shown: r = 4
+            }
+            let last = interval.end > interval.start ? cell(interval.end - 1) : cell(interval.start)
+            for c in cell(interval.start)...max(cell(interval.start), last) { mark(c, r) }
+        }
+        for marker in row.markers { mark(cell(marker.t), marker.kind == .warning ? 6 : 5) }
+        let byRank: [Character] = [glyphs.empty, glyphs.queued, glyphs.hiding, glyphs.presenting, glyphs.shown, glyphs.drop, glyphs.warning]
+        return rank.map { byRank[$0] }
+    }
+
+    /// `0 ms` at the left, the middle time, the end time at the right.
+    static func axis(end: Int, width: Int) -> String {
+        let left = "0", right = "\(end) ms", middle = "\(end / 2)"
+        var line = [Character](repeating: " ", count: width)
+        func put(_ text: String, at start: Int) {
+            for (i, ch) in text.enumerated() where start + i >= 0 && start + i < width { line[start + i] = ch }
+        }
+        put(left, at: 0)
+        if width > left.count + middle.count + right.count + 4 { put(middle, at: width / 2 - middle.count / 2) }
+        put(right, at: width - right.count)
+        return String(line).trailingSpacesRemoved
+    }
+}
+
+extension String {
+    var trailingSpacesRemoved: String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,46 @@
+import PopsimCore
+
+/// The text report of one run, for people: a header, the timeline, a summary.
+public enum TextRenderer {
+    public static func render(_ result: RunResult, style: TextStyle = .plain) -> String {
+        var writer = ByteWriter()
+        render(result, style: style, into: &writer)
+        return writer.text
+    }
+
+    public static func render(_ result: RunResult, style: TextStyle = .plain, into writer: inout ByteWriter) {
+        let options = result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        writer.write("\(result.scenario.name) · \(result.strategy) · \(options)\n")
+        TimelineText.render(result.timeline, style: style, into: &writer)
+        writer.write("\n" + summary(Summary(result), result: result))
+    }
+
+    static func summary(_ s: Summary, result: RunResult) -> String {
+        var out = "summary: \(s.shown) shown, \(s.dropped) dropped, \(s.pending) pending, "
+            + "\(s.warnings) warning\(s.warnings == 1 ? "" : "s"), end \(s.end) ms\n"
+        if !result.pending.isEmpty {
+            // Each popup once, in order of first appearance, with its count when queued several times.
+            var counts = [Int](repeating: 0, count: result.scenario.popups.count)
+            var order: [PopupID] = []
+            for p in result.pending {
+                if counts[Int(p.index)] == 0 { order.append(p) }
+                counts[Int(p.index)] += 1
+            }
+            out += "pending: " + order.map { p in
+                result.scenario.name(of: p) + (counts[Int(p.index)] > 1 ? " ×\(counts[Int(p.index)])" : "")
+            }.joined(separator: ", ") + "\n"
+        }
+        guard !s.popups.isEmpty else { return out }
+        let rows = s.popups.map { p in
+            [p.popup, String(p.enqueued), p.firstShown.map(String.init) ?? "never", p.wait.map(String.init) ?? "-"]
+        }
+        let header = ["popup", "enqueued", "first shown", "wait"]
+        let widths = (0..<4).map { c in max(header[c].count, rows.map { $0[c].count }.max() ?? 0) }
+        for row in [header] + rows {
+            var line = row[0].rightPadded(to: widths[0])
+            for c in 1..<4 { line += "  " + row[c].leftPadded(to: widths[c]) }
+            out += line + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,138 @@
+import PopsimCore
+
+/// The text form of a timeline: one aligned line per entry, time first (also the golden format).
+///
+/// Line shape: `<t right-aligned>  <event padded>  <subject padded>  <reason>`, trailing spaces
+/// removed, `-` for a line without a subject, every line ending in a newline. A subject that is not
+/// a plain token (a screen name with a space, say) is written as a JSON string. Widths come from
+/// the timeline itself, so the same timeline always gives the same bytes; `TimelineTextParser`
+/// reads it back (round trip).
+public enum TimelineText {
+    static let eventWidth = TimelineEvent.allCases.map(\.rawValue.count).max() ?? 7
+
+    public static func render(_ timeline: Timeline, style: TextStyle = .plain) -> String {
+        var writer = ByteWriter()
+        render(timeline, style: style, into: &writer)
+        return writer.text
+    }
+
+    /// Formats straight into `writer`, one line at a time through one pointer.
+    /// - Complexity: O(n) with no allocation per line.
+    public static func render(_ timeline: Timeline, style: TextStyle = .plain, into writer: inout ByteWriter) {
+        let names = Strings(timeline.subjects.map(display))
+        var timeWidth = 1, subjectWidth = 1
+        for entry in timeline.entries {
+            timeWidth = max(timeWidth, ByteWriter.width(of: entry.t))
+            if entry.subject >= 0 { subjectWidth = max(subjectWidth, names.characters[Int(entry.subject)]) }
+        }
+        let words = Strings(TimelineEvent.allCases.map { style.paint($0.rawValue, for: $0) })
+        let wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
+        let reasons = Strings(Reason.allCases.map(\.rawValue))
+        let lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest + 1
+        // Consecutive lines often share their time: its formatted bytes are reused.
+        var lastTime = Int.min
+        var timeBytes = [UInt8](repeating: 0x20, count: timeWidth)
+        names.withBytes { names in
+            words.withBytes { words in
+                reasons.withBytes { reasons in
+                    for entry in timeline.entries {
+                        if entry.t != lastTime {
+                            lastTime = entry.t
+                            timeBytes.withUnsafeMutableBufferPointer { b in
+                                if let base = b.baseAddress { _ = ByteWriter.format(entry.t, width: timeWidth, into: base) }
+                            }
+                        }
+                        writer.withSpace(lineCapacity) { out in
+                            var n = timeWidth
+                            for k in 0..<timeWidth { out[k] = timeBytes[k] }
+                            out[n] = 0x20; out[n + 1] = 0x20; n += 2
+                            let e = entry.event.ordinal
+                            n += words.copy(e, to: out + n)
+                            let pad = eventWidth - wordWidths[e] + 2
+                            for k in 0..<pad { out[n + k] = 0x20 }
+                            n += pad
+                            var used = 1
+                            if entry.subject >= 0 {
+                                n += names.copy(Int(entry.subject), to: out + n)
+                                used = names.characters[Int(entry.subject)]
+                            } else {
+                                out[n] = 0x2D
+                                n += 1
+                            }
+                            if let reason = entry.reason {
+                                let gap = subjectWidth - used + 2
+                                for k in 0..<gap { out[n + k] = 0x20 }
+                                n += gap
+                                n += reasons.copy(reason.ordinal, to: out + n)
+                            }
+                            out[n] = 0x0A
+                            return n + 1
+                        }
+                        writer.flushIfFull()
+                    }
+                }
+            }
+        }
+    }
+
+    /// A subject as the line shows it: bare when it is a plain token, else as a JSON string.
+    static func display(_ name: String) -> String {
+        let plain = !name.isEmpty && name != "-" && !name.hasPrefix("\"") && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\\" && $0.value != 0x7F }
+        return plain ? name : JSONRenderer.string(name)
+    }
+
+    /// Strings as one contiguous block of UTF-8, for copying into lines without reference counting.
+    struct Strings {
+        private var bytes: [UInt8] = []
+        private var offsets: [Int] = [0]
+        /// Characters of each string (what alignment counts).
+        var characters: [Int] = []
+        var longest = 0
+
+        init(_ strings: [String]) {
+            for s in strings {
+                bytes.append(contentsOf: s.utf8)
+                offsets.append(bytes.count)
+                characters.append(s.count)
+                longest = max(longest, s.utf8.count)
+            }
+        }
+
+        /// Lends the block for copying, so a render loop takes the pointer once.
+        func withBytes<R>(_ body: (Borrowed) -> R) -> R {
+            bytes.withUnsafeBufferPointer { body(Borrowed(bytes: $0, offsets: offsets, characters: characters)) }
+        }
+
+        struct Borrowed {
+            let bytes: UnsafeBufferPointer<UInt8>
+            let offsets: [Int]
+            let characters: [Int]
+
+            /// Copies string `i` to `out`; names are short, so a byte loop beats a call to memcpy.
+            func copy(_ i: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+                let start = offsets[i], n = offsets[i + 1] - start
+                for k in 0..<n { out[k] = bytes[start + k] }
+                return n
+            }
+        }
+    }
+}
+
+/// Whether text output carries ANSI colour; colour never carries meaning the words lack.
+public enum TextStyle: Sendable {
+    case plain, color
+
+    func paint(_ text: String, for event: TimelineEvent) -> String {
+        guard self == .color else { return text }
+        let code: String
+        switch event {
+        case .show, .shown: code = "32"
+        case .hide, .gone: code = "33"
+        case .drop: code = "31"
+        case .warning: code = "1;31"
+        case .nav, .suspend, .resume: code = "36"
+        case .enqueue, .requeue: code = "2"
+        }
+        return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    }
+}
