@@ -8,6 +8,9 @@ import PopsimCLI
 public let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// The registry's names as error messages list them (tests derive from the registry, not a copy).
+public let knownStrategies = StrategyRegistry.names.joined(separator: ", ")
+
 /// Loads scenario text as if read from `file`.
 public func loadScenario(_ text: String, file: String = "test.json") -> Result<Scenario, LoadErrors> {
     ScenarioLoader.load(Array(text.utf8), file: file, catalog: StrategyRegistry.catalog)

@@ -74,7 +74,7 @@ public struct OptionSpec: Sendable {
         }
     }
 
-    /// Reads a command-line value (`--option name=value`).
+    /// Reads a value given as text outside the file (an override).
     public func parse(_ text: String) -> OptionValue? {
         switch kind {
         case .integer: return Int(text).flatMap { validate(.integer($0)) }
@@ -83,9 +83,9 @@ public struct OptionSpec: Sendable {
     }
 }
 
-/// A strategy's options with every value decided: defaults, then the file, then the command line.
+/// A strategy's options with every value decided: defaults, then the file, then the caller's overrides.
 public struct ResolvedOptions: Sendable, Equatable {
-    /// In the strategy's declared order, which is also the order of `--format json` output.
+    /// In the strategy's declared order, which is also the order of the JSON report.
     public var settings: [OptionSetting]
 
     public init(settings: [OptionSetting]) { self.settings = settings }

@@ -4,21 +4,22 @@
 /// the decisions it appends, in order, before telling it the next one. The strategy keeps its own
 /// queue; the engine owns the clock, the screen, transitions, user responses and the checks.
 /// A decision that breaks the engine's rules (show a visible popup, hide a hidden one, show a popup
-/// never enqueued) stops the run with exit code 70. Adding a strategy is one file plus one line in
+/// never enqueued) stops the run with `RunError.strategyBroke`. Adding a strategy is one file plus one line in
 /// `StrategyRegistry`.
 public protocol Strategy: SendableMetatype {
-    /// The name used on the command line and in files, e.g. `jc-fifo`.
+    /// The name used in files and by callers, e.g. `jc-fifo`.
     static var name: String { get }
     /// One line for `popsim strategies`.
     static var summary: String { get }
     /// Every option it accepts, `showMs`, `hideMs` and `navMs` included, in display order.
     static var options: [OptionSpec] { get }
-    /// Popup fields it does not model (`popsim lint` reports them).
-    static var ignoredFields: [PopupField] { get }
+    /// The popup fields of `PopupField.strategyFields` it models; lint reports the others.
+    static var modelledFields: [PopupField] { get }
     /// When a pressed button's `then` actions run.
     static var buttonActions: ButtonActionTiming { get }
-    /// Script actions it does not model (`popsim lint` reports them), by keyword.
-    static var ignoredActions: [String] { get }
+    /// The script actions that reach it (`ActionKind.reachesStrategy`) that it models; lint
+    /// reports the others.
+    static var modelledActions: [ActionKind] { get }
     /// When a popup's display timer (`duration`) starts.
     static var timerAnchor: TimerAnchor { get }
     /// Whether the next popup may present while the previous one hides without that counting as
@@ -55,7 +56,8 @@ public enum TimerAnchor: Sendable {
 }
 
 extension Strategy {
-    public static var ignoredActions: [String] { [] }
+    public static var modelledFields: [PopupField] { [] }
+    public static var modelledActions: [ActionKind] { [] }
     public static var timerAnchor: TimerAnchor { .shown }
     public static var presentsDuringHide: Bool { false }
 

@@ -1,7 +1,6 @@
-/// Reading `events` and `then` lists: one action each, timed or not.
+/// Reading `events` and `then` lists: one action each, timed or not (the keys and shapes are
+/// `ActionKind`'s).
 extension ScenarioLoader {
-    static let navigationKeys: Set<String> = ["push", "pop", "popToRoot", "popTo", "replace"]
-
     mutating func loadEvents(_ v: JSONValue) {
         let path = JSONPath.root.appending("events")
         guard case .array(let list) = v.kind else {
@@ -63,42 +62,34 @@ extension ScenarioLoader {
 
     /// Exactly one action key, plus `then` for navigation.
     mutating func action(_ v: JSONValue, _ fields: [String: JSONValue], _ path: JSONPath) -> Action? {
-        let present = Self.actionKeys.filter { fields[$0] != nil }
-        guard present.count == 1, let key = present.first, let value = fields[key] else {
-            report(.actionCount(present), at: v.location, path)
+        let present = ActionKind.allCases.filter { fields[$0.keyword] != nil }
+        guard present.count == 1, let kind = present.first, let value = fields[kind.keyword] else {
+            report(.actionCount(present.map(\.keyword)), at: v.location, path)
             return nil
         }
-        let valuePath = path.appending(key)
+        let valuePath = path.appending(kind.keyword)
         var then: [Action] = []
         if let thenValue = fields["then"] {
-            if Self.navigationKeys.contains(key) {
+            if kind.isNavigation {
                 then = actionList(thenValue, path.appending("then"))
             } else {
                 report(.misplaced("then", hint: "it follows a navigation event; a button's actions go in the popup's then"),
                        at: thenValue.location, path.appending("then"))
             }
         }
-        return action(key, value, valuePath, then: then)
+        return argument(kind.argument, value, valuePath).flatMap { kind.action($0, then: then) }
     }
 
-    mutating func action(_ key: String, _ v: JSONValue, _ path: JSONPath, then: [Action]) -> Action? {
-        switch key {
-        case "enqueue": return enqueue(v, path)
-        case "dismiss": return popupRef(v, path).map(Action.dismiss)
-        case "press": return press(v, path)
-        case "set": return set(v, path)
-        case "suspend": return flag(v, path) ? .suspend : nil
-        case "resume": return flag(v, path) ? .resume : nil
-        case "trigger": return flag(v, path) ? .trigger : nil
-        case "clear": return flag(v, path) ? .clear : nil
-        case "remove": return popupRef(v, path).map(Action.remove)
-        case "pauseTimers": return timerTarget(v, path).map(Action.pauseTimers)
-        case "resumeTimers": return timerTarget(v, path).map(Action.resumeTimers)
-        case "pop": return flag(v, path) ? .navigate(.pop, then: then) : nil
-        case "popToRoot": return flag(v, path) ? .navigate(.popToRoot, then: then) : nil
-        case "push": return string(v, path, nonEmpty: true).map { .navigate(.push($0), then: then) }
-        case "popTo": return string(v, path, nonEmpty: true).map { .navigate(.popTo($0), then: then) }
-        default: return string(v, path, nonEmpty: true).map { .navigate(.replace($0), then: then) }
+    /// Decodes an action's argument of the given shape, reporting what is wrong with it.
+    mutating func argument(_ shape: ActionKind.Argument, _ v: JSONValue, _ path: JSONPath) -> ActionArgument? {
+        switch shape {
+        case .popups: return enqueue(v, path).map(ActionArgument.popups)
+        case .popup: return popupRef(v, path).map(ActionArgument.popup)
+        case .press: return press(v, path)
+        case .state: return set(v, path).map(ActionArgument.state)
+        case .flag: return flag(v, path) ? .flag : nil
+        case .screen: return string(v, path, nonEmpty: true).map(ActionArgument.screen)
+        case .timerTarget: return timerTarget(v, path).map(ActionArgument.timerTarget)
         }
     }
 
@@ -112,7 +103,7 @@ extension ScenarioLoader {
         return popupRef(v, path).map(TimerTarget.popup)
     }
 
-    mutating func enqueue(_ v: JSONValue, _ path: JSONPath) -> Action? {
+    mutating func enqueue(_ v: JSONValue, _ path: JSONPath) -> [PopupID]? {
         if case .array(let list) = v.kind {
             guard !list.isEmpty else {
                 report(.expected("a popup id or a non-empty list of ids", got: "an empty array"), at: v.location, path)
@@ -123,16 +114,16 @@ extension ScenarioLoader {
                 if let id = popupRef(item, path.appending(i)) { ids.append(id) }
             }
             guard ids.count == list.count else { return nil }
-            return ids.count == 1 ? .enqueue(ids[0]) : .enqueueMany(ids)
+            return ids
         }
         guard case .string = v.kind else {
             report(.expected("a popup id or a list of ids", got: v.errorDescription), at: v.location, path)
             return nil
         }
-        return popupRef(v, path).map(Action.enqueue)
+        return popupRef(v, path).map { [$0] }
     }
 
-    mutating func press(_ v: JSONValue, _ path: JSONPath) -> Action? {
+    mutating func press(_ v: JSONValue, _ path: JSONPath) -> ActionArgument? {
         guard let fields = fields(of: v, path, allowed: ["popup", "button"]) else { return nil }
         guard let popupValue = fields["popup"] else {
             report(.missingKey("popup", what: "the popup whose button is pressed"), at: v.location, path)
@@ -145,10 +136,10 @@ extension ScenarioLoader {
         let popup = popupRef(popupValue, path.appending("popup"))
         let button = string(buttonValue, path.appending("button"), nonEmpty: true)
         guard let popup, let button else { return nil }
-        return .press(popup, button: button)
+        return .press(popup, button)
     }
 
-    mutating func set(_ v: JSONValue, _ path: JSONPath) -> Action? {
+    mutating func set(_ v: JSONValue, _ path: JSONPath) -> [(VariableID, StateValue)]? {
         let list = members(of: v, path)
         var changes: [(VariableID, StateValue)] = []
         var ok = true
@@ -174,6 +165,6 @@ extension ScenarioLoader {
             report(.expected("at least one state change", got: "an empty object"), at: v.location, path)
             return nil
         }
-        return ok && !changes.isEmpty ? .set(changes) : nil
+        return ok && !changes.isEmpty ? changes : nil
     }
 }

@@ -125,26 +125,21 @@ extension ScenarioLoader {
     }
 
     func fastAction(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout JSONCursor) -> Action? {
-        guard let first = key.first else { return nil }
-        switch first {
-        case UInt8(ascii: "e") where key.equals("enqueue"): return fastEnqueue(&cursor)
-        case UInt8(ascii: "d") where key.equals("dismiss"): return fastPopup(&cursor).map(Action.dismiss)
-        case UInt8(ascii: "r") where key.equals("remove"): return fastPopup(&cursor).map(Action.remove)
-        case UInt8(ascii: "r") where key.equals("resume"): return cursor.plainTrue() ? .resume : nil
-        case UInt8(ascii: "r") where key.equals("replace"): return fastScreen(&cursor).map { .navigate(.replace($0), then: []) }
-        case UInt8(ascii: "t") where key.equals("trigger"): return cursor.plainTrue() ? .trigger : nil
-        case UInt8(ascii: "s") where key.equals("suspend"): return cursor.plainTrue() ? .suspend : nil
-        case UInt8(ascii: "s") where key.equals("set"): return fastSet(&cursor)
-        case UInt8(ascii: "c") where key.equals("clear"): return cursor.plainTrue() ? .clear : nil
-        case UInt8(ascii: "p") where key.equals("press"): return fastPress(&cursor)
-        case UInt8(ascii: "p") where key.equals("pop"): return cursor.plainTrue() ? .navigate(.pop, then: []) : nil
-        case UInt8(ascii: "p") where key.equals("popToRoot"):
-            return cursor.plainTrue() ? .navigate(.popToRoot, then: []) : nil
-        case UInt8(ascii: "p") where key.equals("push"): return fastScreen(&cursor).map { .navigate(.push($0), then: []) }
-        case UInt8(ascii: "p") where key.equals("popTo"): return fastScreen(&cursor).map { .navigate(.popTo($0), then: []) }
-        case UInt8(ascii: "p") where key.equals("pauseTimers"): return fastTimerTarget(&cursor).map(Action.pauseTimers)
-        case UInt8(ascii: "r") where key.equals("resumeTimers"): return fastTimerTarget(&cursor).map(Action.resumeTimers)
-        default: return nil
+        if key.equals("enqueue") { return fastEnqueue(&cursor) }  // the common case, first
+        guard let kind = ActionKind.kind(keyword: key), let value = fastArgument(kind.argument, &cursor) else { return nil }
+        return kind.action(value, then: [])
+    }
+
+    /// An argument of the given shape written plainly; nil sends the event to the tree path.
+    func fastArgument(_ shape: ActionKind.Argument, _ cursor: inout JSONCursor) -> ActionArgument? {
+        switch shape {
+        case .popups: return fastPopups(&cursor).map(ActionArgument.popups)
+        case .popup: return fastPopup(&cursor).map(ActionArgument.popup)
+        case .press: return fastPress(&cursor)
+        case .state: return fastSet(&cursor).map(ActionArgument.state)
+        case .flag: return cursor.plainTrue() ? .flag : nil
+        case .screen: return fastScreen(&cursor).map(ActionArgument.screen)
+        case .timerTarget: return fastTimerTarget(&cursor).map(ActionArgument.timerTarget)
         }
     }
 
@@ -159,9 +154,15 @@ extension ScenarioLoader {
         return PopupID(Int(id))
     }
 
-    /// A popup id, or a non-empty list of them.
+    /// `enqueue` with one popup (no allocation) or a list.
     func fastEnqueue(_ cursor: inout JSONCursor) -> Action? {
-        guard cursor.consume(UInt8(ascii: "[")) else { return fastPopup(&cursor).map(Action.enqueue) }
+        if cursor.peek != UInt8(ascii: "[") { return fastPopup(&cursor).map(Action.enqueue) }
+        return fastPopups(&cursor).flatMap { ActionKind.enqueue.action(.popups($0), then: []) }
+    }
+
+    /// A popup id, or a non-empty list of them.
+    func fastPopups(_ cursor: inout JSONCursor) -> [PopupID]? {
+        guard cursor.consume(UInt8(ascii: "[")) else { return fastPopup(&cursor).map { [$0] } }
         var ids: [PopupID] = []
         while true {
             cursor.skipWhitespace()
@@ -171,11 +172,11 @@ extension ScenarioLoader {
             if cursor.consume(UInt8(ascii: "]")) { break }
             guard cursor.consume(UInt8(ascii: ",")) else { return nil }
         }
-        return ids.count == 1 ? .enqueue(ids[0]) : .enqueueMany(ids)
+        return ids
     }
 
     /// `{"name": value, …}` with declared names, distinct, and values of the declared types.
-    func fastSet(_ cursor: inout JSONCursor) -> Action? {
+    func fastSet(_ cursor: inout JSONCursor) -> [(VariableID, StateValue)]? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var changes: [(VariableID, StateValue)] = []
         while true {
@@ -203,11 +204,11 @@ extension ScenarioLoader {
             if cursor.consume(UInt8(ascii: "}")) { break }
             guard cursor.consume(UInt8(ascii: ",")) else { return nil }
         }
-        return .set(changes)
+        return changes
     }
 
     /// `{"popup": id, "button": name}` in either order.
-    func fastPress(_ cursor: inout JSONCursor) -> Action? {
+    func fastPress(_ cursor: inout JSONCursor) -> ActionArgument? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var popup: PopupID?
         var button: String?
@@ -226,7 +227,7 @@ extension ScenarioLoader {
             guard cursor.consume(member == 0 ? UInt8(ascii: ",") : UInt8(ascii: "}")) else { return nil }
         }
         guard let popup, let button else { return nil }
-        return .press(popup, button: button)
+        return .press(popup, button)
     }
 
     func fastScreen(_ cursor: inout JSONCursor) -> String? {

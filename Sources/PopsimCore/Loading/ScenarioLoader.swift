@@ -8,9 +8,7 @@ public struct ScenarioLoader {
     public static let topLevelKeys = ["popsim", "name", "description", "strategy", "options", "state",
                                       "popups", "events", "until"]
     public static let popupKeys = PopupField.allCases.map(\.rawValue)
-    public static let actionKeys = ["enqueue", "dismiss", "press", "set", "suspend", "resume", "trigger",
-                                    "remove", "clear", "push", "pop", "popToRoot", "popTo", "replace",
-                                    "pauseTimers", "resumeTimers"]
+    public static let actionKeys = ActionKind.allCases.map(\.keyword)
     /// FGPopupScheduler's named priorities, accepted wherever a priority is.
     public static let namedPriorities: [(String, Int)] = [("veryLow", 1), ("low", 50), ("normal", 100),
                                                           ("high", 1000), ("veryHigh", 2000)]

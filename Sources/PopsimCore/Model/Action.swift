@@ -21,23 +21,26 @@ public enum Action: Sendable {
     case resumeTimers(TimerTarget)
     indirect case navigate(Navigation, then: [Action])
 
-    /// The word that names the action in a scenario file.
-    public var keyword: String {
+    /// Its entry in the vocabulary.
+    public var kind: ActionKind {
         switch self {
-        case .enqueue, .enqueueMany: return "enqueue"
-        case .dismiss: return "dismiss"
-        case .press: return "press"
-        case .set: return "set"
-        case .suspend: return "suspend"
-        case .resume: return "resume"
-        case .trigger: return "trigger"
-        case .remove: return "remove"
-        case .clear: return "clear"
-        case .pauseTimers: return "pauseTimers"
-        case .resumeTimers: return "resumeTimers"
-        case .navigate(let n, _): return n.keyword
+        case .enqueue, .enqueueMany: return .enqueue
+        case .dismiss: return .dismiss
+        case .press: return .press
+        case .set: return .set
+        case .suspend: return .suspend
+        case .resume: return .resume
+        case .trigger: return .trigger
+        case .remove: return .remove
+        case .clear: return .clear
+        case .pauseTimers: return .pauseTimers
+        case .resumeTimers: return .resumeTimers
+        case .navigate(let n, _): return n.kind
         }
     }
+
+    /// The word that names the action in a scenario file.
+    public var keyword: String { kind.keyword }
 }
 
 /// Whose display timers a `pauseTimers` / `resumeTimers` event names.
@@ -56,13 +59,15 @@ public enum Navigation: Sendable, Equatable {
     case popTo(String)
     case replace(String)
 
-    public var keyword: String {
+    public var kind: ActionKind {
         switch self {
-        case .push: return "push"
-        case .pop: return "pop"
-        case .popToRoot: return "popToRoot"
-        case .popTo: return "popTo"
-        case .replace: return "replace"
+        case .push: return .push
+        case .pop: return .pop
+        case .popToRoot: return .popToRoot
+        case .popTo: return .popTo
+        case .replace: return .replace
         }
     }
+
+    public var keyword: String { kind.keyword }
 }

@@ -100,15 +100,3 @@ public enum Arrival: String, Sendable, CaseIterable {
 public enum Level: String, Sendable, CaseIterable {
     case normal, high
 }
-
-/// The optional fields of a popup, in the order design.md lists them.
-public enum PopupField: String, Sendable, CaseIterable {
-    case priority, when, untriggered
-    case switchBehavior = "switch"
-    case duration, respond, then, key, level, showMs, hideMs
-    case arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs, maxShows
-
-    /// The fields only the peer strategies read; the seed strategies ignore them.
-    public static let peerFields: [PopupField] = [.arrival, .dropQueued, .dedupeKey, .delayMs, .minMs, .ttlMs,
-                                                    .maxShows]
-}

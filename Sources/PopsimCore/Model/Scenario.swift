@@ -4,7 +4,7 @@ public struct Scenario: Sendable {
     public var file: String
     public var name: String
     public var description: String?
-    /// The strategy the file names, if any; the command line may override it.
+    /// The strategy the file names, if any; the caller may override it.
     public var strategy: String?
     /// The file's `options`, validated against `strategy`, in file order.
     public var options: [OptionSetting]
@@ -46,7 +46,7 @@ public struct ScenarioEvent: Sendable {
     public var location: SourceLocation { SourceLocation(line: Int(line32), column: Int(column32)) }
 }
 
-/// An option value as set in a file or on the command line.
+/// An option value as set in a file or by the caller.
 public struct OptionSetting: Sendable, Equatable {
     public var name: String
     public var value: OptionValue

@@ -1,9 +1,9 @@
 /// Everything that can keep popsim from producing a report, as data (convention 6).
 ///
-/// The core raises it and never words it for a terminal: the CLI turns it into stderr lines and
-/// an exit code in one place (`ErrorReport` in PopsimCLI), with one prefix rule.
+/// The core raises it and never words it for a user: the layer that talks to the user renders
+/// it in one place (`ErrorReport` in PopsimCLI).
 public enum PopsimError: Error, Sendable, Equatable {
-    /// How popsim was asked to work cannot be carried out (a command line, an API call).
+    /// How popsim was asked to work cannot be carried out.
     case usage(String)
     /// Every located problem of one scenario file, in file order.
     case input(LoadErrors)
@@ -38,7 +38,7 @@ public enum ConfigurationError: Sendable, Equatable {
     case badOptionValue(option: String, expected: String, got: String, note: String?)
 }
 
-/// One option value given outside the file (the command line's `--option name=value`).
+/// One option value given outside the file, as text (`name=value` to the caller).
 public struct OptionOverride: Sendable, Equatable {
     public var name: String
     public var value: String

@@ -1,5 +1,5 @@
 /// Which strategy runs a scenario and with which options: defaults, then the file, then the
-/// caller's overrides (design.md §2: "the command line can override both").
+/// caller's overrides (design.md §2: the caller can override both).
 ///
 /// Contract: the file's `options` belong to the file's `strategy`. Options every strategy has
 /// (`showMs`, `hideMs`, `navMs`) apply to whichever strategy runs; the others apply only when the

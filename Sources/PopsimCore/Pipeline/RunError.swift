@@ -1,10 +1,10 @@
 /// Why a run stopped before its end.
 public enum RunError: Error, Sendable, Equatable {
-    /// A strategy decided something impossible: a bug in popsim (exit code 70).
+    /// A strategy decided something impossible: a bug in popsim (`isInternal`).
     case strategyBroke(strategy: String, time: Int, decision: String)
-    /// The scenario never settles: too many steps at one instant or in all (exit code 2).
+    /// The scenario never settles: too many steps at one instant or in all (the input's fault).
     case runaway(file: String, time: Int, limit: Int, perInstant: Bool)
-    /// An engine invariant failed while checks were on (tests): a bug in popsim (exit code 70).
+    /// An engine invariant failed while checks were on (tests): a bug in popsim (`isInternal`).
     case invariant(strategy: String, time: Int, message: String)
 
     /// What went wrong, in the words of popsim's model (the CLI adds the prefix and any hint).

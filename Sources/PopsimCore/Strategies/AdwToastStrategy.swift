@@ -19,8 +19,6 @@
 ///   it starts again in full.
 /// - `remove p` is `adw_toast_dismiss`; `clear` is `dismiss_all` (the queue empties, then the
 ///   current toast leaves).
-/// - Ignores: priority, when, untriggered, switch, key, arrival, dropQueued, dedupeKey, delayMs,
-///   minMs; the actions suspend, resume, trigger.
 struct AdwToastStrategy: Strategy {
     static let name = "adw-toast"
     static let summary = "libadwaita toast overlay: high priority preempts, the preempted toast returns first with a fresh timer"
@@ -28,8 +26,8 @@ struct AdwToastStrategy: Strategy {
         .duration(default: 5000), .showMs(default: 300), .hideMs(default: 300),
         .animation("replaceMs", "present animation of a toast that replaces another, ms", default: 500), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let modelledFields: [PopupField] = [.level]
+    static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
     static let presentsDuringHide = true

@@ -14,8 +14,6 @@
 ///   plus 250 ms when a text toast was shown before (every toast in popsim is a text toast). When
 ///   it is up the toast is cancelled and the next shows at once (presents during hide).
 /// - `remove p` is `cancel()`: p leaves the screen or the queue.
-/// - Ignores: priority, when, untriggered, switch, level, arrival, dropQueued, dedupeKey, delayMs,
-///   minMs, ttlMs; the actions suspend, resume, trigger, clear, pauseTimers, resumeTimers.
 struct AndroidToastStrategy: Strategy {
     static let name = "android-toast"
     static let summary = "Android system toasts: one FIFO, 5 per package, background quotas at the head, +250 ms after a text toast"
@@ -27,8 +25,8 @@ struct AndroidToastStrategy: Strategy {
                    defaultValue: .text("no")),
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .level] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger", "clear", "pauseTimers", "resumeTimers"]
+    static let modelledFields: [PopupField] = [.key]
+    static let modelledActions: [ActionKind] = [.remove]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
     static let presentsDuringHide = true

@@ -17,8 +17,6 @@
 ///   in any 24 h (Braze's frequency capping; its docs, not peers.md) → `drop … quota`.
 /// - When a message closes, the stack waits for the next request: no automatic drain.
 /// - `remove p` takes p off the screen or out of the stack. No clear.
-/// - Ignores: priority, switch, key, level, arrival, dropQueued, dedupeKey, delayMs, minMs; the
-///   actions suspend, resume, clear, pauseTimers, resumeTimers.
 struct BrazeIAMStrategy: Strategy {
     static let name = "braze-iam"
     static let summary = "Braze in-app messages: LIFO stack shown only on request, trigger cooldown, display-time decision, expiry"
@@ -29,9 +27,8 @@ struct BrazeIAMStrategy: Strategy {
                    kind: .integer(minimum: 0), defaultValue: .integer(0)),
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.priority, .switchBehavior, .key, .level, .arrival, .dropQueued,
-                                              .dedupeKey, .delayMs, .minMs]
-    static let ignoredActions = ["suspend", "resume", "clear", "pauseTimers", "resumeTimers"]
+    static let modelledFields: [PopupField] = [.when, .untriggered, .ttlMs, .maxShows]
+    static let modelledActions: [ActionKind] = [.trigger, .remove]
     static let buttonActions = ButtonActionTiming.atResponse
 
     /// One stacked message and the instant of the trigger that delivered it.

@@ -21,8 +21,6 @@
 ///   (`drop … duplicate`); one whose entry is still leaving is a new entry view in the library:
 ///   `queue` joins the list as usual, `replace` takes the screen and shows at the old view's
 ///   `gone`. Priorities: integers (unset is `normal`, 100); only their order matters.
-/// - Ignores: when, untriggered, switch, key, level, dedupeKey, delayMs, minMs; the actions
-///   suspend, resume, trigger.
 struct EntryKitStrategy: Strategy {
     static let name = "entrykit"
     static let summary = "SwiftEntryKit: override replaces the shown entry unless it outranks the newcomer; enqueue waits"
@@ -32,8 +30,8 @@ struct EntryKitStrategy: Strategy {
         .duration(default: 2000), .showMs(default: 300), .hideMs(default: 300),
         .animation("popMs", "exit animation of a replaced entry, ms (0: removed at once)", default: 300), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .dedupeKey, .delayMs, .minMs, .ttlMs, .maxShows]
-    static let ignoredActions = ["suspend", "resume", "trigger", "pauseTimers", "resumeTimers"]
+    static let modelledFields: [PopupField] = [.priority, .arrival, .dropQueued]
+    static let modelledActions: [ActionKind] = [.remove, .clear]
     static let buttonActions = ButtonActionTiming.atResponse
     static let presentsDuringHide = true
     static let normalPriority = 100

@@ -36,7 +36,6 @@
 ///   does nothing while the exit animation runs) and is erased by the dismissal's completion
 ///   (`warning … lost`).
 /// - `clear` drops every queued popup and dismisses the shown one (plainly when `hideMs` is 0).
-/// - Ignores: key, level.
 struct FGStrategy: Strategy {
     static let name = "fg"
     static let summary = "FGPopupScheduler 0.6.0: priority list with conditions, switch behaviours and suspend"
@@ -46,9 +45,9 @@ struct FGStrategy: Strategy {
                    defaultValue: .text("priority+fifo"), rejectionNote: rejectionNote),
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.key, .level] + PopupField.peerFields
+    static let modelledFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior]
+    static let modelledActions: [ActionKind] = [.suspend, .resume, .trigger, .remove, .clear]
     static let buttonActions = ButtonActionTiming.atResponse
-    static let ignoredActions = ["pauseTimers", "resumeTimers"]
     /// `FGPopupStrategyPriorityNormal`, what `add:` without a priority uses.
     static let normalPriority = 100
 

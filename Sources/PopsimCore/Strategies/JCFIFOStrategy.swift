@@ -3,18 +3,15 @@
 /// - Source: seed 000; RichDaddyCashMany/JCPresentQueue HEAD 244d0dc (pod 1.1.4), semantics/seeds.md §1.2.
 /// - Queue order: arrival order; a request from a button's handler queues behind everything waiting.
 /// - Preemption: none; exactly one popup on screen, presents are serialized.
-/// - Conditions: none (no `when`, no suspend, no remove or clear).
+/// - Conditions: none (no conditions, suspend, remove or clear).
 /// - Timing: the next present starts at the previous popup's `gone`, with no extra delay; the only
 ///   costs are the present (400 ms) and dismiss (200 ms) animations of JCAlertController.
 ///   Button actions run after the alert is gone, as UIAlertController runs its handlers.
-/// - Ignores: priority, when, untriggered, switch, key, level.
 struct JCFIFOStrategy: Strategy {
     static let name = "jc-fifo"
     static let summary = "JCPresentQueue FIFO: strict arrival order, next present after the previous is gone"
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atGone
-    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear", "pauseTimers", "resumeTimers"]
 
     /// Requests whose operation has not started, oldest first.
     private var waiting = PopupQueue()

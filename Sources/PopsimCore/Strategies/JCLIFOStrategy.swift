@@ -13,15 +13,12 @@
 /// - Hazard reproduced: a request whose operation starts while the shown popup is in its user
 ///   dismissal animation asks UIKit to dismiss it twice; UIKit refuses, the chain never resumes
 ///   (semantics §1.6, marked unsure there). popsim logs `warning stalled` and shows nothing more.
-/// - Conditions: none (no `when`, no suspend, no remove or clear).
-/// - Ignores: priority, when, untriggered, switch, key, level.
+/// - Conditions: none (no conditions, suspend, remove or clear).
 struct JCLIFOStrategy: Strategy {
     static let name = "jc-lifo"
     static let summary = "JCPresentQueue LIFO: newest first, the shown popup hides until the newer ones are dismissed"
     static let options: [OptionSpec] = [.showMs(default: 400), .hideMs(default: 200), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
     static let buttonActions = ButtonActionTiming.atGone
-    static let ignoredActions = ["suspend", "resume", "trigger", "remove", "clear", "pauseTimers", "resumeTimers"]
     /// δ: the delay between a user dismissal's end and the follow-up (0.01 s since 2018-05-11).
     static let representDelay = 10
 

@@ -15,13 +15,12 @@
 /// - A head that is the same popup fully on screen merges into it (`drop … duplicate`); one still
 ///   leaving (the app would make a new view at once) shows at its `gone`: popsim has one of each
 ///   popup on screen.
-/// - Ignores: priority, untriggered, switch, level; the actions suspend, resume, remove.
 struct KeyedStrategy: Strategy {
     static let name = "keyed"
     static let summary = "QHHeapManager: one FIFO per key; the next head shows when the previous closes, if its gate passes"
     static let options: [OptionSpec] = [.slots, .showMs(default: 0), .hideMs(default: 0), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .untriggered, .switchBehavior, .level] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "remove", "pauseTimers", "resumeTimers"]
+    static let modelledFields: [PopupField] = [.when, .key]
+    static let modelledActions: [ActionKind] = [.trigger, .clear]
     static let buttonActions = ButtonActionTiming.atResponse
     static let defaultKey = "default"
 

@@ -15,14 +15,12 @@
 ///   starts again in full.
 /// - `remove p` is `dismiss()` on p: the current one hides (`hide … removed`); a pending one is
 ///   dropped (`drop … removed`) [inferred: the manager's record is cleared].
-/// - No priorities, conditions, suspend or clear. Ignores: priority, when, untriggered, switch,
-///   key, level, arrival, dropQueued, dedupeKey, delayMs, minMs.
+/// - No priorities, conditions, suspend or clear.
 struct MDCSnackbarStrategy: Strategy {
     static let name = "mdc-snackbar"
     static let summary = "Android SnackbarManager: newest wins, one pending place that a newer request overwrites"
     static let options: [OptionSpec] = [.duration(default: 1500), .showMs(default: 250), .hideMs(default: 250), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger", "clear"]
+    static let modelledActions: [ActionKind] = [.remove, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
 
     private var current: PopupID?

@@ -20,8 +20,6 @@
 ///   / `resumeTimers` (hover, window blur) stop it, and it starts again with **half** the duration.
 /// - `remove p` is `closeSnackbar(key)`: p closes or leaves the queue. `clear` is `closeSnackbar()`:
 ///   every snack on screen closes, the queue stays and flows in.
-/// - Ignores: priority, when, untriggered, switch, key, level, arrival, dropQueued, delayMs, minMs,
-///   ttlMs; the actions suspend, resume, trigger.
 struct NotistackStrategy: Strategy {
     static let name = "notistack"
     static let summary = "notistack: maxSnack slots; when full the oldest non-persistent snack is evicted, one at a time"
@@ -35,9 +33,8 @@ struct NotistackStrategy: Strategy {
                    kind: .choice(["evict", "wait", "cut"]), defaultValue: .text("evict")),
         .showMs(default: 225), .hideMs(default: 495), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level, .arrival,
-                                              .dropQueued, .delayMs, .minMs, .ttlMs, .maxShows]
-    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let modelledFields: [PopupField] = [.dedupeKey]
+    static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
 

@@ -18,13 +18,13 @@
 /// - A request for a popup already in the array is ignored (`drop … duplicate`); one that reaches
 ///   the head while the same popup is still on screen merges into it (`drop … duplicate`). SSPPopupCenter has no remove API: popsim's `remove p` is the
 ///   app calling p's hide to cancel it, the usual way to reach this case.
-/// - No priorities, conditions, suspend or clear. Ignores: priority, when, untriggered, switch, key.
+/// - No priorities, conditions, suspend or clear.
 struct SSPStrategy: Strategy {
     static let name = "ssp"
     static let summary = "SSPPopupCenter: one array, head shown at the idle pass; high goes right behind the head"
     static let options: [OptionSpec] = [.showMs(default: 0), .hideMs(default: 0), .navMs]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger", "clear", "pauseTimers", "resumeTimers"]
+    static let modelledFields: [PopupField] = [.level]
+    static let modelledActions: [ActionKind] = [.remove]
     static let buttonActions = ButtonActionTiming.atResponse
 
     /// `activityList`: element 0 is the current popup.

@@ -13,8 +13,6 @@
 /// - `remove p` is `toast.dismiss(id)`; `clear` is `toast.dismiss()` for every toast.
 /// - `pauseTimers` / `resumeTimers` (hover, a pointer down, a hidden document; sonner pauses every
 ///   toast's timer, covered ones too) stop the countdowns, which go on with what they had left.
-/// - Ignores: priority, when, untriggered, switch, key, level, arrival, dropQueued, dedupeKey,
-///   delayMs, minMs, ttlMs, maxShows; the actions suspend, resume, trigger.
 struct SonnerStrategy: Strategy {
     static let name = "sonner"
     static let summary = "sonner: newest on top, a visible limit; covered toasts keep counting down and may expire unseen"
@@ -22,8 +20,7 @@ struct SonnerStrategy: Strategy {
         OptionSpec(name: "slots", summary: "toasts visible at once (visibleToasts)", kind: .integer(minimum: 1), defaultValue: .integer(3)),
         .duration(default: 4000), .showMs(default: 0), .hideMs(default: 200), .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.priority, .when, .untriggered, .switchBehavior, .key, .level] + PopupField.peerFields
-    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
 

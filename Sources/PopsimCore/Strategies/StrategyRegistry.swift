@@ -34,8 +34,10 @@ public struct StrategyEntry: Sendable {
     public let name: String
     public let summary: String
     public let options: [OptionSpec]
-    public let ignoredFields: [PopupField]
-    public let ignoredActions: [String]
+    public let modelledFields: [PopupField]
+    public let modelledActions: [ActionKind]
+    /// The type's name, which is also its file's (`Strategies/<type>.swift`).
+    public let typeName: String
     /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
     public let presentsDuringHide: Bool
     private let validator: @Sendable (Scenario) -> [LoadError]
@@ -45,8 +47,9 @@ public struct StrategyEntry: Sendable {
         name = S.name
         summary = S.summary
         options = S.options
-        ignoredFields = S.ignoredFields
-        ignoredActions = S.ignoredActions
+        modelledFields = S.modelledFields
+        modelledActions = S.modelledActions
+        typeName = String(describing: S.self)
         presentsDuringHide = S.presentsDuringHide
         validator = { S.validate($0) }
         runner = { (scenario, options, limits) throws(RunError) -> RunResult in
@@ -62,6 +65,12 @@ public struct StrategyEntry: Sendable {
 
     /// The scenario's problems that only this strategy rejects.
     public func validate(_ scenario: Scenario) -> [LoadError] { validator(scenario) }
+
+    /// The popup fields it does not model: lint reports them where a file sets them.
+    public var ignoredFields: [PopupField] { PopupField.strategyFields.filter { !modelledFields.contains($0) } }
+
+    /// The script actions that reach it and that it does not model.
+    public var ignoredActions: [ActionKind] { ActionKind.allCases.filter { $0.reachesStrategy && !modelledActions.contains($0) } }
 
     public func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }

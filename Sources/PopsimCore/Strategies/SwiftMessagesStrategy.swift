@@ -21,8 +21,6 @@
 /// - `pauseTimers` / `resumeTimers` are a pan: it cancels the timer, and its end re-arms it in full.
 /// - `remove p` is `hide(id:)`: queued messages with p's id leave, the current one with it hides;
 ///   `clear` is `hideAll()`.
-/// - Ignores: when, untriggered, switch, key, level, arrival, dropQueued; the actions suspend,
-///   resume, trigger.
 struct SwiftMessagesStrategy: Strategy {
     static let name = "swiftmessages"
     static let summary = "SwiftMessages: FIFO ordered by priority while waiting, duplicates ignored, a pause late arrivals skip"
@@ -33,8 +31,8 @@ struct SwiftMessagesStrategy: Strategy {
                    defaultValue: .text("on")),
         .navMs,
     ]
-    static let ignoredFields: [PopupField] = [.when, .untriggered, .switchBehavior, .key, .level, .arrival, .dropQueued, .ttlMs, .maxShows]
-    static let ignoredActions = ["suspend", "resume", "trigger"]
+    static let modelledFields: [PopupField] = [.priority, .dedupeKey, .delayMs, .minMs]
+    static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
 
     /// What a strategy timer is for.

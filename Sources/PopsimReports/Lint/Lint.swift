@@ -25,7 +25,7 @@ public enum Lint {
                 out.append((location, "\(scenario.file):\(location): \(path): ignored by \(entry.name)"))
             }
         }
-        for event in scenario.events where entry.ignoredActions.contains(event.action.keyword) {
+        for event in scenario.events where entry.ignoredActions.contains(event.action.kind) {
             let path = JSONPath.root.appending("events").appending(event.index).appending(event.action.keyword)
             out.append((event.location, "\(scenario.file):\(event.location): \(path): ignored by \(entry.name)"))
         }

@@ -9,7 +9,6 @@ struct EagerStrategy: Strategy {
     static let name = "eager"
     static let summary = "test: shows everything at once"
     static let options: [OptionSpec] = [.showMs(default: 0), .hideMs(default: 0), .navMs]
-    static let ignoredFields: [PopupField] = []
     static let buttonActions = ButtonActionTiming.atResponse
 
     var told: [String] = []
@@ -45,7 +44,6 @@ struct BrokenStrategy: Strategy {
     static let name = "broken"
     static let summary = "test: breaks the rules"
     static let options: [OptionSpec] = [.showMs(default: 0), .hideMs(default: 0), .navMs]
-    static let ignoredFields: [PopupField] = []
     static let buttonActions = ButtonActionTiming.atResponse
 
     init(world: World) {}

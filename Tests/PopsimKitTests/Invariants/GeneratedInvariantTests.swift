@@ -8,16 +8,18 @@ import PopsimTestSupport
 /// The invariants of issue 8 on 500 generated scenarios under every strategy.
 @Suite("invariants on generated scenarios")
 struct GeneratedInvariantTests {
-    static let configurations: [(String, [String])] = [
-        ("jc-fifo", []), ("jc-lifo", []), ("fg", ["order=fifo"]), ("fg", ["order=lifo"]),
-        ("fg", ["order=priority+fifo"]), ("fg", ["order=priority+lifo"]), ("ssp", []), ("keyed", []),
-        ("entrykit", []), ("entrykit", ["heuristic=chronological", "popMs=0"]), ("swiftmessages", []),
-        ("swiftmessages", ["dedupe=off", "pauseMs=0"]), ("mdc-snackbar", []), ("adw-toast", []),
-        ("android-toast", []), ("android-toast", ["background=yes", "queueCap=2"]), ("braze-iam", []),
-        ("braze-iam", ["cooldownMs=0"]), ("notistack", []), ("notistack", ["slots=1", "dedupe=on"]),
-        ("notistack", ["overflow=cut"]), ("notistack", ["overflow=wait", "slots=2"]), ("sonner", []),
-        ("sonner", ["slots=1"]),
-    ]
+    /// Derived from the registry: every strategy at its defaults, then once per other value of
+    /// each of its choice options and once with each of its own integer options at its minimum.
+    static let configurations: [(String, [String])] = StrategyRegistry.all.flatMap { entry in
+        [(entry.name, [])] + entry.options.filter { !OptionSpec.shared.contains($0.name) }.flatMap { spec -> [(String, [String])] in
+            switch spec.kind {
+            case .choice(let words):
+                return words.filter { .text($0) != spec.defaultValue }.map { (entry.name, ["\(spec.name)=\($0)"]) }
+            case .integer(let minimum):
+                return spec.defaultValue == .integer(minimum) ? [] : [(entry.name, ["\(spec.name)=\(minimum)"])]
+            }
+        }
+    }
 
     @Test(arguments: 0..<10)
     func fiftySeeds(_ block: Int) throws {

@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 @testable import PopsimCore
 @testable import PopsimReports
 @testable import PopsimCLI
+import PopsimTestSupport
 
 @Suite struct StrategyRegistryTests {
     @Test func namesAreUniqueAndSorted() {
@@ -15,6 +17,28 @@ import Testing
         for entry in StrategyRegistry.all {
             for name in ["showMs", "hideMs", "navMs"] {
                 #expect(entry.option(named: name) != nil, "\(entry.name) lacks \(name)")
+            }
+        }
+    }
+
+    /// Convention 27: a strategy's header never names a field or action it does not model (what
+    /// it ignores is computed from `modelledFields` / `modelledActions`, not written by hand).
+    @Test(arguments: StrategyRegistry.all.map(\.name))
+    func headerNamesOnlyWhatItModels(_ name: String) throws {
+        let entry = try #require(StrategyRegistry.entry(named: name))
+        let path = packageRoot.path + "/Sources/PopsimCore/Strategies/\(entry.typeName).swift"
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let header = source.components(separatedBy: "\nstruct ")[0].split(separator: "\n").filter { $0.hasPrefix("///") }
+        #expect(!header.isEmpty, "\(path) has no header comment")
+        let spans = header.joined(separator: "\n").split(separator: "`", omittingEmptySubsequences: false)
+            .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        for span in spans {
+            let word = String(span.prefix { $0.isLetter })
+            if let field = PopupField(rawValue: word), !field.isEngine {
+                #expect(entry.modelledFields.contains(field), "\(entry.typeName)'s header names `\(span)`, a field it does not model")
+            }
+            if let action = ActionKind(rawValue: word), action.reachesStrategy {
+                #expect(entry.modelledActions.contains(action), "\(entry.typeName)'s header names `\(span)`, an action it does not model")
             }
         }
     }
