@@ -39,17 +39,17 @@ enum GenCommand {
         return n
     }
 
-    /// `kind=weight,kind=weight`; kinds not named keep weight 0.
-    static func parseMix(_ text: String?) throws(PopsimError) -> [(String, Int)] {
+    /// `kind=weight,kind=weight`; kinds not named keep weight 0. A kind is any action keyword.
+    static func parseMix(_ text: String?) throws(PopsimError) -> [(ActionKind, Int)] {
         guard let text else { return ScenarioGenerator.defaultMix }
-        let kinds = ScenarioGenerator.defaultMix.map(\.0)
-        var mix: [(String, Int)] = []
+        let kinds = ActionKind.allCases.map(\.keyword)
+        var mix: [(ActionKind, Int)] = []
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2, kinds.contains(pair[0]), let weight = Int(pair[1]), weight >= 0 else {
+            guard pair.count == 2, let kind = ActionKind(rawValue: pair[0]), let weight = Int(pair[1]), weight >= 0 else {
                 throw PopsimError.usage("gen: --mix: expected kind=weight with a kind among \(kinds.joined(separator: ", ")), got \(JSONValue.quoted(String(part)))")
             }
-            mix.append((pair[0], weight))
+            mix.append((kind, weight))
         }
         guard mix.contains(where: { $0.1 > 0 }) else { throw PopsimError.usage("gen: --mix: every weight is 0") }
         return mix

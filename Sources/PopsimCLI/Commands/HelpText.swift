@@ -123,6 +123,36 @@ enum HelpText {
 
         """
 
+    /// The `--mix` help, from the vocabulary and the generator's defaults.
+    static let mixHelp = wrapped("Weights of the action kinds (also --strategy-mix). Kinds: "
+        + ActionKind.allCases.map(\.keyword).joined(separator: ", ") + ". (default: "
+        + ScenarioGenerator.defaultMix.map { "\($0.0.keyword)=\($0.1)" }.joined(separator: ",") + ")", indent: 26)
+
+    /// Words wrapped to 80 columns, breaking at spaces or after commas; continuation lines are
+    /// indented by `indent` (the first line starts there already).
+    static func wrapped(_ text: String, indent: Int, width: Int = 80) -> String {
+        var lines: [String] = []
+        var line = ""
+        var word = ""
+        func place(_ piece: String) {
+            if !line.isEmpty && indent + line.count + piece.count > width {
+                lines.append(line.trailingSpacesRemoved)
+                line = ""
+            }
+            line += line.isEmpty ? piece.drop { $0 == " " }.description : piece
+        }
+        for c in text {
+            word.append(c)
+            if c == " " || c == "," {
+                place(word)
+                word = ""
+            }
+        }
+        place(word)
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+    }
+
     static let gen = """
         OVERVIEW: Write a seeded scenario of any size.
 
@@ -142,11 +172,7 @@ enum HelpText {
           --seed <n>              Seed of the generator. (default: 1)
           --popups <n>            Popups declared. (default: 50)
           --strategy <name>       The scenario's "strategy". (default: fg)
-          --mix <kind=weight,…>   Weights of the action kinds (also --strategy-mix). Kinds:
-                                  enqueue, dismiss, press, set, trigger, suspend, resume,
-                                  remove, clear, push. (default: enqueue=60,dismiss=12,
-                                  press=4,set=10,trigger=3,suspend=2,resume=2,remove=5,
-                                  clear=1,push=1)
+          --mix <kind=weight,…>   \(mixHelp)
           --output <file>         Write to a file, atomically, instead of stdout.
           -h, --help              Show help information.
 

@@ -50,8 +50,8 @@ struct Engine<S: Strategy> {
         world = World(scenario: scenario, options: options)
         strategy = S(world: world)
         self.limits = limits
-        navMs = options.integer("navMs")
-        slots = options.integerIfSet("slots") ?? 1
+        navMs = options[.navMs] ?? 0
+        slots = options[.slots] ?? 1
         let count = scenario.popups.count
         timeline = Timeline(subjects: scenario.popups.map(\.name))
         // About three lines per event in realistic scripts; growing past it is only slower.

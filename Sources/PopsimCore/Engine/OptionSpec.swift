@@ -25,26 +25,26 @@ public struct OptionSpec: Sendable {
 
     /// The present-animation time every strategy accepts; `default` is the strategy's own.
     public static func showMs(default value: Int) -> OptionSpec {
-        OptionSpec(name: "showMs", summary: "present animation, ms (a popup's own showMs wins)",
+        OptionSpec(name: EngineOption.showMs.rawValue, summary: "present animation, ms (a popup's own showMs wins)",
                    kind: .integer(minimum: 0), defaultValue: .integer(value))
     }
 
     /// The dismiss-animation time every strategy accepts; `default` is the strategy's own.
     public static func hideMs(default value: Int) -> OptionSpec {
-        OptionSpec(name: "hideMs", summary: "dismiss animation, ms (a popup's own hideMs wins)",
+        OptionSpec(name: EngineOption.hideMs.rawValue, summary: "dismiss animation, ms (a popup's own hideMs wins)",
                    kind: .integer(minimum: 0), defaultValue: .integer(value))
     }
 
     /// The options every strategy has, which a file's `options` set whatever strategy runs.
-    public static let shared: Set<String> = ["showMs", "hideMs", "navMs"]
+    public static let shared: Set<String> = Set(EngineOption.shared.map(\.rawValue))
 
     /// The navigation transition time every strategy accepts (design.md §5a).
-    public static let navMs = OptionSpec(name: "navMs", summary: "push/pop transition, ms",
+    public static let navMs = OptionSpec(name: EngineOption.navMs.rawValue, summary: "push/pop transition, ms",
                                          kind: .integer(minimum: 0), defaultValue: .integer(0))
 
     /// The display time of a popup that sets no `duration` of its own.
     public static func duration(default value: Int) -> OptionSpec {
-        OptionSpec(name: "duration", summary: "display time of a popup without its own duration, ms",
+        OptionSpec(name: EngineOption.duration.rawValue, summary: "display time of a popup without its own duration, ms",
                    kind: .integer(minimum: 1), defaultValue: .integer(value))
     }
 
@@ -54,8 +54,12 @@ public struct OptionSpec: Sendable {
     }
 
     /// How many popups may be on screen at once before the engine warns of an overlap.
-    public static let slots = OptionSpec(name: "slots", summary: "popups that may be on screen at once",
-                                         kind: .integer(minimum: 1), defaultValue: .integer(1))
+    public static let slots = slots(default: 1, "popups that may be on screen at once")
+
+    /// `slots` with the strategy's own default and words for it.
+    public static func slots(default value: Int, _ summary: String) -> OptionSpec {
+        OptionSpec(name: EngineOption.slots.rawValue, summary: summary, kind: .integer(minimum: 1), defaultValue: .integer(value))
+    }
 
     /// The allowed values, for help and error messages: `one of fifo, lifo` / `an integer >= 0`.
     public var allowedDescription: String {

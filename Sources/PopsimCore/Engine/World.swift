@@ -15,8 +15,8 @@ public struct World: Sendable {
         self.options = options
         self.state = scenario.state.initial
         self.phases = Array(repeating: .hidden, count: scenario.popups.count)
-        let showMs = options.integer("showMs"), hideMs = options.integer("hideMs")
-        let duration = options.integerIfSet("duration")
+        let showMs = options[.showMs] ?? 0, hideMs = options[.hideMs] ?? 0
+        let duration = options[.duration]
         traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs, defaultDuration: duration) }
     }
 

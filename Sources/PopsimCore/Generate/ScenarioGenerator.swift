@@ -11,16 +11,17 @@ public struct ScenarioGenerator: Sendable {
     public var seed: UInt64
     public var popups: Int
     public var strategy: String
-    public var mix: [(String, Int)]
+    public var mix: [(ActionKind, Int)]
 
-    public static let defaultMix: [(String, Int)] = [
-        ("enqueue", 60), ("dismiss", 12), ("press", 4), ("set", 10), ("trigger", 3),
-        ("suspend", 2), ("resume", 2), ("remove", 5), ("clear", 1), ("push", 1),
-        ("pauseTimers", 1), ("resumeTimers", 1),
+    /// Weights per action kind; `push` also stands for `pop` (half of its draws).
+    public static let defaultMix: [(ActionKind, Int)] = [
+        (.enqueue, 60), (.dismiss, 12), (.press, 4), (.set, 10), (.trigger, 3),
+        (.suspend, 2), (.resume, 2), (.remove, 5), (.clear, 1), (.push, 1),
+        (.pauseTimers, 1), (.resumeTimers, 1),
     ]
     static let screens = ["home", "feed", "settings", "profile"]
 
-    public init(events: Int, seed: UInt64, popups: Int = 50, strategy: String = "fg", mix: [(String, Int)] = defaultMix) {
+    public init(events: Int, seed: UInt64, popups: Int = 50, strategy: String = "fg", mix: [(ActionKind, Int)] = defaultMix) {
         self.events = events
         self.seed = seed
         self.popups = popups
@@ -48,36 +49,38 @@ public struct ScenarioGenerator: Sendable {
         return out + "  ]\n}\n"
     }
 
-    func pick(_ random: inout SplitMix64, total: Int) -> String {
+    func pick(_ random: inout SplitMix64, total: Int) -> ActionKind {
         var roll = random.below(max(1, total))
         for (kind, weight) in mix where weight > 0 {
             if roll < weight { return kind }
             roll -= weight
         }
-        return "enqueue"
+        return .enqueue
     }
 
     func popupName(_ random: inout SplitMix64) -> String { "\"p\(random.below(popups))\"" }
 
-    func action(_ kind: String, _ random: inout SplitMix64) -> String {
-        switch kind {
-        case "dismiss": return "\"dismiss\": \(popupName(&random))"
-        case "press": return "\"press\": {\"popup\": \(popupName(&random)), \"button\": \"ok\"}"
-        case "remove": return "\"remove\": \(popupName(&random))"
-        case "set":
+    /// One action of `kind`, written by the shape of its argument (`ActionKind.argument`).
+    func action(_ kind: ActionKind, _ random: inout SplitMix64) -> String {
+        let key = "\"\(kind.keyword)\": "
+        switch kind.argument {
+        case .popup: return key + popupName(&random)
+        case .press: return key + "{\"popup\": \(popupName(&random)), \"button\": \"ok\"}"
+        case .state:
             switch random.below(3) {
-            case 0: return "\"set\": {\"screen\": \"\(Self.screens[random.below(Self.screens.count)])\"}"
-            case 1: return "\"set\": {\"level\": \(random.below(10))}"
-            default: return "\"set\": {\"loggedIn\": \(random.chance(50))}"
+            case 0: return key + "{\"screen\": \"\(Self.screens[random.below(Self.screens.count)])\"}"
+            case 1: return key + "{\"level\": \(random.below(10))}"
+            default: return key + "{\"loggedIn\": \(random.chance(50))}"
             }
-        case "trigger", "suspend", "resume", "clear": return "\"\(kind)\": true"
-        case "pauseTimers", "resumeTimers":
-            return "\"\(kind)\": " + (random.chance(50) ? "true" : popupName(&random))
-        case "push": return random.chance(50) ? "\"push\": \"\(Self.screens[random.below(Self.screens.count)])\"" : "\"pop\": true"
-        default:
+        case .flag: return key + "true"
+        case .timerTarget: return key + (random.chance(50) ? "true" : popupName(&random))
+        case .screen where kind == .push:
+            return random.chance(50) ? key + "\"\(Self.screens[random.below(Self.screens.count)])\"" : "\"pop\": true"
+        case .screen: return key + "\"\(Self.screens[random.below(Self.screens.count)])\""
+        case .popups:
             return random.chance(10)
-                ? "\"enqueue\": [\(popupName(&random)), \(popupName(&random))]"
-                : "\"enqueue\": \(popupName(&random))"
+                ? key + "[\(popupName(&random)), \(popupName(&random))]"
+                : key + popupName(&random)
         }
     }
 

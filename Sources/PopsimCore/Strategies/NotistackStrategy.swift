@@ -24,7 +24,7 @@ struct NotistackStrategy: Strategy {
     static let name = "notistack"
     static let summary = "notistack: maxSnack slots; when full the oldest non-persistent snack is evicted, one at a time"
     static let options: [OptionSpec] = [
-        OptionSpec(name: "slots", summary: "snacks on screen at once (maxSnack)", kind: .integer(minimum: 1), defaultValue: .integer(3)),
+        .slots(default: 3, "snacks on screen at once (maxSnack)"),
         .duration(default: 5000),
         OptionSpec(name: "dedupe", summary: "ignore a snack whose key is queued or on screen (preventDuplicate)",
                    kind: .choice(["on", "off"]), defaultValue: .text("off")),
@@ -50,7 +50,7 @@ struct NotistackStrategy: Strategy {
     private var holds: TimerHolds
 
     init(world: World) {
-        slots = world.options.integer("slots")
+        slots = world.options[.slots] ?? 1
         dedupe = world.options.text("dedupe") == "on"
         overflow = world.options.text("overflow")
         ids = world.scenario.popups.map(\.dedupeID)

@@ -17,7 +17,7 @@ struct SonnerStrategy: Strategy {
     static let name = "sonner"
     static let summary = "sonner: newest on top, a visible limit; covered toasts keep counting down and may expire unseen"
     static let options: [OptionSpec] = [
-        OptionSpec(name: "slots", summary: "toasts visible at once (visibleToasts)", kind: .integer(minimum: 1), defaultValue: .integer(3)),
+        .slots(default: 3, "toasts visible at once (visibleToasts)"),
         .duration(default: 4000), .showMs(default: 0), .hideMs(default: 200), .navMs,
     ]
     static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
@@ -38,7 +38,7 @@ struct SonnerStrategy: Strategy {
     private var timers: [(popup: PopupID, generation: Int)] = []
 
     init(world: World) {
-        slots = world.options.integer("slots")
+        slots = world.options[.slots] ?? 1
         let n = world.scenario.popups.count
         covered = Array(repeating: false, count: n)
         leaving = covered

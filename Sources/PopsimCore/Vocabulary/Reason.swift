@@ -1,4 +1,6 @@
-/// Why something on the timeline happened; rendered as its raw value.
+/// Why something on the timeline happened; rendered as its raw value. What each reason means for
+/// the ledger, for compare's metrics and for lint is declared here once (`hideKeepsRequest`,
+/// `isPreemption`, `isHazard`, `namesScreen`) and read by every report.
 public enum Reason: String, Sendable, CaseIterable {
     /// The user responded (a `dismiss`, a `press` or a `respond`).
     case user
@@ -52,6 +54,27 @@ public enum Reason: String, Sendable, CaseIterable {
     case expired
     /// A display cap (per day, or in its lifetime) was used up.
     case quota
+
+    /// On a `hide` line: the popup goes back to waiting, so the hide opens a request of its own
+    /// (JCPresentQueue's temporary hide, sonner's cover).
+    public var hideKeepsRequest: Bool { self == .temporary || self == .covered }
+
+    /// On a `hide` line: a more important or newer popup pushed it off screen (compare counts these).
+    public var isPreemption: Bool { self == .preempted || self == .temporary || self == .covered }
+
+    /// On a `warning` line: a hazard of the real library, what lint exits 1 for.
+    public var isHazard: Bool {
+        switch self {
+        case .lost, .overlap, .untracked, .stalled: return true
+        default: return false
+        }
+    }
+
+    /// On a `warning` line: the request ends here (it will never show).
+    public var warningEndsRequest: Bool { self == .lost }
+
+    /// The line's subject is a screen, not a popup.
+    public var namesScreen: Bool { self == .notOnStack }
 
     /// Its position in `allCases`, for table lookups without hashing.
     package var ordinal: Int {

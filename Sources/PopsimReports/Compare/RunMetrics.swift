@@ -41,7 +41,7 @@ public struct RunMetrics: Sendable, Equatable {
             case (.warning, .lost?): lost += 1; lostNames.insert(name)
             case (.warning, .overlap?): overlaps += 1
             case (.drop, let reason?): lastDrop[name] = reason
-            case (.hide, .preempted?), (.hide, .temporary?), (.hide, .covered?): preempted[name, default: 0] += 1
+            case (.hide, let reason?) where reason.isPreemption: preempted[name, default: 0] += 1
             case (.gone, _): lastGone = max(lastGone ?? 0, entry.t)
             case (.hide, _) where !animated[i]:
                 // A 0 ms hide writes no `gone`: the popup is off screen at the hide itself.

@@ -40,22 +40,20 @@ public enum Lint {
             guard entry.event == .warning, let reason = entry.reason else { return nil }
             let name = timeline.subjectName(entry) ?? "-"
             let prefix = "\(result.scenario.file): \(entry.t) ms: \(reason.rawValue): "
-            switch reason {
-            case .lost:
-                return Finding(isHazard: true, line: prefix + "\(result.strategy) lost '\(name)': it will never show")
-            case .overlap:
-                return Finding(isHazard: true, line: prefix + "'\(name)' shown while another popup is on screen")
-            case .untracked:
-                return Finding(isHazard: true, line: prefix + "\(result.strategy) stopped tracking '\(name)' while it is on screen")
-            case .stalled:
-                return Finding(isHazard: true, line: prefix + "\(result.strategy) stopped at '\(name)': nothing shows after it")
-            case .notShown:
-                return Finding(isHazard: false, line: prefix + "'\(name)' was answered while not fully shown: nothing happened")
-            case .notOnStack:
-                return Finding(isHazard: false, line: prefix + "popTo '\(name)', which is not on the stack: nothing happened")
-            default:
-                return Finding(isHazard: false, line: prefix + "'\(name)'")
-            }
+            return Finding(isHazard: reason.isHazard, line: prefix + explanation(reason, name, strategy: result.strategy))
+        }
+    }
+
+    /// What a warning means for the user, in one line.
+    static func explanation(_ reason: Reason, _ name: String, strategy: String) -> String {
+        switch reason {
+        case .lost: return "\(strategy) lost '\(name)': it will never show"
+        case .overlap: return "'\(name)' shown while another popup is on screen"
+        case .untracked: return "\(strategy) stopped tracking '\(name)' while it is on screen"
+        case .stalled: return "\(strategy) stopped at '\(name)': nothing shows after it"
+        case .notShown: return "'\(name)' was answered while not fully shown: nothing happened"
+        case .notOnStack: return "popTo '\(name)', which is not on the stack: nothing happened"
+        default: return "'\(name)'"
         }
     }
 

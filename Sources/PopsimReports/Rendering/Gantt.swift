@@ -82,7 +82,7 @@ public enum Gantt {
 }
 
 extension String {
-    var trailingSpacesRemoved: String {
+    package var trailingSpacesRemoved: String {
         var s = self
         while s.hasSuffix(" ") { s.removeLast() }
         return s

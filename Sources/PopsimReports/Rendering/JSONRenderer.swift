@@ -35,7 +35,7 @@ public enum JSONRenderer {
             writer.write(", \"event\": ")
             writer.write(bytes: events[entry.event.ordinal])
             if entry.subject >= 0 {
-                writer.write(entry.event == .nav || entry.reason == .notOnStack ? ", \"screen\": " : ", \"popup\": ")
+                writer.write(entry.event == .nav || entry.reason?.namesScreen == true ? ", \"screen\": " : ", \"popup\": ")
                 writer.write(bytes: names[Int(entry.subject)])
             }
             if let reason = entry.reason {

@@ -74,7 +74,7 @@ public struct PopupIntervals: Sendable, Equatable {
                 open[s] = (.shown, t)
             case .hide:
                 close(at: t)
-                if entry.reason == .temporary || entry.reason == .covered { returns.insert(s) }
+                if entry.ledger == .opens { returns.insert(s) }
                 if animated[i] { open[s] = (.hiding, t) } else { afterHidden(at: t) }
             case .gone:
                 close(at: t)
@@ -84,7 +84,7 @@ public struct PopupIntervals: Sendable, Equatable {
                 returns.remove(s)
                 rows[r].markers.append(Marker(t: t, kind: .drop, label: "drop" + (entry.reason.map { " " + $0.rawValue } ?? "")))
             case .warning:
-                if entry.reason == .lost {
+                if entry.ledger == .settles {
                     if open[s]?.0 == .queued { close(at: t) }
                     returns.remove(s)
                 }
@@ -98,7 +98,7 @@ public struct PopupIntervals: Sendable, Equatable {
         }
         self.rows = rows
         self.end = end
-        if let slots = result.options.integerIfSet("slots"), slots > 1 { slotRows = Self.lanes(rows) }
+        if let slots = result.options[.slots], slots > 1 { slotRows = Self.lanes(rows) }
     }
 
     /// Greedy lane assignment of every on-screen stretch (consecutive presenting, shown, hiding).

@@ -107,12 +107,10 @@ struct GeneratedInvariantTests {
         for entry in timeline.entries {
             let s = Int(entry.subject)
             guard s >= 0, s < result.scenario.popups.count else { continue }
-            switch entry.event {
-            case .enqueue, .requeue: open[s] += 1
-            case .hide where entry.reason == .temporary || entry.reason == .covered: open[s] += 1
-            case .show, .drop: open[s] -= 1
-            case .warning where entry.reason == .lost: open[s] -= 1
-            default: continue
+            switch entry.ledger {
+            case .opens: open[s] += 1
+            case .settles: open[s] -= 1
+            case .none: continue
             }
             if open[s] < 0 {
                 out.append("\(timeline.subjects[s]) \(entry.event.rawValue) \(entry.reason?.rawValue ?? "") at \(entry.t) settles no open request")
