@@ -126,10 +126,16 @@ def main():
     lines_per_second = lines / summary(times)[0]
 
     # 5. Each strategy on the 100k scenario.
-    strategies = [["jc-fifo"], ["jc-lifo"], ["fg", "--option", "order=fifo"], ["fg", "--option", "order=lifo"],
-                  ["fg", "--option", "order=priority+fifo"], ["fg", "--option", "order=priority+lifo"], ["ssp"], ["keyed"],
-                  ["entrykit"], ["swiftmessages"], ["mdc-snackbar"], ["adw-toast"],
-                  ["android-toast"], ["braze-iam"], ["notistack"], ["sonner"]]
+    # Every registered strategy (from `popsim strategies`, so a new one is measured without an
+    # edit here), fg under each of its orders.
+    listing = subprocess.run([POPSIM, "strategies"], capture_output=True, text=True, check=True).stdout
+    names = [line.split()[0] for line in listing.splitlines() if line and not line.startswith(" ")]
+    strategies = []
+    for name in names:
+        if name == "fg":
+            strategies += [["fg", "--option", "order=" + o] for o in ("fifo", "lifo", "priority+fifo", "priority+lifo")]
+        else:
+            strategies.append([name])
     speeds = []
     for spec in strategies:
         med = summary([run([POPSIM, "run", s100k, "--strategy"] + spec)[0] for _ in range(pairs)])[0]

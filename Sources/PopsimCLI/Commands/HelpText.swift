@@ -12,6 +12,7 @@ enum HelpText {
         case "gen": return gen
         case "strategies": return strategies
         case "help": return help
+        case "format": return format
         default: return nil
         }
     }
@@ -260,11 +261,17 @@ enum HelpText {
 
         EXAMPLES:
           popsim help run
+          popsim help format
 
         USAGE: popsim help [<subcommand>]
 
         ARGUMENTS:
-          <subcommand>            One of: run, check, compare, lint, gen, strategies, help.
+          <subcommand>            One of: run, check, compare, lint, gen, strategies, help;
+                                  or format: every action and popup field of a scenario.
 
         """
+
+    /// The scenario format's reference, made from the vocabulary (docs/scenario-format.md holds
+    /// the same tables).
+    static var format: String { "# The scenario format: actions and popup fields\n\n" + FormatReference.markdown() }
 }
