@@ -60,6 +60,15 @@ struct Arguments {
         }
     }
 
+    /// Parses a command's arguments; for `--help` / `-h` prints the command's help page instead
+    /// and returns nil.
+    static func parse(_ arguments: [String], command: String, specs: [Spec], console: inout Console) throws(PopsimError) -> Arguments? {
+        let args = try Arguments(arguments, command: command, specs: specs)
+        guard args.flag("help") else { return args }
+        console.out(HelpText.forCommand(command) ?? HelpText.main)
+        return nil
+    }
+
     func flag(_ name: String) -> Bool { values.contains { $0.0 == name } }
 
     func value(_ name: String) -> String? { values.last { $0.0 == name }?.1 }

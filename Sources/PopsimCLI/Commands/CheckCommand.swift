@@ -20,11 +20,7 @@ enum CheckCommand {
     ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        let args = try Arguments(arguments, command: "check", specs: specs)
-        if args.flag("help") {
-            console.out(HelpText.check)
-            return .success
-        }
+        guard let args = try Arguments.parse(arguments, command: "check", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("check: expected scenario files or folders; see 'popsim help check'") }
         if args.flag("update"), console.isCI {
             throw PopsimError.usage("check: --update is refused when CI is set: expected timelines change only by hand")

@@ -18,11 +18,7 @@ enum CompareCommand {
     ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        let args = try Arguments(arguments, command: "compare", specs: specs)
-        if args.flag("help") {
-            console.out(HelpText.compare)
-            return .success
-        }
+        guard let args = try Arguments.parse(arguments, command: "compare", specs: specs, console: &console) else { return .success }
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw PopsimError.usage("compare: expected exactly one scenario file; see 'popsim help compare'")
         }

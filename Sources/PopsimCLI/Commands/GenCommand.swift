@@ -15,11 +15,7 @@ enum GenCommand {
     ]
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        let args = try Arguments(arguments, command: "gen", specs: specs)
-        if args.flag("help") {
-            console.out(HelpText.gen)
-            return .success
-        }
+        guard let args = try Arguments.parse(arguments, command: "gen", specs: specs, console: &console) else { return .success }
         if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
         let events = try number(args, "events", default: 1000, minimum: 0)
         let seed = try number(args, "seed", default: 1, minimum: 0)

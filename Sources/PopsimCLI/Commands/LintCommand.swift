@@ -14,11 +14,7 @@ enum LintCommand {
     ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        let args = try Arguments(arguments, command: "lint", specs: specs)
-        if args.flag("help") {
-            console.out(HelpText.lint)
-            return .success
-        }
+        guard let args = try Arguments.parse(arguments, command: "lint", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("lint: expected at least one scenario file; see 'popsim help lint'") }
         let guards = try Guards(args, command: "lint")
         guards.arm(console)

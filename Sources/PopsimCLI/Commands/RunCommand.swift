@@ -22,11 +22,7 @@ enum RunCommand {
     ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        let args = try Arguments(arguments, command: "run", specs: specs)
-        if args.flag("help") {
-            console.out(HelpText.run)
-            return .success
-        }
+        guard let args = try Arguments.parse(arguments, command: "run", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("run: expected at least one scenario file; see 'popsim help run'") }
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)

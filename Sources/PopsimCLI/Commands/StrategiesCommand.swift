@@ -6,11 +6,7 @@ enum StrategiesCommand {
     static let specs = [Arguments.Spec(name: "help", takesValue: false)]
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        let parsed = try Arguments(arguments, command: "strategies", specs: specs)
-        if parsed.flag("help") {
-            console.out(HelpText.strategies)
-            return .success
-        }
+        guard let parsed = try Arguments.parse(arguments, command: "strategies", specs: specs, console: &console) else { return .success }
         if let extra = parsed.positionals.first {
             throw PopsimError.usage("strategies: unexpected argument \(JSONValue.quoted(extra))")
         }

@@ -101,9 +101,11 @@ struct Engine<S: Strategy> {
         if try drainNow() {
             try idlePass()
         }
-        let events = world.scenario.events
-        while nextEvent < events.count, events[nextEvent].at == world.now {
-            try step()
+        while nextEvent < world.scenario.events.count, world.scenario.events[nextEvent].at == world.now {
+            let action = world.scenario.events[nextEvent].action
+            nextEvent += 1
+            try perform(action)
+            try checkInvariantsIfAsked()
             try drainNow()
             try idlePass(countingFirst: false)
         }

@@ -124,13 +124,15 @@ extension ScenarioLoader {
         return ScenarioEvent(at: at, action: action, index: index, location: location)
     }
 
+    @inline(__always)
     func fastAction(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout JSONCursor) -> Action? {
         if key.equals("enqueue") { return fastEnqueue(&cursor) }  // the common case, first
-        guard let kind = ActionKind.kind(keyword: key), let value = fastArgument(kind.argument, &cursor) else { return nil }
+        guard let kind = keywords.kind(key), let value = fastArgument(kind.argument, &cursor) else { return nil }
         return kind.action(value, then: [])
     }
 
     /// An argument of the given shape written plainly; nil sends the event to the tree path.
+    @inline(__always)
     func fastArgument(_ shape: ActionKind.Argument, _ cursor: inout JSONCursor) -> ActionArgument? {
         switch shape {
         case .popups: return fastPopups(&cursor).map(ActionArgument.popups)

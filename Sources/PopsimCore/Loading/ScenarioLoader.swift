@@ -20,6 +20,8 @@ public struct ScenarioLoader {
     let catalog: StrategyCatalog
     var errors: [LoadError] = []
     var scenario: Scenario
+    /// Action keywords looked up by bytes on the streaming path.
+    let keywords = ActionKeywords()
     /// Popup names to ids, for O(1) references (never iterated, so its order cannot leak).
     var popupIndex: [String: PopupID] = [:]
     /// The same names, looked up by bytes on the streaming path.

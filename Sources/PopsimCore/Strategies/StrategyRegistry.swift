@@ -36,8 +36,10 @@ public struct StrategyEntry: Sendable {
     public let options: [OptionSpec]
     public let modelledFields: [PopupField]
     public let modelledActions: [ActionKind]
-    /// The type's name, which is also its file's (`Strategies/<type>.swift`).
-    public let typeName: String
+    /// The type's name, which is also its file's (`Strategies/<type>.swift`); computed when
+    /// asked, as naming a type costs a runtime lookup.
+    public var typeName: String { typeNamer() }
+    private let typeNamer: @Sendable () -> String
     /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
     public let presentsDuringHide: Bool
     private let validator: @Sendable (Scenario) -> [LoadError]
@@ -49,7 +51,7 @@ public struct StrategyEntry: Sendable {
         options = S.options
         modelledFields = S.modelledFields
         modelledActions = S.modelledActions
-        typeName = String(describing: S.self)
+        typeNamer = { String(describing: S.self) }
         presentsDuringHide = S.presentsDuringHide
         validator = { S.validate($0) }
         runner = { (scenario, options, limits) throws(RunError) -> RunResult in

@@ -64,3 +64,18 @@ import PopsimTestSupport
         #expect(MemoryLayout<Timeline.Entry>.stride == 16, "size \(MemoryLayout<Timeline.Entry>.size) reason \(MemoryLayout<Reason?>.size) event \(MemoryLayout<TimelineEvent>.size)")
     }
 }
+
+@Suite struct VocabularyTests {
+    /// The streaming loader's keyword lookup finds every action (two share a length and first
+    /// letter at most) and nothing else.
+    @Test func everyKeywordIsFoundByItsBytes() {
+        let keywords = ActionKeywords()
+        for kind in ActionKind.allCases {
+            let bytes = Array(kind.keyword.utf8)
+            #expect(bytes.withUnsafeBufferPointer { keywords.kind($0) } == kind)
+        }
+        for word in ["enqueu", "pressed", "popto", "x", "resumeTimer", "replaceAll", "resumeTimersAndMore"] {
+            #expect(Array(word.utf8).withUnsafeBufferPointer { keywords.kind($0) } == nil)
+        }
+    }
+}
