@@ -46,7 +46,7 @@ extension Engine {
     /// The user presses `button` on `p`: only a fully shown popup can be answered.
     mutating func press(_ p: PopupID, button: String) throws(RunError) {
         guard world.phase(p) == .shown else {
-            log(.warning, p, .notShown)
+            log(.warning, p, everEnqueued[index(p)] ? .notShown : .notEnqueued)
             return
         }
         pressed[index(p)] = button

@@ -37,6 +37,8 @@ public enum LoadProblem: Sendable, Equatable {
     case duplicateKey(String)
     case missingKey(String, what: String)
     case unknownPopup(String, suggestion: String?)
+    /// A `then` key that nothing ever presses.
+    case unknownButton(String, popup: String, pressed: [String], suggestion: String?)
     case unknownStrategy(String, known: [String], suggestion: String?)
     case unknownOption(String, strategy: String, known: [String], suggestion: String?)
     case unknownState(String, suggestion: String?)
@@ -63,6 +65,9 @@ public enum LoadProblem: Sendable, Equatable {
         case .missingKey(let key, let what): return "missing key '\(key)' (\(what))"
         case .unknownPopup(let id, let suggestion):
             return "unknown popup \(JSONValue.quoted(id))" + Self.hint(suggestion)
+        case .unknownButton(let button, let popup, let pressed, let suggestion):
+            return "no button \(JSONValue.quoted(button)) of '\(popup)' is ever pressed (pressed: \(pressed.joined(separator: ", ")))"
+                + Self.hint(suggestion)
         case .unknownStrategy(let name, let known, let suggestion):
             return "unknown strategy \(JSONValue.quoted(name))"
                 + (suggestion.map(Self.hint) ?? " (known: \(known.joined(separator: ", ")))")

@@ -104,7 +104,8 @@ extension ScenarioLoader {
 
     mutating func buttons(_ v: JSONValue, _ path: JSONPath) -> [ButtonActions] {
         members(of: v, path).map { member in
-            ButtonActions(button: member.key, actions: actionList(member.value, path.appending(member.key)))
+            ButtonActions(button: member.key, actions: actionList(member.value, path.appending(member.key)),
+                          location: member.keyLocation)
         }
     }
 }

@@ -109,6 +109,20 @@ public struct ScenarioLoader {
         if let v = fields["options"] { loadOptions(v) }
         if let v = fields["events"], !streamed { loadEvents(v) }
         if let v = fields["until"] { scenario.until = integer(v, .root.appending("until"), minimum: 0) }
+        checkButtons()
+    }
+
+    /// A `then` key that nothing presses and that is one or two edits from a button that is
+    /// pressed is a typo: an error with the suggestion. Other unpressed buttons are alternative
+    /// branches the script does not take (lint notes them).
+    mutating func checkButtons() {
+        for unpressed in scenario.unpressedButtons() {
+            guard let suggestion = Suggestion.closest(unpressed.button, among: unpressed.pressed, atLeast: 2) else { continue }
+            let popup = scenario[unpressed.popup].name
+            let path = JSONPath.root.appending("popups").appending(popup).appending("then").appending(unpressed.button)
+            report(.unknownButton(unpressed.button, popup: popup, pressed: unpressed.pressed, suggestion: suggestion),
+                   at: unpressed.location, path)
+        }
     }
 
     mutating func loadVersion(_ v: JSONValue) {

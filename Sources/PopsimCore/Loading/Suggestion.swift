@@ -13,13 +13,14 @@ public enum Suggestion {
     /// Words longer than this get no suggestion: typos are short, and distance is quadratic.
     static let longestWord = 64
 
-    public static func closest(_ word: String, among candidates: [String]) -> String? {
+    /// `atLeast` raises the smallest distance allowed (2 for short words such as buttons).
+    public static func closest(_ word: String, among candidates: [String], atLeast: Int = 1) -> String? {
         let length = word.count
         guard length <= longestWord else { return nil }
         let letters = Array(word.lowercased())
         var best: (String, Int)?
         for candidate in candidates {
-            let limit = max(1, max(length, candidate.count) / 3)
+            let limit = max(atLeast, max(length, candidate.count) / 3)
             guard abs(length - candidate.count) <= limit else { continue }
             let d = distance(letters, Array(candidate.lowercased()))
             if d <= limit, d < max(word.count, candidate.count), d < (best?.1 ?? Int.max) { best = (candidate, d) }

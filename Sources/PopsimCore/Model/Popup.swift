@@ -70,6 +70,8 @@ public struct Response: Sendable, Equatable {
 public struct ButtonActions: Sendable {
     public var button: String
     public var actions: [Action]
+    /// Where the button's key stands in the file.
+    public var location: SourceLocation?
 }
 
 /// What a strategy with conditions does with a popup whose condition fails when its turn comes.

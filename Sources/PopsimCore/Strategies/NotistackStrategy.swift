@@ -5,9 +5,10 @@
 /// - Slots (option `slots`, 3) are shared by every anchor. A snack holds its slot until `gone`
 ///   (its exit, about 495 ms: slide, pause, collapse).
 /// - Arrival: with option `dedupe: on` (`preventDuplicate`) a snack whose `dedupeKey` (else name)
-///   matches one queued or on screen — leaving ones included — is ignored (`drop … duplicate`);
-///   popsim merges the same popup always (one of each on screen). It joins the queue; free slots
-///   take the queue head.
+///   matches one queued or on screen — leaving ones included — is ignored (`drop … duplicate`).
+///   Without it (the default) the same key is a second snack: it joins the queue, and since popsim
+///   has one of each popup on screen, a queued copy of a popup still on screen keeps its place and
+///   shows at that one's `gone`; the snacks behind it do not wait. Free slots take the queue head.
 /// - Full: the oldest snack on screen is evicted (`hide … evicted`), skipping `persist` ones
 ///   (`duration: "forever"`) unless every snack is persistent. One eviction at a time: none while a
 ///   snack is leaving or flagged. A snack still entering is flagged and closes when its entrance
@@ -79,12 +80,11 @@ struct NotistackStrategy: Strategy {
             leaving.removeAll { $0 == p }
             flow(world, &decisions)
         case .remove(let p):
-            if let i = queue.firstIndex(of: p) {
-                queue.remove(at: i)
-                decisions.drop(p, .removed)
-            } else if snacks.contains(p) && !leaving.contains(p) {
-                close(p, .removed, &decisions)
+            queue.removeAll { q in
+                if q == p { decisions.drop(q, .removed) }
+                return q == p
             }
+            if snacks.contains(p) && !leaving.contains(p) { close(p, .removed, &decisions) }
         case .clear:
             for p in snacks where !leaving.contains(p) { close(p, .cleared, &decisions) }
         default:
@@ -95,7 +95,6 @@ struct NotistackStrategy: Strategy {
     func pending(in world: World) -> [PopupID] { queue }
 
     private func isDuplicate(_ p: PopupID) -> Bool {
-        if snacks.contains(p) || queue.contains(p) { return true }
         guard dedupe else { return false }
         let id = ids[Int(p.index)]
         return snacks.contains { ids[Int($0.index)] == id } || queue.contains { ids[Int($0.index)] == id }
@@ -104,12 +103,14 @@ struct NotistackStrategy: Strategy {
     /// Free slots take the queue head; a queue left waiting evicts the oldest snack, or cuts it.
     private mutating func flow(_ world: World, _ decisions: inout Decisions) {
         while true {
-            while snacks.count < slots, !queue.isEmpty {
-                let next = queue.removeFirst()
+            // A queued copy of a popup still on screen keeps its place and waits for that one's `gone`.
+            while snacks.count < slots, let i = queue.firstIndex(where: { !snacks.contains($0) }) {
+                let next = queue.remove(at: i)
                 snacks.append(next)
                 decisions.show(next)
             }
-            guard !queue.isEmpty else { return }
+            // Nothing waits, or only copies waiting for their own `gone` (not for a slot).
+            guard !queue.isEmpty, snacks.count >= slots else { return }
             switch overflow {
             case "cut": if !cutOldest(world, &decisions) { return }
             case "wait": return

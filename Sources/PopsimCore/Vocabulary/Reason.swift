@@ -54,6 +54,8 @@ public enum Reason: String, Sendable, CaseIterable {
     case expired
     /// A display cap (per day, or in its lifetime) was used up.
     case quota
+    /// The script answered a popup it never enqueued, so nothing happened.
+    case notEnqueued = "not-enqueued"
 
     /// On a `hide` line: the popup goes back to waiting, so the hide opens a request of its own
     /// (JCPresentQueue's temporary hide, sonner's cover).
@@ -106,6 +108,7 @@ public enum Reason: String, Sendable, CaseIterable {
         case .cooldown: return 24
         case .expired: return 25
         case .quota: return 26
+        case .notEnqueued: return 27
         }
     }
 }

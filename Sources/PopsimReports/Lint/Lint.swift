@@ -25,6 +25,12 @@ public enum Lint {
                 out.append((location, "\(scenario.file):\(location): \(path): ignored by \(entry.name)"))
             }
         }
+        for unpressed in scenario.unpressedButtons() {
+            let name = scenario[unpressed.popup].name
+            let path = JSONPath.root.appending("popups").appending(name).appending("then").appending(unpressed.button)
+            let location = unpressed.location ?? SourceLocation(line: 0, column: 0)
+            out.append((location, "\(scenario.file):\(location): \(path): no button '\(unpressed.button)' of '\(name)' is ever pressed: its actions never run"))
+        }
         for event in scenario.events where entry.ignoredActions.contains(event.action.kind) {
             let path = JSONPath.root.appending("events").appending(event.index).appending(event.action.keyword)
             out.append((event.location, "\(scenario.file):\(event.location): \(path): ignored by \(entry.name)"))
@@ -52,6 +58,7 @@ public enum Lint {
         case .untracked: return "\(strategy) stopped tracking '\(name)' while it is on screen"
         case .stalled: return "\(strategy) stopped at '\(name)': nothing shows after it"
         case .notShown: return "'\(name)' was answered while not fully shown: nothing happened"
+        case .notEnqueued: return "'\(name)' was answered but never enqueued: nothing happened"
         case .notOnStack: return "popTo '\(name)', which is not on the stack: nothing happened"
         default: return "'\(name)'"
         }

@@ -64,6 +64,21 @@ import PopsimTestSupport
         ])
     }
 
+    /// A `then` branch that nothing presses is a note (an alternative the script does not take);
+    /// answering a popup never enqueued is a warning of its own.
+    @Test func unpressedButtonsAndAnswersToPopupsNeverEnqueued() throws {
+        let text = """
+            {"popsim": 1, "strategy": "fg", "popups": {"rate": {"then": {"later": []}}, "x": {}},
+             "events": [{"at": 0, "enqueue": "rate"}, {"at": 5, "dismiss": "x"}]}
+            """
+        let result = try run(text)
+        let entry = try #require(StrategyRegistry.entry(named: "fg"))
+        #expect(Lint.findings(result, entry: entry).map(\.line) == [
+            "test.json:1:62: popups.rate.then.later: no button 'later' of 'rate' is ever pressed: its actions never run",
+            "test.json: 5 ms: not-enqueued: 'x' was answered but never enqueued: nothing happened",
+        ])
+    }
+
     @Test func badInputIsExitCode2() {
         var console = Console()
         #expect(Popsim.main(["lint"], console: &console) == .badInput)

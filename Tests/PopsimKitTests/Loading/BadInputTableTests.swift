@@ -115,6 +115,9 @@ let badInputs: [BadInput] = [
     BadInput("10,000 negations", #"{"popsim": 1, "state": {"b": true}, "popups": {"a": {"when": ""#
                  + String(repeating: "!", count: 10_000) + #"b"}}}"#,
              "F:1:95: popups.a.when: nesting deeper than 32 levels"),
+    BadInput("a then key one edit from the button pressed",
+             #"{"popsim": 1, "popups": {"rate": {"respond": {"after": 9, "button": "ok"}, "then": {"okay": []}}}}"#,
+             #"F:1:85: popups.rate.then.okay: no button "okay" of 'rate' is ever pressed (pressed: close, ok); did you mean 'ok'?"#),
     BadInput("no strategy anywhere", #"{"popsim": 1}"#,
              #"F: no strategy: set "strategy" in the file or pass --strategy"#),
 ]

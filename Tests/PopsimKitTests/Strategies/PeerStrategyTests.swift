@@ -58,6 +58,31 @@ struct PeerStrategyTests {
             """)
     }
 
+    /// notistack without preventDuplicate makes a second snack of the same key: popsim queues it
+    /// until the first is gone, and the snack behind it does not wait.
+    @Test func notistackWithoutDedupeShowsTheSecondCopyAtTheFirstsGone() throws {
+        let text = scenario("notistack", #""a": {"duration": 1000}, "b": {"duration": 1000}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": ["a", "b"]}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             100  enqueue  a
+             100  enqueue  b
+             100  show     b
+             225  shown    a
+             325  shown    b
+            1000  hide     a  duration
+            1100  hide     b  duration
+            1495  gone     a
+            1495  show     a
+            1595  gone     b
+            1720  shown    a
+            2495  hide     a  duration
+            2990  gone     a
+
+            """)
+    }
+
     /// Under the LONG default a re-show restarts the timeout; a snackbar presenting is only merged.
     @Test func mdcSnackbarReshowWhilePresentingOnlyMerges() throws {
         let text = scenario("mdc-snackbar", #""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": "a"}"#)

@@ -1,0 +1,37 @@
+/// Which buttons of each popup the scenario ever presses, and the `then` keys nothing presses.
+extension Scenario {
+    /// A `then` entry of a popup that nothing in the scenario presses.
+    public struct UnpressedButton: Sendable {
+        public var popup: PopupID
+        public var button: String
+        public var location: SourceLocation?
+        /// The buttons of that popup that something does press.
+        public var pressed: [String]
+    }
+
+    /// Buttons pressed are `close` (every dismissal), the popup's `respond.button`, and every
+    /// `press` of it in the script or in a `then` list.
+    public func unpressedButtons() -> [UnpressedButton] {
+        guard popups.contains(where: { !$0.then.isEmpty }) else { return [] }
+        var pressed = popups.map { popup in ["close"] + (popup.respond.map { [$0.button] } ?? []) }
+        func note(_ actions: [Action]) {
+            for action in actions {
+                switch action {
+                case .press(let p, let button) where !pressed[Int(p.index)].contains(button):
+                    pressed[Int(p.index)].append(button)
+                case .navigate(_, let then): note(then)
+                default: break
+                }
+            }
+        }
+        for event in events { note([event.action]) }
+        for popup in popups { for buttons in popup.then { note(buttons.actions) } }
+        var out: [UnpressedButton] = []
+        for (i, popup) in popups.enumerated() {
+            for buttons in popup.then where !pressed[i].contains(buttons.button) {
+                out.append(UnpressedButton(popup: PopupID(i), button: buttons.button, location: buttons.location, pressed: pressed[i]))
+            }
+        }
+        return out
+    }
+}
