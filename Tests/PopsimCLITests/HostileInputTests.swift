@@ -82,7 +82,7 @@ struct HostileInputTests {
         let path = try file("storm.json", Array(text.utf8), in: dir)
         let output = try runPopsim(["run", path])
         #expect(output.status == 0 && output.stderr == "")
-        #expect(output.stdout.hasSuffix("pending: a ×999999\npopup  enqueued  first shown  wait\na             0            0     0\n"))
+        #expect(output.stdout.hasSuffix("pending: a ×999999\non screen at the end: a\npopup  enqueued  first shown  wait\na             0            0     0\n"))
     }
 
     @Test func aPopupThatReEnqueuesItselfIsStoppedNotHung() throws {

@@ -44,6 +44,46 @@ struct RunEndToEndTests {
         #expect(output.stdout.contains("   0  hide     alert1  temporary\n"))
     }
 
+    /// A strategy that ignores what the file uses says so on stderr, one line per kind; `--quiet`
+    /// silences it.
+    @Test func ignoredFieldsAreNotedOnStderr() throws {
+        let output = try runPopsim(["run", "Scenarios/first-launch.json", "--strategy", "jc-fifo"])
+        #expect(output.status == 0)
+        #expect(output.stderr == """
+            Scenarios/first-launch.json: jc-fifo ignores the popup field 'priority' (set on 2 popups; see 'popsim lint')
+            Scenarios/first-launch.json: jc-fifo ignores the popup field 'when' (set on 1 popup; see 'popsim lint')
+            Scenarios/first-launch.json: jc-fifo ignores the popup field 'untriggered' (set on 1 popup; see 'popsim lint')
+            Scenarios/first-launch.json: jc-fifo ignores the popup field 'switch' (set on 2 popups; see 'popsim lint')
+
+            """)
+        let quiet = try runPopsim(["run", "Scenarios/first-launch.json", "--strategy", "jc-fifo", "--quiet"])
+        #expect(quiet.status == 0 && quiet.stderr == "" && quiet.stdout == output.stdout)
+    }
+
+    /// Several files as JSON are one document: an array of reports.
+    @Test func severalFilesAsJSONAreOneArray() throws {
+        let output = try runPopsim(["run", "Scenarios/jc-article-demo.json", "Scenarios/fg-clear.json", "--format", "json"])
+        #expect(output.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]]
+        #expect(parsed?.map { $0["strategy"] as? String } == ["jc-fifo", "fg"])
+    }
+
+    /// The summary says what the end left behind: popups still up, script events never run.
+    @Test func theSummarySaysWhatTheEndLeft() throws {
+        let text = """
+            {"popsim": 1, "strategy": "fg", "popups": {"a": {}, "b": {}},
+             "events": [{"at": 0, "enqueue": ["a", "b"]}, {"at": 500, "dismiss": "a"}, {"at": 600, "dismiss": "b"}], "until": 100}
+            """
+        let output = try runPopsim(["run", "-"], stdin: text)
+        #expect(output.stdout.contains("""
+            summary: 1 shown, 0 dropped, 1 pending, 0 warnings, end 0 ms
+            pending: b
+            on screen at the end: a
+            not run: 2 script events after until (100 ms)
+
+            """))
+    }
+
     @Test func readsStandardInput() throws {
         let text = #"{"popsim": 1, "strategy": "jc-fifo", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
         let output = try runPopsim(["run", "-"], stdin: text)
@@ -184,15 +224,17 @@ struct UsageEndToEndTests {
               --strategy <name>       The strategy to run (default: the file's "strategy").
               --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
               --format <format>       Output format. (values: text, json, gantt, svg, html;
-                                      default: text)
+                                      default: text) Several files as json: one array.
               --output <file>         Write the report to a file, atomically, instead of stdout.
+              --quiet                 Do not note on stderr what the strategy ignores.
               --color <when>          Colour the text timeline. (values: auto, always, never;
                                       default: auto: only on a terminal and without NO_COLOR)
               --ascii                 Draw the gantt chart in plain ASCII (also when the
                                       locale is not UTF-8). Its width is COLUMNS (default 80).
               --update                Rewrite each scenario's expected timeline
                                       (<scenario>.<strategy>.timeline) instead of printing.
-                                      Refused when CI is set. Review 'git diff' afterwards.
+                                      Refused when CI is set, and with --option (set options
+                                      in the file). Review 'git diff' afterwards.
               --max-steps <n>         Stop a run that takes more than n steps.
                                       (default: 50000000)
               --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)

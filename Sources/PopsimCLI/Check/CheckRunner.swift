@@ -21,7 +21,7 @@ public struct CheckRunner: Sendable {
         self.maxBytes = maxBytes
     }
 
-    public func run(_ paths: [String], jobs: Int) -> [CheckOutcome] {
+    public func run(_ paths: [Expectations.Found], jobs: Int) -> [CheckOutcome] {
         let results = Results(count: paths.count)
         let workers = max(1, min(jobs, paths.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -33,12 +33,15 @@ public struct CheckRunner: Sendable {
     }
 
     /// Every outcome of one scenario.
-    public func check(_ path: String) -> [CheckOutcome] {
+    public func check(_ found: Expectations.Found) -> [CheckOutcome] {
+        let path = found.path
         let scenario: Scenario
         do {
             scenario = try ScenarioSource.load(path, maxBytes: maxBytes)
         } catch {
-            return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil, verdict: .error(error))]
+            let verdict: CheckOutcome.Verdict = found.inFolder && Self.isNotAScenario(error)
+                ? .skipped("not a popsim scenario: no \"popsim\" key") : .error(error)
+            return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil, verdict: verdict)]
         }
         let strategies = Expectations.strategies(for: scenario, only: only)
         guard !strategies.isEmpty else {
@@ -46,6 +49,12 @@ public struct CheckRunner: Sendable {
                                  verdict: .error(.configuration(.noStrategy(file: path))))]
         }
         return strategies.map { check(scenario, strategy: $0) }
+    }
+
+    /// A JSON object without the `popsim` key at its top: some other JSON file in a folder.
+    static func isNotAScenario(_ error: PopsimError) -> Bool {
+        guard case .input(let errors) = error else { return false }
+        return errors.errors.contains { $0.path == .root && $0.problem == .missingKey("popsim", what: "the format version, 1") }
     }
 
     func check(_ scenario: Scenario, strategy: String) -> CheckOutcome {

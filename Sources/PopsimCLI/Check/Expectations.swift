@@ -9,12 +9,19 @@ import PopsimReports
 /// strategy that has one, in registry order, plus its own `strategy` when that golden is missing
 /// (a failure that says how to record it). `--strategy` narrows this to one strategy.
 public enum Expectations {
-    public static func scenarios(in arguments: [String]) throws(FileIO.Failure) -> [String] {
-        var out: [String] = []
+    /// A file to check, and whether a folder scan found it (rather than the command line).
+    public struct Found: Sendable, Equatable {
+        public var path: String
+        public var inFolder: Bool
+    }
+
+    public static func scenarios(in arguments: [String]) throws(FileIO.Failure) -> [Found] {
+        var out: [Found] = []
         var seen = Set<String>()
         for argument in arguments {
-            let found = FileIO.isDirectory(argument) ? try jsonFiles(under: argument) : [argument]
-            for path in found where seen.insert(path).inserted { out.append(path) }
+            let folder = FileIO.isDirectory(argument)
+            let found = folder ? try jsonFiles(under: argument) : [argument]
+            for path in found where seen.insert(path).inserted { out.append(Found(path: path, inFolder: folder)) }
         }
         return out
     }

@@ -22,8 +22,11 @@ enum CheckCommand {
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "check", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("check: expected scenario files or folders; see 'popsim help check'") }
-        if args.flag("update"), console.isCI {
-            throw PopsimError.usage("check: --update is refused when CI is set: expected timelines change only by hand")
+        if args.flag("update") {
+            if console.isCI {
+                throw PopsimError.usage("check: --update is refused when CI is set: expected timelines change only by hand")
+            }
+            try RunCommand.refuseUnrecordedOptions(args, command: "check")
         }
         if let name = args.value("strategy"), StrategyRegistry.entry(named: name) == nil {
             throw PopsimError.configuration(.unknownStrategy(name))
@@ -31,17 +34,20 @@ enum CheckCommand {
         let jobs = try jobCount(args)
         let guards = try Guards(args, command: "check")
         guards.arm(console)
-        let paths: [String]
+        let paths: [Expectations.Found]
         do {
             paths = try Expectations.scenarios(in: args.positionals)
         } catch {
             throw PopsimError.usage("check: \(error.reason)")
         }
+        guard !paths.isEmpty else {
+            throw PopsimError.usage("check: no scenario found in \(args.positionals.joined(separator: ", ")) (a folder stands for every *.json below it)")
+        }
         let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"), limits: guards.limits,
                                  maxBytes: guards.maxBytes)
         var outcomes = runner.run(paths, jobs: jobs)
         var outcome = ExitCode.success
-        var passed = 0, failed = 0
+        var passed = 0, failed = 0, skipped = 0
         for i in outcomes.indices {
             if args.flag("update") { update(&outcomes[i], console: &console) }
             let o = outcomes[i]
@@ -55,9 +61,14 @@ enum CheckCommand {
             case .error(let error):
                 failed += 1
                 outcome = outcome.worst(console.report(error, context: "check"))
+            case .skipped:
+                skipped += 1
             }
         }
-        console.out(CheckReport.summary(passed: passed, failed: failed))
+        console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped))
+        if passed + failed == 0 {
+            outcome = outcome.worst(console.report(.usage("check: no scenario among the \(skipped) JSON files found")))
+        }
         if let junit = args.value("junit") {
             do {
                 try FileIO.writeAtomically(JUnitReport.render(outcomes) { ErrorReport.lines($0, context: "check") }, to: junit)
@@ -88,7 +99,7 @@ enum CheckCommand {
             } catch {
                 o.verdict = .error(.io(path: golden, reason: error.reason))
             }
-        case .pass, .error:
+        case .pass, .error, .skipped:
             break
         }
     }

@@ -79,15 +79,17 @@ enum HelpText {
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --format <format>       Output format. (values: text, json, gantt, svg, html;
-                                  default: text)
+                                  default: text) Several files as json: one array.
           --output <file>         Write the report to a file, atomically, instead of stdout.
+          --quiet                 Do not note on stderr what the strategy ignores.
           --color <when>          Colour the text timeline. (values: auto, always, never;
                                   default: auto: only on a terminal and without NO_COLOR)
           --ascii                 Draw the gantt chart in plain ASCII (also when the
                                   locale is not UTF-8). Its width is COLUMNS (default 80).
           --update                Rewrite each scenario's expected timeline
                                   (<scenario>.<strategy>.timeline) instead of printing.
-                                  Refused when CI is set. Review 'git diff' afterwards.
+                                  Refused when CI is set, and with --option (set options
+                                  in the file). Review 'git diff' afterwards.
         \(guards)
           -h, --help              Show help information.
 

@@ -18,6 +18,7 @@ enum RunCommand {
         .init(name: "color", takesValue: true),
         .init(name: "ascii", takesValue: false),
         .init(name: "update", takesValue: false),
+        .init(name: "quiet", takesValue: false),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -36,22 +37,29 @@ enum RunCommand {
                 throw PopsimError.usage("run: --update is refused when CI is set: expected timelines change only by hand")
             }
             if args.value("output") != nil { throw PopsimError.usage("run: --update and --output do not go together") }
+            try refuseUnrecordedOptions(args, command: "run")
         }
         guards.arm(console)
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
         let chart = GanttStyle(console: console, args: args)
         /// Runs every file and renders each report into `writer` as it comes.
+        // Several files as JSON are one document: an array of the reports.
+        let jsonArray = format == .json && args.positionals.count > 1
         func runAll(into writer: inout ByteWriter, errors: inout Console) {
             var first = true
             for path in args.positionals {
                 guard let result = runOne(path, command: "run", args: args, limits: limits, maxBytes: guards.maxBytes, console: &errors,
                                           outcome: &outcome) else { continue }
+                if !args.flag("quiet") {
+                    for line in Lint.ignoredSummary(result) { errors.error(line) }
+                }
                 if args.flag("update") {
                     outcome = outcome.worst(update(result, console: &errors))
                     continue
                 }
                 if !first && (format == .text || format == .gantt) { writer.byte(0x0A) }
+                if jsonArray { writer.write(first ? "[" : ",") }
                 first = false
                 switch format {
                 case .text: TextRenderer.render(result, style: style, into: &writer)
@@ -61,6 +69,7 @@ enum RunCommand {
                 case .html: writer.write(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
                 }
             }
+            if jsonArray { writer.write(first ? "[]\n" : "]\n") }
         }
         guard let output = args.value("output") else {
             var errors = Console(environment: console.environment)
@@ -78,6 +87,14 @@ enum RunCommand {
             return outcome.worst(console.report(.io(path: output, reason: error.reason)))
         }
         return outcome
+    }
+
+    /// `--update` records a golden that a plain `check` must reproduce, so it refuses options given
+    /// on the command line: they would not be in the file (set them in the file's `options`).
+    static func refuseUnrecordedOptions(_ args: Arguments, command: String) throws(PopsimError) {
+        guard let first = args.all("option").first else { return }
+        throw PopsimError.usage("\(command): --update with --option \(first): the golden would not match a plain 'popsim check'; "
+            + "set the option in the file's \"options\" instead")
     }
 
     /// Writes a report to `--output` atomically, or to stdout.

@@ -91,7 +91,8 @@ struct Engine<S: Strategy> {
         try tell(.finished)
         return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
                          timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
-                         stateHistory: stateHistory)
+                         onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },
+                         eventsNotRun: world.scenario.events.count - nextEvent, stateHistory: stateHistory)
     }
 
     /// One instant as a run loop lives it (docs/engine.md, "Time and order"): the completions and

@@ -1,5 +1,25 @@
 /// Which buttons of each popup the scenario ever presses, and the `then` keys nothing presses.
 extension Scenario {
+    /// Per popup, whether anything in the script (events or `then` lists) can take it off screen:
+    /// a `dismiss`, `press` or `remove` of it, or any `clear`.
+    public func somethingTakesOff() -> [Bool] {
+        var out = [Bool](repeating: false, count: popups.count)
+        var clears = false
+        func note(_ actions: [Action]) {
+            for action in actions {
+                switch action {
+                case .dismiss(let p), .press(let p, _), .remove(let p): out[Int(p.index)] = true
+                case .clear: clears = true
+                case .navigate(_, let then): note(then)
+                default: break
+                }
+            }
+        }
+        for event in events { note([event.action]) }
+        for popup in popups { for buttons in popup.then { note(buttons.actions) } }
+        return clears ? out.map { _ in true } : out
+    }
+
     /// A `then` entry of a popup that nothing in the scenario presses.
     public struct UnpressedButton: Sendable {
         public var popup: PopupID

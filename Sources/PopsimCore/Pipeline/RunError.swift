@@ -61,6 +61,10 @@ public struct RunResult: Sendable {
     public var pending: [PopupID]
     /// The last instant processed.
     public var end: Int
+    /// Popups on screen when the run ended (presenting, shown or hiding), in popup order.
+    public var onScreen: [PopupID] = []
+    /// Script events after `until` that never ran.
+    public var eventsNotRun = 0
     /// With `RunLimits.recordStates`: the state at the start and after every change, each with the
     /// number of timeline entries written before it took effect.
     public var stateHistory: [StateSnapshot] = []

@@ -10,6 +10,8 @@ public struct CheckOutcome: Sendable, Equatable {
         case missing
         /// The scenario could not be loaded or run.
         case error(PopsimError)
+        /// A `.json` found in a folder that is not a popsim scenario: reported, not checked.
+        case skipped(String)
     }
 
     public var scenario: String

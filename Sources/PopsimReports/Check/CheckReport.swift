@@ -10,6 +10,7 @@ public enum CheckReport {
         case .differs(let diff): return "FAIL: \(label)\n" + diff
         case .missing: return "FAIL: \(label)\n" + missingAdvice(o) + "\n"
         case .error: return "FAIL: \(label)\n"
+        case .skipped(let why): return "SKIP: \(label) (\(why))\n"
         }
     }
 
@@ -18,7 +19,7 @@ public enum CheckReport {
             + "'popsim check \(o.scenario) --strategy \(o.strategy ?? "<name>") --update' and review it"
     }
 
-    public static func summary(passed: Int, failed: Int) -> String {
-        "\(passed) passed, \(failed) failed\n"
+    public static func summary(passed: Int, failed: Int, skipped: Int = 0) -> String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + "\n"
     }
 }

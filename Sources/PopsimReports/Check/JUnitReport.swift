@@ -27,6 +27,8 @@ public enum JUnitReport {
             case .missing:
                 out += ">\n      <failure message=\"no expected timeline\">" + escape(CheckReport.missingAdvice(o))
                     + "</failure>\n    </testcase>\n"
+            case .skipped(let why):
+                out += ">\n      <skipped message=\"\(escape(why))\"/>\n    </testcase>\n"
             case .error(let error):
                 let lines = describe(error)
                 out += ">\n      <error message=\"\(escape(lines.first ?? "error"))\">" + escape(lines.joined(separator: "\n"))

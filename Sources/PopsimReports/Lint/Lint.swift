@@ -14,7 +14,24 @@ public enum Lint {
     }
 
     public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
-        ignored(result.scenario, entry: entry) + hazards(result) + stalledAtEnd(result)
+        ignored(result.scenario, entry: entry) + hazards(result) + stalledAtEnd(result) + neverLeaving(result)
+    }
+
+    /// What `run` says on stderr: one line per field or action the strategy ignores but the file
+    /// uses, with how often (lint lists every place).
+    public static func ignoredSummary(_ result: RunResult) -> [String] {
+        guard let entry = StrategyRegistry.entry(named: result.strategy) else { return [] }
+        let scenario = result.scenario
+        var lines: [String] = []
+        for field in entry.ignoredFields {
+            let n = scenario.popups.filter { $0.fieldsSet.contains(field) }.count
+            if n > 0 { lines.append("\(scenario.file): \(entry.name) ignores the popup field '\(field.key)' (set on \(n) popup\(n == 1 ? "" : "s"); see 'popsim lint')") }
+        }
+        for action in entry.ignoredActions {
+            let n = scenario.events.filter { $0.action.kind == action }.count
+            if n > 0 { lines.append("\(scenario.file): \(entry.name) ignores the action '\(action.keyword)' (\(n) event\(n == 1 ? "" : "s"); see 'popsim lint')") }
+        }
+        return lines
     }
 
     static func ignored(_ scenario: Scenario, entry: StrategyEntry) -> [Finding] {
@@ -61,6 +78,20 @@ public enum Lint {
         case .notEnqueued: return "'\(name)' was answered but never enqueued: nothing happened"
         case .notOnStack: return "popTo '\(name)', which is not on the stack: nothing happened"
         default: return "'\(name)'"
+        }
+    }
+
+    /// Popups on screen at the end that nothing could ever take off: no display time (its own or
+    /// the strategy's), no simulated user, and no dismiss, press, remove or clear in the script.
+    static func neverLeaving(_ result: RunResult) -> [Finding] {
+        let takenOff = result.scenario.somethingTakesOff()
+        let defaultDuration = result.options[.duration]
+        return result.onScreen.compactMap { p in
+            let popup = result.scenario[p]
+            let lasts = popup.duration.map { $0 != .forever } ?? (defaultDuration != nil)
+            guard !lasts, popup.respond == nil, !takenOff[Int(p.index)] else { return nil }
+            return Finding(isHazard: false, line: "\(result.scenario.file): end: never leaves: '\(popup.name)' has no duration "
+                + "and no respond, and nothing in the script dismisses it: it blocks the screen for good")
         }
     }
 

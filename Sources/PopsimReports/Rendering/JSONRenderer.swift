@@ -52,7 +52,9 @@ public enum JSONRenderer {
     static func summary(_ s: Summary, result: RunResult) -> String {
         var out = "{\"shown\": \(s.shown), \"dropped\": \(s.dropped), \"pending\": \(s.pending), "
         out += "\"warnings\": \(s.warnings), \"end\": \(s.end), \"pendingPopups\": ["
-        out += result.pending.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ") + "], \"popups\": ["
+        out += result.pending.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ") + "], \"onScreen\": ["
+        out += result.onScreen.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ")
+        out += "], \"eventsNotRun\": \(result.eventsNotRun), \"popups\": ["
         out += s.popups.map { p in
             "{\"popup\": \(string(p.popup)), \"enqueued\": \(p.enqueued), \"firstShown\": "
                 + (p.firstShown.map(String.init) ?? "null") + ", \"wait\": " + (p.wait.map(String.init) ?? "null") + "}"

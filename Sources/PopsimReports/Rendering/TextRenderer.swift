@@ -30,6 +30,13 @@ public enum TextRenderer {
                 result.scenario.name(of: p) + (counts[Int(p.index)] > 1 ? " ×\(counts[Int(p.index)])" : "")
             }.joined(separator: ", ") + "\n"
         }
+        if !result.onScreen.isEmpty {
+            out += "on screen at the end: " + result.onScreen.map { result.scenario.name(of: $0) }.joined(separator: ", ") + "\n"
+        }
+        if result.eventsNotRun > 0, let until = result.scenario.until {
+            let n = result.eventsNotRun
+            out += "not run: \(n) script event\(n == 1 ? "" : "s") after until (\(until) ms)\n"
+        }
         guard !s.popups.isEmpty else { return out }
         let rows = s.popups.map { p in
             [p.popup, String(p.enqueued), p.firstShown.map(String.init) ?? "never", p.wait.map(String.init) ?? "-"]

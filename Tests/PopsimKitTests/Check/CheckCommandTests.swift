@@ -27,6 +27,40 @@ struct CheckCommandTests {
                 console.stderr.replacingOccurrences(of: dir.path + "/", with: ""))
     }
 
+    /// A mistyped path, or a folder without scenarios, must not leave CI green.
+    @Test func findingNoScenarioIsExitCode2() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var (code, out, err) = check([dir.path], in: dir)
+        #expect(code == .badInput && out == "")
+        #expect(err == "popsim: check: no scenario found in \(dir.path) (a folder stands for every *.json below it)\n")
+        try Data(#"{"name": "pkg"}"#.utf8).write(to: dir.appendingPathComponent("package.json"))
+        (code, out, err) = check([dir.path], in: dir)
+        #expect(code == .badInput)
+        #expect(out == "SKIP: package.json (not a popsim scenario: no \"popsim\" key)\n0 passed, 0 failed, 1 skipped\n")
+        #expect(err == "popsim: check: no scenario among the 1 JSON files found\n")
+    }
+
+    /// A JSON file in a scanned folder that is not a scenario is reported and skipped.
+    @Test func aJSONFileThatIsNotAScenarioIsSkipped() throws {
+        let dir = try fixture(golden: "0  enqueue  a\n0  show     a\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"name": "pkg"}"#.utf8).write(to: dir.appendingPathComponent("package.json"))
+        let (code, out, err) = check([dir.path], in: dir)
+        #expect(code == .success && err == "")
+        #expect(out == "SKIP: package.json (not a popsim scenario: no \"popsim\" key)\nPASS: s.json [jc-fifo]\n1 passed, 0 failed, 1 skipped\n")
+    }
+
+    /// `--update` with `--option` would write a golden that a plain check fails: refused.
+    @Test func updateWithAnOptionIsRefused() throws {
+        let dir = try fixture(golden: nil)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (code, out, err) = check([dir.path, "--update", "--option", "showMs=5"], in: dir)
+        #expect(code == .badInput && out == "")
+        #expect(err == "popsim: check: --update with --option showMs=5: the golden would not match a plain 'popsim check'; set the option in the file's \"options\" instead\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.jc-fifo.timeline").path))
+    }
+
     @Test func passingScenarioExitsZero() throws {
         let dir = try fixture(golden: "0  enqueue  a\n0  show     a\n")
         defer { try? FileManager.default.removeItem(at: dir) }

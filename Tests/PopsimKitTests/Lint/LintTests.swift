@@ -54,13 +54,15 @@ import PopsimTestSupport
         let result = try run(text)
         let entry = try #require(StrategyRegistry.entry(named: "fg"))
         #expect(result.stateHistory.isEmpty)
-        #expect(Lint.findings(result, entry: entry).isEmpty)
+        let busy = "test.json: end: never leaves: 'busy' has no duration and no respond, and nothing in the script dismisses it: it blocks the screen for good"
+        #expect(Lint.findings(result, entry: entry).map(\.line) == [busy])
         let scenario = try loadScenario(text).get()
         let traced = try RunConfiguration.resolve(scenario, strategy: nil, overrides: [])
             .run(scenario, limits: RunLimits(recordStates: true))
         // `held` waits behind `busy` though its condition holds: not stalled. `blue` never could show.
         #expect(Lint.findings(traced, entry: entry).map(\.line) == [
             "test.json: end: stalled: 'blue' is still queued and its condition never held while it waited (screen == 'Blue')",
+            busy,
         ])
     }
 
@@ -76,6 +78,7 @@ import PopsimTestSupport
         #expect(Lint.findings(result, entry: entry).map(\.line) == [
             "test.json:1:62: popups.rate.then.later: no button 'later' of 'rate' is ever pressed: its actions never run",
             "test.json: 5 ms: not-enqueued: 'x' was answered but never enqueued: nothing happened",
+            "test.json: end: never leaves: 'rate' has no duration and no respond, and nothing in the script dismisses it: it blocks the screen for good",
         ])
     }
 

@@ -25,7 +25,7 @@ let twoAlerts = """
                 {"t": 200, "event": "hide", "popup": "b", "reason": "user"},
                 {"t": 200, "event": "show", "popup": "c"}
               ],
-              "summary": {"shown": 3, "dropped": 0, "pending": 0, "warnings": 0, "end": 200, "pendingPopups": [], "popups": [{"popup": "a", "enqueued": 0, "firstShown": 0, "wait": 0}, {"popup": "b", "enqueued": 0, "firstShown": 100, "wait": 100}, {"popup": "c", "enqueued": 50, "firstShown": 200, "wait": 150}]}}
+              "summary": {"shown": 3, "dropped": 0, "pending": 0, "warnings": 0, "end": 200, "pendingPopups": [], "onScreen": ["c"], "eventsNotRun": 0, "popups": [{"popup": "a", "enqueued": 0, "firstShown": 0, "wait": 0}, {"popup": "b", "enqueued": 0, "firstShown": 100, "wait": 100}, {"popup": "c", "enqueued": 50, "firstShown": 200, "wait": 150}]}}
 
             """)
     }
@@ -44,6 +44,7 @@ let twoAlerts = """
             200  show     c
 
             summary: 3 shown, 0 dropped, 0 pending, 0 warnings, end 200 ms
+            on screen at the end: c
             popup  enqueued  first shown  wait
             a             0            0     0
             b             0          100   100
