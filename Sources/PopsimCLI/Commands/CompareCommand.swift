@@ -53,7 +53,7 @@ enum CompareCommand {
 
     static func render(_ c: Comparison, format: Format, console: Console, args: Arguments) -> String {
         switch format {
-        case .text: return CompareText.render(c)
+        case .text: return CompareText.render(c, width: args.value("output") == nil ? console.columns : nil)
         case .json: return CompareJSON.render(c)
         case .markdown: return CompareMarkdown.render(c)
         case .gantt:

@@ -134,11 +134,17 @@ enum HelpText {
     /// Words wrapped to 80 columns, breaking at spaces or after commas; continuation lines are
     /// indented by `indent` (the first line starts there already).
     static func wrapped(_ text: String, indent: Int, width: Int = 80) -> String {
+        wrapped(text, first: indent, indent: indent, width: width)
+    }
+
+    /// The same, with the first line starting at column `first`.
+    static func wrapped(_ text: String, first: Int, indent: Int, width: Int) -> String {
         var lines: [String] = []
         var line = ""
         var word = ""
         func place(_ piece: String) {
-            if !line.isEmpty && indent + line.count + piece.count > width {
+            let start = lines.isEmpty ? first : indent
+            if !line.isEmpty && start + line.count + piece.count > width {
                 lines.append(line.trailingSpacesRemoved)
                 line = ""
             }

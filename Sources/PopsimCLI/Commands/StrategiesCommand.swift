@@ -10,18 +10,21 @@ enum StrategiesCommand {
         if let extra = parsed.positionals.first {
             throw PopsimError.usage("strategies: unexpected argument \(JSONValue.quoted(extra))")
         }
-        console.out(render())
+        console.out(render(columns: console.columns))
         return .success
     }
 
-    static func render() -> String {
+    /// Every strategy and its options, wrapped to `columns` (an option's words go on under it).
+    static func render(columns: Int = 80) -> String {
         let width = StrategyRegistry.names.map(\.count).max() ?? 0
         var out = ""
         for entry in StrategyRegistry.all {
-            out += entry.name.rightPadded(to: width) + "  " + entry.summary + "\n"
+            out += entry.name.rightPadded(to: width) + "  "
+                + HelpText.wrapped(entry.summary, first: width + 2, indent: width + 2, width: columns) + "\n"
             for option in entry.options {
-                out += String(repeating: " ", count: width + 2) + "--option \(option.name)=…  "
-                    + "\(option.summary) (values: \(option.allowedDescription); default: \(option.defaultValue))\n"
+                let head = String(repeating: " ", count: width + 2) + "--option \(option.name)=…  "
+                let words = "\(option.summary) (values: \(option.allowedDescription); default: \(option.defaultValue))"
+                out += head + HelpText.wrapped(words, first: head.count, indent: width + 6, width: columns) + "\n"
             }
         }
         return out

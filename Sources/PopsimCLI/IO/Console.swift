@@ -14,6 +14,15 @@ public struct Console: Sendable {
     public var environment: [String: String]
     /// Starts a wall-clock guard of that many seconds (the executable's; nil in tests).
     public var armTimeout: (@Sendable (Int) -> Void)?
+    /// The terminal's width as the terminal reports it (ioctl), when standard output is one.
+    public var terminalColumns: Int?
+
+    /// The width human reports fit: the terminal's, else `COLUMNS`, else 80; kept within
+    /// 40...1000 (a chart wider than that is not for reading).
+    public var columns: Int {
+        let asked = (stdoutIsTerminal ? terminalColumns : nil) ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
+        return min(max(asked, 40), 1000)
+    }
 
     public init(stdoutIsTerminal: Bool = false, environment: [String: String] = [:], stdoutFD: Int32? = nil) {
         self.stdoutIsTerminal = stdoutIsTerminal

@@ -2,10 +2,9 @@ import PopsimCore
 import PopsimReports
 
 extension GanttStyle {
-    /// `COLUMNS` (else 80); ASCII with `--ascii` or when the locale is not UTF-8.
+    /// The console's width; ASCII with `--ascii` or when the locale is not UTF-8.
     init(console: Console, args: Arguments) {
-        self.init(columns: console.environment["COLUMNS"].flatMap(Int.init).map { max(40, $0) } ?? 80,
-                  ascii: args.flag("ascii") || !console.isUTF8)
+        self.init(columns: console.columns, ascii: args.flag("ascii") || !console.isUTF8)
     }
 }
 

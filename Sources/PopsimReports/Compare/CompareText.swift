@@ -1,9 +1,10 @@
 import PopsimCore
 
 /// `compare`'s text report, in the manner of hyperfine: one block per strategy, then a summary
-/// against the reference, numbers right-aligned in fixed-width columns.
+/// against the reference, numbers right-aligned in fixed-width columns. With a `width`, the
+/// summary's tables are cut into groups of strategies that fit it, each repeating its first column.
 public enum CompareText {
-    public static func render(_ c: Comparison) -> String {
+    public static func render(_ c: Comparison, width: Int? = nil) -> String {
         var out = "Scenario: \(c.scenario.name) (\(c.scenario.file))\n"
         for (i, run) in c.runs.enumerated() {
             out += "\nStrategy \(i + 1): \(run.label)\n"
@@ -13,7 +14,7 @@ public enum CompareText {
             out += "  last popup gone \(ms(m.lastGone)), longest wait \(ms(m.longestWait)), mean wait \(ms(m.meanWait))\n"
         }
         out += "\nSummary against \(c.runs[0].label)\n"
-        out += indent(table(perPopup(c))) + "\n" + indent(table(totals(c)))
+        out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + indent(table(totals(c), group: 1, width: width))
         out += "\n"
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {
@@ -66,13 +67,34 @@ public enum CompareText {
         return rows
     }
 
-    static func table(_ rows: [[String]]) -> String {
+    /// Aligned rows; with a `width`, cut after column 0 into groups of `group` columns (one
+    /// strategy each) that fit it, indented by 2, each group a table of its own.
+    static func table(_ rows: [[String]], group: Int = 1, width: Int? = nil) -> String {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { c, cell in c == 0 ? cell.rightPadded(to: widths[c]) : cell.leftPadded(to: widths[c]) }
-                .joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        var chunks: [[Int]] = []
+        var chunk: [Int] = []
+        var used = 2 + widths[0]
+        for start in stride(from: 1, to: columns, by: group) {
+            let cols = Array(start..<min(start + group, columns))
+            let need = cols.reduce(0) { $0 + 2 + widths[$1] }
+            if let width, !chunk.isEmpty, used + need > width {
+                chunks.append(chunk)
+                chunk = []
+                used = 2 + widths[0]
+            }
+            chunk += cols
+            used += need
+        }
+        chunks.append(chunk)
+        return chunks.map { cols in
+            rows.map { row in
+                ([0] + cols).map { c in
+                    let cell = c < row.count ? row[c] : ""
+                    return c == 0 ? cell.rightPadded(to: widths[c]) : cell.leftPadded(to: widths[c])
+                }.joined(separator: "  ")
+            }.joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
     }
 
     static func indent(_ text: String) -> String {

@@ -28,8 +28,14 @@ struct CompareTests {
     }
 
     @Test func textReportBlocksSummaryTotalsAndDivergence() throws {
-        let (code, out, err) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--strategy", "fg:order=lifo,hideMs=0"])
+        let (code, out, err) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--strategy", "fg:order=lifo,hideMs=0"],
+                                           environment: ["COLUMNS": "200"])
         #expect(code == .success && err == "")
+        // At 80 columns the summary's tables are cut into groups of strategies that fit.
+        let (_, narrow, _) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--strategy", "fg:order=lifo,hideMs=0"],
+                                         environment: ["COLUMNS": "80"])
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        #expect(narrow.contains("\n  popup  fg:order=lifo,hideMs=0  wait  preempted\n"))
         #expect(out == """
             Scenario: pair (F)
 
