@@ -8,6 +8,12 @@ public enum CompareJSON {
         for (i, run) in c.runs.enumerated() {
             let m = run.metrics
             out += (i == 0 ? "\n" : ",\n") + "    {\"label\": \(s(run.label)), \"strategy\": \(s(run.result.strategy)), "
+            out += "\"options\": {" + run.result.options.settings.map { o in
+                switch o.value {
+                case .integer(let v): return "\(s(o.name)): \(v)"
+                case .text(let t): return "\(s(o.name)): \(s(t))"
+                }
+            }.joined(separator: ", ") + "}, "
             out += "\"shown\": \(m.shown), \"dropped\": \(m.dropped), \"lost\": \(m.lost), \"overlaps\": \(m.overlaps), "
             out += "\"pending\": \(m.pending), \"lastGone\": \(n(m.lastGone)), \"longestWait\": \(n(m.longestWait)), "
             out += "\"meanWait\": \(n(m.meanWait)), \"popups\": ["

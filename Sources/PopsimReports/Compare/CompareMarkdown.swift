@@ -4,6 +4,9 @@ import PopsimCore
 public enum CompareMarkdown {
     public static func render(_ c: Comparison) -> String {
         var out = "## \(c.scenario.name)\n\n`\(c.scenario.file)`, reference: `\(c.runs[0].label)`\n\n"
+        out += table([["strategy", "options"]] + c.runs.map { run in
+            [run.label, run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")]
+        }) + "\n"
         out += table(CompareText.perPopup(c)) + "\n" + table(CompareText.totals(c))
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// One command shown in README.md or docs/ with the output it prints (convention 28: docs are
+/// tests, in the manner of cram and trycmd).
+struct DocExample: CustomTestStringConvertible, Sendable {
+    var file: String
+    var line: Int
+    var command: String
+    var output: String
+    var testDescription: String { "\(file):\(line): $ \(command)" }
+
+    /// Every fenced block whose first line starts with `$ `: the command (a trailing `\` continues
+    /// it on the next line), then exactly what it prints.
+    static func all() -> [DocExample] {
+        documents().flatMap { file -> [DocExample] in
+            guard let text = try? String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8) else { return [] }
+            var out: [DocExample] = []
+            let lines = text.components(separatedBy: "\n")
+            var i = 0
+            while i < lines.count {
+                defer { i += 1 }
+                guard lines[i] == "```", i + 1 < lines.count, lines[i + 1].hasPrefix("$ ") else { continue }
+                let start = i + 1
+                var j = start
+                var command = String(lines[j].dropFirst(2))
+                while command.hasSuffix("\\"), j + 1 < lines.count {
+                    j += 1
+                    command = String(command.dropLast()) + " " + lines[j].trimmingCharacters(in: .whitespaces)
+                }
+                var body: [String] = []
+                j += 1
+                while j < lines.count, lines[j] != "```" {
+                    body.append(lines[j])
+                    j += 1
+                }
+                out.append(DocExample(file: file, line: start + 1, command: command,
+                                      output: body.isEmpty ? "" : body.joined(separator: "\n") + "\n"))
+                i = j
+            }
+            return out
+        }
+    }
+
+    static func documents() -> [String] {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path)) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+}
+
+@Suite("README and docs: every command prints what they show, every link resolves")
+struct DocsTests {
+    @Test(arguments: DocExample.all())
+    func printsWhatTheDocsShow(_ example: DocExample) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", example.command]
+        process.currentDirectoryURL = packageRoot
+        let bin = popsimExecutable().deletingLastPathComponent().path
+        process.environment = ["PATH": "\(bin):/usr/bin:/bin", "COLUMNS": "80", "NO_COLOR": "1", "LC_ALL": "C.UTF-8",
+                               "TERM": "dumb"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == example.output, "\(example.file):\(example.line)")
+    }
+
+    @Test func thereAreExamplesToCheck() {
+        #expect(DocExample.all().count >= 5)
+    }
+
+    /// Every relative link `[text](path)` or `[text](path#anchor)` points at a file that exists.
+    @Test(arguments: DocExample.documents())
+    func relativeLinksResolve(_ file: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+        let base = packageRoot.appendingPathComponent(file).deletingLastPathComponent()
+        var rest = Substring(text)
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.firstIndex(of: ")") else { break }
+            let target = String(rest[..<close])
+            rest = rest[close...]
+            if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+            let path = String(target.split(separator: "#", maxSplits: 1).first ?? "")
+            let exists = FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path)
+            #expect(exists, "\(file): link to \(target) does not resolve")
+        }
+    }
+}
