@@ -16,6 +16,7 @@ enum CheckCommand {
         .init(name: "update", takesValue: false),
         .init(name: "junit", takesValue: true),
         .init(name: "jobs", takesValue: true),
+        .init(name: "format", takesValue: true),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -32,6 +33,7 @@ enum CheckCommand {
             throw PopsimError.configuration(.unknownStrategy(name))
         }
         let jobs = try jobCount(args)
+        let format = try args.choice("format", ReportFormat.self, command: "check", default: .text)
         let guards = try Guards(args, command: "check")
         guards.arm(console)
         let paths: [Expectations.Found]
@@ -51,7 +53,7 @@ enum CheckCommand {
         for i in outcomes.indices {
             if args.flag("update") { update(&outcomes[i], console: &console) }
             let o = outcomes[i]
-            console.out(CheckReport.line(o))
+            if format == .text { console.out(CheckReport.line(o)) }
             switch o.verdict {
             case .pass:
                 passed += 1
@@ -65,7 +67,10 @@ enum CheckCommand {
                 skipped += 1
             }
         }
-        console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped))
+        switch format {
+        case .text: console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped))
+        case .json: console.out(CheckJSON.render(outcomes) { ErrorReport.lines($0, context: "check") })
+        }
         if passed + failed == 0 {
             outcome = outcome.worst(console.report(.usage("check: no scenario among the \(skipped) JSON files found")))
         }

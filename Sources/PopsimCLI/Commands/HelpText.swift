@@ -211,6 +211,8 @@ enum HelpText {
           --update                Write the expected timelines that differ or are missing,
                                   atomically. Refused when CI is set. Review 'git diff'.
           --junit <file>          Also write a JUnit XML report.
+          --format <format>       Report as lines or one JSON document. (values: text, json;
+                                  default: text)
           --jobs <n>              Scenarios run at once. (default: the number of cores)
         \(guards)
           -h, --help              Show help information.
@@ -243,6 +245,8 @@ enum HelpText {
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
+          --format <format>       Report as lines or one JSON document. (values: text, json;
+                                  default: text)
         \(guards)
           -h, --help              Show help information.
 

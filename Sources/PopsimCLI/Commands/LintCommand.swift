@@ -10,30 +10,37 @@ enum LintCommand {
         .init(name: "strategy", takesValue: true),
         .init(name: "option", takesValue: true, repeatable: true),
         .init(name: "load-only", takesValue: false),
+        .init(name: "format", takesValue: true),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "lint", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("lint: expected at least one scenario file; see 'popsim help lint'") }
+        let format = try args.choice("format", ReportFormat.self, command: "lint", default: .text)
         let guards = try Guards(args, command: "lint")
         guards.arm(console)
         if args.flag("load-only") { return loadOnly(args.positionals, maxBytes: guards.maxBytes, console: &console) }
         var outcome = ExitCode.success
-        var hazards = 0, notes = 0
         var limits = guards.limits
         limits.recordStates = true
+        var all: [(file: String, findings: [Lint.Finding])] = []
         for path in args.positionals {
             guard let result = RunCommand.runOne(path, command: "lint", args: args, limits: limits, maxBytes: guards.maxBytes,
                                                  console: &console, outcome: &outcome),
                   let entry = StrategyRegistry.entry(named: result.strategy) else { continue }
-            for finding in Lint.findings(result, entry: entry) {
-                console.out(finding.line + "\n")
-                if finding.isHazard { hazards += 1 } else { notes += 1 }
-            }
+            all.append((path, Lint.findings(result, entry: entry)))
         }
         guard outcome == .success else { return outcome }
-        console.out("\(hazards) hazard\(hazards == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n")
+        let findings = all.flatMap(\.findings)
+        let hazards = findings.filter(\.isHazard).count, notes = findings.count - hazards
+        switch format {
+        case .json:
+            console.out(LintJSON.render(all))
+        case .text:
+            for finding in findings { console.out(finding.line + "\n") }
+            console.out("\(hazards) hazard\(hazards == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n")
+        }
         return hazards > 0 ? .difference : .success
     }
 
