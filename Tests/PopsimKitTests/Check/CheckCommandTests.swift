@@ -61,6 +61,19 @@ struct CheckCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.jc-fifo.timeline").path))
     }
 
+    @Test func jsonReportForCISystemsThatAreNotJUnit() throws {
+        let dir = try fixture(golden: "0  enqueue  a\n5  show     a\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (code, out, _) = check([dir.path, "--format", "json"], in: dir)
+        #expect(code == .difference)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(root["passed"] as? Int == 0 && root["failed"] as? Int == 1 && root["skipped"] as? Int == 0)
+        let result = try #require((root["results"] as? [[String: Any]])?.first)
+        #expect(result["scenario"] as? String == "s.json" && result["strategy"] as? String == "jc-fifo")
+        #expect(result["verdict"] as? String == "differs")
+        #expect((result["diff"] as? String)?.contains("-5  show     a\n+0  show     a\n") == true)
+    }
+
     @Test func passingScenarioExitsZero() throws {
         let dir = try fixture(golden: "0  enqueue  a\n0  show     a\n")
         defer { try? FileManager.default.removeItem(at: dir) }

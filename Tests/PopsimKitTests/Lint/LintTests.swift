@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PopsimCore
 @testable import PopsimReports
@@ -80,6 +81,19 @@ import PopsimTestSupport
             "test.json: 5 ms: not-enqueued: 'x' was answered but never enqueued: nothing happened",
             "test.json: end: never leaves: 'rate' has no duration and no respond, and nothing in the script dismisses it: it blocks the screen for good",
         ])
+    }
+
+    @Test func jsonFindings() throws {
+        var console = Console()
+        let path = packageRoot.path + "/Scenarios/first-launch.json"
+        #expect(Popsim.main(["lint", path, "--format", "json"], console: &console) == .difference)
+        #expect(console.stdout == """
+            {"popsim": 1, "hazards": 1, "notes": 1, "findings": [
+              {"file": "\(path)", "hazard": true, "line": "\(path): 240 ms: lost: fg lost 'campaign': it will never show"},
+              {"file": "\(path)", "hazard": false, "line": "\(path): 9000 ms: not-shown: 'campaign' was answered while not fully shown: nothing happened"}
+            ]}
+
+            """)
     }
 
     @Test func badInputIsExitCode2() {
