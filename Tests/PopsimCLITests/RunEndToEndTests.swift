@@ -84,6 +84,29 @@ struct RunEndToEndTests {
             """))
     }
 
+    /// `popsim completion bash` is valid bash naming every command and strategy; zsh and fish too.
+    @Test func completionScripts() throws {
+        let bash = try runPopsim(["completion", "bash"])
+        #expect(bash.status == 0)
+        for name in ["run", "check", "compare", "lint", "gen", "strategies", "schema", "completion"] + StrategyRegistry.names {
+            #expect(bash.stdout.contains(name), "\(name)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-n"]
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(bash.stdout.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "bash -n rejects the script")
+        #expect(try runPopsim(["completion", "zsh"]).stdout.hasPrefix("#compdef popsim\n"))
+        #expect(try runPopsim(["completion", "fish"]).stdout.contains("complete -c popsim -n \"__fish_seen_subcommand_from run\" -l strategy -x -a"))
+        let bad = try runPopsim(["completion", "tcsh"])
+        #expect(bad.status == 2 && bad.stderr == "popsim: completion: expected one of bash, zsh, fish; got \"tcsh\"\n")
+    }
+
     @Test func readsStandardInput() throws {
         let text = #"{"popsim": 1, "strategy": "jc-fifo", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
         let output = try runPopsim(["run", "-"], stdin: text)
@@ -167,7 +190,7 @@ struct UsageEndToEndTests {
         (["--verbose"], #"popsim: unknown option "--verbose"; see 'popsim --help'"#),
         (["run"], "popsim: run: expected at least one scenario file; see 'popsim help run'"),
         (["run", "x.json", "--formt", "json"], #"popsim: run: unknown option "--formt"; did you mean '--format'?"#),
-        (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json, gantt, svg, html; got "yaml""#),
+        (["run", "x.json", "--format", "yaml"], #"popsim: run: --format: expected one of text, json, gantt, svg, html, trace; got "yaml""#),
         (["run", "x.json", "--strategy"], "popsim: run: --strategy needs a value"),
         (["run", "Scenarios/jc-article-demo.json", "--strategy", "fifo"],
          #"popsim: run: --strategy: unknown strategy "fifo" (known: \#(knownStrategies))"#),
@@ -223,8 +246,9 @@ struct UsageEndToEndTests {
             OPTIONS:
               --strategy <name>       The strategy to run (default: the file's "strategy").
               --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
-              --format <format>       Output format. (values: text, json, gantt, svg, html;
-                                      default: text) Several files as json: one array.
+              --format <format>       Output format. (values: text, json, gantt, svg, html,
+                                      trace; default: text) Several files as json: one
+                                      array; trace is Trace Event JSON for Perfetto.
               --output <file>         Write the report to a file, atomically, instead of stdout.
               --quiet                 Do not note on stderr what the strategy ignores.
               --color <when>          Colour the text timeline. (values: auto, always, never;

@@ -32,4 +32,13 @@ import PopsimTestSupport
         let body = try #require(docs.components(separatedBy: start).last?.components(separatedBy: "<!-- end of generated tables -->").first)
         #expect(body == FormatReference.markdown(), "replace the block with the output of 'popsim help format'")
     }
+
+    /// The JSON Schema is JSON, and names every field, action and strategy the code declares.
+    @Test func theSchemaComesFromTheVocabulary() throws {
+        let text = ScenarioSchema.render()
+        _ = try JSONReader.parse(Array(text.utf8))
+        for field in PopupField.allCases { #expect(text.contains("\"\(field.key)\": {"), "\(field.key)") }
+        for kind in ActionKind.allCases { #expect(text.contains("\"\(kind.keyword)\": {"), "\(kind.keyword)") }
+        for name in StrategyRegistry.names { #expect(text.contains("\"\(name)\""), "\(name)") }
+    }
 }

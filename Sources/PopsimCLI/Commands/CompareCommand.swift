@@ -7,7 +7,7 @@ import PopsimReports
 /// `name` or `name:option=value,option=value`. Formats: text (default), json, markdown, and the
 /// charts gantt, svg and html (one lane per strategy). Exit 0, or 2 for bad usage or input.
 enum CompareCommand {
-    enum Format: String, CaseIterable { case text, json, markdown, gantt, svg, html }
+    enum Format: String, CaseIterable { case text, json, markdown, gantt, svg, html, trace }
 
     static let specs: [Arguments.Spec] = [
         .init(name: "strategy", takesValue: true, repeatable: true),
@@ -60,6 +60,7 @@ enum CompareCommand {
             return Gantt.render(c.runs.map { ($0.label, $0.result) }, chart: GanttStyle(console: console, args: args))
         case .svg: return SVGChart.render(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
         case .html: return SVGChart.html(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
+        case .trace: return TraceChart.render(lanes: c.runs.map { ($0.label, $0.result) })
         }
     }
 

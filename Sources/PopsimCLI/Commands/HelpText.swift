@@ -13,6 +13,8 @@ enum HelpText {
         case "strategies": return strategies
         case "help": return help
         case "format": return format
+        case "schema": return schema
+        case "completion": return completion
         default: return nil
         }
     }
@@ -49,15 +51,18 @@ enum HelpText {
           lint                    List what a strategy ignores and the hazards a run hits.
           gen                     Write a seeded scenario of any size.
           strategies              List the strategies with their options.
-          help <subcommand>       Show help for a subcommand.
+          schema                  Print the JSON Schema of the scenario format.
+          completion <shell>      Print a completion script for bash, zsh or fish.
+          help <subcommand>       Show help for a subcommand; 'help format' lists every
+                                  action and popup field.
 
         OPTIONS:
           -h, --help              Show help information.
           --version               Show the version.
 
         EXIT CODES:
-          0 success, 1 a check found a difference, 2 bad usage or bad input,
-          70 internal error (a strategy broke the engine's rules: a bug in popsim).
+          0 success, 1 a check found a difference or lint a hazard, 2 bad usage or bad
+          input, 70 internal error (a strategy broke the engine's rules: a bug in popsim).
 
         """
 
@@ -78,8 +83,9 @@ enum HelpText {
         OPTIONS:
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
-          --format <format>       Output format. (values: text, json, gantt, svg, html;
-                                  default: text) Several files as json: one array.
+          --format <format>       Output format. (values: text, json, gantt, svg, html,
+                                  trace; default: text) Several files as json: one
+                                  array; trace is Trace Event JSON for Perfetto.
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --quiet                 Do not note on stderr what the strategy ignores.
           --color <when>          Colour the text timeline. (values: auto, always, never;
@@ -118,7 +124,7 @@ enum HelpText {
                                   name:option=value,option=value. At least two; the
                                   first is the reference.
           --format <format>       Output format. (values: text, json, markdown, gantt,
-                                  svg, html; default: text)
+                                  svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --ascii                 Draw the gantt chart in plain ASCII.
         \(guards)
@@ -278,8 +284,45 @@ enum HelpText {
         USAGE: popsim help [<subcommand>]
 
         ARGUMENTS:
-          <subcommand>            One of: run, check, compare, lint, gen, strategies, help;
-                                  or format: every action and popup field of a scenario.
+          <subcommand>            One of: run, check, compare, lint, gen, strategies,
+                                  schema, completion, help; or format: every action and
+                                  popup field of a scenario.
+
+        """
+
+    static let schema = """
+        OVERVIEW: Print the JSON Schema (draft 2020-12) of the scenario format.
+
+        Editors use it to check and complete scenario files as you type. It checks shapes;
+        popup ids, state names and a strategy's options are checked by popsim itself
+        ('popsim lint --load-only').
+
+        EXAMPLES:
+          popsim schema --output popsim.schema.json
+
+        USAGE: popsim schema [options]
+
+        OPTIONS:
+          --output <file>         Write to a file, atomically, instead of stdout.
+          -h, --help              Show help information.
+
+        """
+
+    static let completion = """
+        OVERVIEW: Print a shell completion script: commands, options, strategy names.
+
+        EXAMPLES:
+          source <(popsim completion bash)
+          popsim completion zsh > "${fpath[1]}/_popsim"
+          popsim completion fish > ~/.config/fish/completions/popsim.fish
+
+        USAGE: popsim completion <shell>
+
+        ARGUMENTS:
+          <shell>                 One of: bash, zsh, fish.
+
+        OPTIONS:
+          -h, --help              Show help information.
 
         """
 

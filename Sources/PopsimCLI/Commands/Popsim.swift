@@ -15,7 +15,16 @@ public enum Popsim {
         ("lint", "List what a strategy ignores and the hazards a run hits."),
         ("gen", "Write a seeded scenario of any size."),
         ("strategies", "List the strategies with their options."),
+        ("schema", "Print the JSON Schema of the scenario format."),
+        ("completion", "Print a shell completion script (bash, zsh, fish)."),
         ("help", "Show help for a command."),
+    ]
+
+    /// Every command with its options, for the completion scripts.
+    static let commandSpecs: [(name: String, specs: [Arguments.Spec])] = [
+        ("run", RunCommand.specs), ("check", CheckCommand.specs), ("compare", CompareCommand.specs),
+        ("lint", LintCommand.specs), ("gen", GenCommand.specs), ("strategies", StrategiesCommand.specs),
+        ("schema", SchemaCommand.specs), ("completion", CompletionCommand.specs), ("help", []),
     ]
 
     public static func main(_ arguments: [String], console: inout Console) -> ExitCode {
@@ -46,6 +55,10 @@ public enum Popsim {
                 return try LintCommand.execute(rest, console: &console)
             case "strategies":
                 return try StrategiesCommand.execute(rest, console: &console)
+            case "schema":
+                return try SchemaCommand.execute(rest, console: &console)
+            case "completion":
+                return try CompletionCommand.execute(rest, console: &console)
             default:
                 let hint = Suggestion.didYouMean(first, among: commands.map(\.name))
                 let what = first.hasPrefix("-") ? "option" : "command"

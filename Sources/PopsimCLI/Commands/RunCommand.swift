@@ -8,7 +8,7 @@ import PopsimReports
 /// With `--output`, the file is written only if every scenario ran, atomically.
 /// With `--update`, each scenario's expected timeline is rewritten instead (never when `CI` is set).
 enum RunCommand {
-    enum Format: String, CaseIterable { case text, json, gantt, svg, html }
+    enum Format: String, CaseIterable { case text, json, gantt, svg, html, trace }
 
     static let specs: [Arguments.Spec] = [
         .init(name: "strategy", takesValue: true),
@@ -29,7 +29,7 @@ enum RunCommand {
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
         let guards = try Guards(args, command: "run")
         let limits = guards.limits
-        if (format == .svg || format == .html) && args.positionals.count > 1 {
+        if (format == .svg || format == .html || format == .trace) && args.positionals.count > 1 {
             throw PopsimError.usage("run: --format \(format.rawValue) draws one scenario; run it once per file")
         }
         if args.flag("update") {
@@ -67,6 +67,7 @@ enum RunCommand {
                 case .gantt: writer.write(Gantt.render([(result.strategy, result)], chart: chart))
                 case .svg: writer.write(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
                 case .html: writer.write(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
+                case .trace: writer.write(TraceChart.render(lanes: [(result.strategy, result)]))
                 }
             }
             if jsonArray { writer.write(first ? "[]\n" : "]\n") }

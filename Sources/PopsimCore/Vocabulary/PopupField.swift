@@ -20,6 +20,32 @@ public enum PopupField: String, Sendable, CaseIterable {
         }
     }
 
+    /// The shape of its value, for the JSON Schema and the docs.
+    public enum ValueType: Sendable, Equatable {
+        case priority, condition, duration, respond, buttons, text, boolean
+        case choice([String])
+        /// An integer no smaller than `minimum`.
+        case integer(minimum: Int)
+    }
+
+    public var type: ValueType {
+        switch self {
+        case .priority: return .priority
+        case .when: return .condition
+        case .untriggered: return .choice(UntriggeredBehavior.allCases.map(\.rawValue))
+        case .switchBehavior: return .choice(SwitchBehavior.allCases.map(\.rawValue))
+        case .duration: return .duration
+        case .respond: return .respond
+        case .then: return .buttons
+        case .key, .dedupeKey: return .text
+        case .level: return .choice(Level.allCases.map(\.rawValue))
+        case .showMs, .hideMs, .delayMs, .minMs, .ttlMs: return .integer(minimum: 0)
+        case .arrival: return .choice(Arrival.allCases.map(\.rawValue))
+        case .dropQueued: return .boolean
+        case .maxShows: return .integer(minimum: 1)
+        }
+    }
+
     /// Its values, in the words of an "expected …" message.
     public var values: String {
         switch self {

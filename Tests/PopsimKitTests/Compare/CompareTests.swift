@@ -127,7 +127,7 @@ struct CompareTests {
         (["--strategy", "fg", "--strategy", "nope"], #"popsim: compare: --strategy nope: --strategy: unknown strategy "nope" (known: \#(knownStrategies))"#),
         (["--strategy", "fg", "--strategy", "fg:order=up"], #"popsim: compare: --strategy fg:order=up: --option order: expected one of fifo, lifo, priority, priority+fifo, priority+lifo, got "up""#),
         (["--strategy", "fg", "--strategy", "fg:"], "popsim: compare: --strategy fg:: expected options after ':'"),
-        (["--strategy", "fg", "--strategy", "ssp", "--format", "pdf"], #"popsim: compare: --format: expected one of text, json, markdown, gantt, svg, html; got "pdf""#),
+        (["--strategy", "fg", "--strategy", "ssp", "--format", "pdf"], #"popsim: compare: --format: expected one of text, json, markdown, gantt, svg, html, trace; got "pdf""#),
     ])
     func badUsageIsExitCode2(_ arguments: [String], _ message: String) throws {
         let (code, out, err) = try compare(arguments)

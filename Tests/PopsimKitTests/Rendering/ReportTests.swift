@@ -30,6 +30,17 @@ let twoAlerts = """
             """)
     }
 
+    /// Trace Event JSON: a named track per popup, phases as complete events in microseconds.
+    @Test func traceHasATrackPerPopupAndPhasesAsSlices() throws {
+        let result = try run(twoAlerts, options: ["showMs=0", "hideMs=0"])
+        let text = TraceChart.render(lanes: [("jc-fifo", result)])
+        _ = try JSONReader.parse(Array(text.utf8))
+        #expect(text.contains(#"{"name": "thread_name", "ph": "M", "pid": 1, "tid": 2, "args": {"name": "b"}}"#))
+        #expect(text.contains(#"{"name": "queued", "cat": "phase", "ph": "X", "ts": 0, "dur": 100000, "pid": 1, "tid": 2}"#))
+        #expect(text.contains(#"{"name": "shown", "cat": "phase", "ph": "X", "ts": 100000, "dur": 100000, "pid": 1, "tid": 2}"#))
+        #expect(TraceChart.us(Int.max) == Int.max)
+    }
+
     @Test func textReportHasHeaderTimelineAndSummary() throws {
         let result = try run(twoAlerts, options: ["showMs=0", "hideMs=0"])
         #expect(TextRenderer.render(result) == """

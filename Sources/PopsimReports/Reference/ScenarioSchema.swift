@@ -1,0 +1,93 @@
+import PopsimCore
+
+/// `popsim schema`: a JSON Schema (draft 2020-12) of the scenario format, made from the vocabulary
+/// (`PopupField`, `ActionKind`) and the registry, so that editors validate and complete scenario
+/// files. It checks shapes; what only popsim can know (popup ids, state names and types, a
+/// strategy's options, conditions) is left to `popsim lint --load-only`.
+public enum ScenarioSchema {
+    public static func render() -> String {
+        let popupFields = PopupField.allCases.map { field in
+            "      \(s(field.key)): " + described(fieldSchema(field.type), field.meaning)
+        }.joined(separator: ",\n")
+        let actions = ActionKind.allCases.map { kind in
+            "    \(s(kind.keyword)): " + described(argumentSchema(kind.argument), kind.meaning)
+        }.joined(separator: ",\n")
+        let oneAction = ActionKind.allCases.map { #"{"required": [\#(s($0.keyword))]}"# }.joined(separator: ", ")
+        let strategies = StrategyRegistry.names.map(s).joined(separator: ", ")
+        return """
+            {
+              "$schema": "https://json-schema.org/draft/2020-12/schema",
+              "title": "popsim scenario (format 1)",
+              "type": "object",
+              "required": ["popsim"],
+              "additionalProperties": false,
+              "properties": {
+                "popsim": {"const": 1, "description": "the format version"},
+                "name": {"type": "string"},
+                "description": {"type": "string"},
+                "strategy": {"enum": [\(strategies)]},
+                "options": {"type": "object", "additionalProperties": {"type": ["integer", "string"]}},
+                "state": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_]*$"},
+                  "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+                "popups": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z0-9_][A-Za-z0-9_.:-]*$"},
+                  "additionalProperties": {"$ref": "#/$defs/popup"}},
+                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "until": {"type": "integer", "minimum": 0}
+              },
+              "$defs": {
+                "popup": {"type": "object", "additionalProperties": false, "properties": {
+            \(popupFields)
+                }},
+                "event": {"type": "object", "required": ["at"], "unevaluatedProperties": false,
+                  "properties": {"at": {"type": "integer", "minimum": 0}, "then": {"$ref": "#/$defs/actions"}},
+                  "allOf": [{"$ref": "#/$defs/actionKeys"}], "oneOf": [\(oneAction)]},
+                "action": {"type": "object", "unevaluatedProperties": false, "properties": {"then": {"$ref": "#/$defs/actions"}},
+                  "allOf": [{"$ref": "#/$defs/actionKeys"}], "oneOf": [\(oneAction)]},
+                "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+                "actionKeys": {"properties": {
+            \(actions)
+                }}
+              }
+            }
+
+            """
+    }
+
+    static func fieldSchema(_ type: PopupField.ValueType) -> String {
+        switch type {
+        case .priority:
+            let names = ScenarioLoader.namedPriorities.map { s($0.0) }.joined(separator: ", ")
+            return #"{"oneOf": [{"type": "integer"}, {"enum": [\#(names)]}]"#
+        case .condition: return #"{"type": "string", "minLength": 1"#
+        case .duration: return #"{"oneOf": [{"type": "integer", "minimum": 0}, {"const": "forever"}]"#
+        case .respond:
+            return #"{"type": "object", "required": ["after"], "additionalProperties": false, "#
+                + #""properties": {"after": {"type": "integer", "minimum": 0}, "button": {"type": "string", "minLength": 1}}"#
+        case .buttons: return ##"{"type": "object", "additionalProperties": {"$ref": "#/$defs/actions"}"##
+        case .text: return #"{"type": "string""#
+        case .boolean: return #"{"type": "boolean""#
+        case .choice(let words): return #"{"enum": [\#(words.map(s).joined(separator: ", "))]"#
+        case .integer(let minimum): return #"{"type": "integer", "minimum": \#(minimum)"#
+        }
+    }
+
+    static func argumentSchema(_ argument: ActionKind.Argument) -> String {
+        let id = #"{"type": "string", "minLength": 1}"#
+        switch argument {
+        case .popups: return #"{"oneOf": [\#(id), {"type": "array", "minItems": 1, "items": \#(id)}]"#
+        case .popup: return String(id.dropLast())
+        case .press:
+            return #"{"type": "object", "required": ["popup", "button"], "additionalProperties": false, "#
+                + #""properties": {"popup": \#(id), "button": \#(id)}"#
+        case .state: return #"{"type": "object", "minProperties": 1, "additionalProperties": {"type": ["string", "integer", "boolean"]}"#
+        case .flag: return #"{"const": true"#
+        case .screen: return String(id.dropLast())
+        case .timerTarget: return #"{"oneOf": [{"const": true}, \#(id)]"#
+        }
+    }
+
+    /// Closes an object schema opened by the helpers above with its description.
+    static func described(_ open: String, _ meaning: String) -> String { open + ", \"description\": \(s(meaning))}" }
+
+    static func s(_ text: String) -> String { JSONValue.literal(text) }
+}
