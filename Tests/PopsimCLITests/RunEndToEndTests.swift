@@ -251,10 +251,12 @@ struct UsageEndToEndTests {
                                       array; trace is Trace Event JSON for Perfetto.
               --output <file>         Write the report to a file, atomically, instead of stdout.
               --quiet                 Do not note on stderr what the strategy ignores.
-              --color <when>          Colour the text timeline. (values: auto, always, never;
-                                      default: auto: only on a terminal and without NO_COLOR)
+              --color <when>          Colour the timeline and the gantt chart. (values: auto,
+                                      always, never; default: auto: only on a terminal and
+                                      without NO_COLOR)
               --ascii                 Draw the gantt chart in plain ASCII (also when the
-                                      locale is not UTF-8). Its width is COLUMNS (default 80).
+                                      locale is not UTF-8). It is as wide as the terminal,
+                                      else COLUMNS, else 80 (kept within 40...1000).
               --update                Rewrite each scenario's expected timeline
                                       (<scenario>.<strategy>.timeline) instead of printing.
                                       Refused when CI is set, and with --option (set options

@@ -17,6 +17,7 @@ enum CheckCommand {
         .init(name: "junit", takesValue: true),
         .init(name: "jobs", takesValue: true),
         .init(name: "format", takesValue: true),
+        .init(name: "color", takesValue: true),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -34,6 +35,7 @@ enum CheckCommand {
         }
         let jobs = try jobCount(args)
         let format = try args.choice("format", ReportFormat.self, command: "check", default: .text)
+        let style = console.style(for: try args.choice("color", ColorMode.self, command: "check", default: .auto))
         let guards = try Guards(args, command: "check")
         guards.arm(console)
         let paths: [Expectations.Found]
@@ -53,7 +55,7 @@ enum CheckCommand {
         for i in outcomes.indices {
             if args.flag("update") { update(&outcomes[i], console: &console) }
             let o = outcomes[i]
-            if format == .text { console.out(CheckReport.line(o)) }
+            if format == .text { console.out(CheckReport.line(o, style: style)) }
             switch o.verdict {
             case .pass:
                 passed += 1

@@ -14,6 +14,7 @@ enum CompareCommand {
         .init(name: "format", takesValue: true),
         .init(name: "output", takesValue: true),
         .init(name: "ascii", takesValue: false),
+        .init(name: "color", takesValue: true),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -47,17 +48,20 @@ enum CompareCommand {
             }
         }
         let comparison = Comparison(scenario: scenario, results: results)
-        let report = render(comparison, format: format, console: console, args: args)
+        let color = try args.choice("color", ColorMode.self, command: "compare", default: .auto)
+        let style = args.value("output") == nil ? console.style(for: color) : .plain
+        let report = render(comparison, format: format, style: style, console: console, args: args)
         return RunCommand.emit(report, to: args.value("output"), console: &console)
     }
 
-    static func render(_ c: Comparison, format: Format, console: Console, args: Arguments) -> String {
+    static func render(_ c: Comparison, format: Format, style: TextStyle, console: Console, args: Arguments) -> String {
         switch format {
-        case .text: return CompareText.render(c, width: args.value("output") == nil ? console.columns : nil)
+        case .text:
+            return CompareText.render(c, width: args.value("output") == nil ? console.columns : nil, style: style)
         case .json: return CompareJSON.render(c)
         case .markdown: return CompareMarkdown.render(c)
         case .gantt:
-            return Gantt.render(c.runs.map { ($0.label, $0.result) }, chart: GanttStyle(console: console, args: args))
+            return Gantt.render(c.runs.map { ($0.label, $0.result) }, chart: GanttStyle(console: console, args: args, style: style))
         case .svg: return SVGChart.render(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
         case .html: return SVGChart.html(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
         case .trace: return TraceChart.render(lanes: c.runs.map { ($0.label, $0.result) })

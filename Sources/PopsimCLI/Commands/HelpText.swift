@@ -88,10 +88,12 @@ enum HelpText {
                                   array; trace is Trace Event JSON for Perfetto.
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --quiet                 Do not note on stderr what the strategy ignores.
-          --color <when>          Colour the text timeline. (values: auto, always, never;
-                                  default: auto: only on a terminal and without NO_COLOR)
+          --color <when>          Colour the timeline and the gantt chart. (values: auto,
+                                  always, never; default: auto: only on a terminal and
+                                  without NO_COLOR)
           --ascii                 Draw the gantt chart in plain ASCII (also when the
-                                  locale is not UTF-8). Its width is COLUMNS (default 80).
+                                  locale is not UTF-8). It is as wide as the terminal,
+                                  else COLUMNS, else 80 (kept within 40...1000).
           --update                Rewrite each scenario's expected timeline
                                   (<scenario>.<strategy>.timeline) instead of printing.
                                   Refused when CI is set, and with --option (set options
@@ -127,6 +129,8 @@ enum HelpText {
                                   svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --ascii                 Draw the gantt chart in plain ASCII.
+          --color <when>          Colour where it helps, on a terminal only. (values:
+                                  auto, always, never; default: auto, never with NO_COLOR)
         \(guards)
           -h, --help              Show help information.
 
@@ -220,6 +224,8 @@ enum HelpText {
           --format <format>       Report as lines or one JSON document. (values: text, json;
                                   default: text)
           --jobs <n>              Scenarios run at once. (default: the number of cores)
+          --color <when>          Colour where it helps, on a terminal only. (values:
+                                  auto, always, never; default: auto, never with NO_COLOR)
         \(guards)
           -h, --help              Show help information.
 
@@ -251,6 +257,8 @@ enum HelpText {
           --strategy <name>       The strategy to run (default: the file's "strategy").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
+          --color <when>          Colour where it helps, on a terminal only. (values:
+                                  auto, always, never; default: auto, never with NO_COLOR)
           --format <format>       Report as lines or one JSON document. (values: text, json;
                                   default: text)
         \(guards)

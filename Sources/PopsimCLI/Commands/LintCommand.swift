@@ -11,6 +11,7 @@ enum LintCommand {
         .init(name: "option", takesValue: true, repeatable: true),
         .init(name: "load-only", takesValue: false),
         .init(name: "format", takesValue: true),
+        .init(name: "color", takesValue: true),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -18,6 +19,7 @@ enum LintCommand {
         guard let args = try Arguments.parse(arguments, command: "lint", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("lint: expected at least one scenario file; see 'popsim help lint'") }
         let format = try args.choice("format", ReportFormat.self, command: "lint", default: .text)
+        let style = console.style(for: try args.choice("color", ColorMode.self, command: "lint", default: .auto))
         let guards = try Guards(args, command: "lint")
         guards.arm(console)
         if args.flag("load-only") { return loadOnly(args.positionals, maxBytes: guards.maxBytes, console: &console) }
@@ -38,7 +40,7 @@ enum LintCommand {
         case .json:
             console.out(LintJSON.render(all))
         case .text:
-            for finding in findings { console.out(finding.line + "\n") }
+            for finding in findings { console.out(style.paint(finding.line, finding.isHazard ? .red : .dim) + "\n") }
             console.out("\(hazards) hazard\(hazards == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n")
         }
         return hazards > 0 ? .difference : .success

@@ -42,7 +42,7 @@ enum RunCommand {
         guards.arm(console)
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
-        let chart = GanttStyle(console: console, args: args)
+        let chart = GanttStyle(console: console, args: args, style: style)
         /// Runs every file and renders each report into `writer` as it comes.
         // Several files as JSON are one document: an array of the reports.
         let jsonArray = format == .json && args.positionals.count > 1

@@ -2,9 +2,9 @@ import PopsimCore
 import PopsimReports
 
 extension GanttStyle {
-    /// The console's width; ASCII with `--ascii` or when the locale is not UTF-8.
-    init(console: Console, args: Arguments) {
-        self.init(columns: console.columns, ascii: args.flag("ascii") || !console.isUTF8)
+    /// The console's width; ASCII with `--ascii` or when the locale is not UTF-8; `style` colours.
+    init(console: Console, args: Arguments, style: TextStyle = .plain) {
+        self.init(columns: console.columns, ascii: args.flag("ascii") || !console.isUTF8, style: style)
     }
 }
 

@@ -3,15 +3,28 @@ import PopsimCore
 /// The text `check` prints: one line per scenario and strategy, diffs under failures, and the
 /// final line `N passed, N failed` (convention 20).
 public enum CheckReport {
-    public static func line(_ o: CheckOutcome) -> String {
+    public static func line(_ o: CheckOutcome, style: TextStyle = .plain) -> String {
         let label = o.scenario + (o.strategy.map { " [\($0)]" } ?? "")
+        let fail = style.paint("FAIL:", .red) + " \(label)\n"
         switch o.verdict {
-        case .pass: return "PASS: \(label)\n"
-        case .differs(let diff): return "FAIL: \(label)\n" + diff
-        case .missing: return "FAIL: \(label)\n" + missingAdvice(o) + "\n"
-        case .error: return "FAIL: \(label)\n"
+        case .pass: return style.paint("PASS:", .green) + " \(label)\n"
+        case .differs(let diff): return fail + paint(diff, style)
+        case .missing: return fail + missingAdvice(o) + "\n"
+        case .error: return fail
         case .skipped(let why): return "SKIP: \(label) (\(why))\n"
         }
+    }
+
+    /// A unified diff's removed lines red, added green, hunk headers cyan.
+    static func paint(_ diff: String, _ style: TextStyle) -> String {
+        guard style == .color else { return diff }
+        return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let text = String(line)
+            if text.hasPrefix("@@") { return style.paint(text, .cyan) }
+            if text.hasPrefix("-") { return style.paint(text, .red) }
+            if text.hasPrefix("+") { return style.paint(text, .green) }
+            return text
+        }.joined(separator: "\n")
     }
 
     static func missingAdvice(_ o: CheckOutcome) -> String {

@@ -4,7 +4,7 @@ import PopsimCore
 /// against the reference, numbers right-aligned in fixed-width columns. With a `width`, the
 /// summary's tables are cut into groups of strategies that fit it, each repeating its first column.
 public enum CompareText {
-    public static func render(_ c: Comparison, width: Int? = nil) -> String {
+    public static func render(_ c: Comparison, width: Int? = nil, style: TextStyle = .plain) -> String {
         var out = "Scenario: \(c.scenario.name) (\(c.scenario.file))\n"
         for (i, run) in c.runs.enumerated() {
             out += "\nStrategy \(i + 1): \(run.label)\n"
@@ -14,7 +14,7 @@ public enum CompareText {
             out += "  last popup gone \(ms(m.lastGone)), longest wait \(ms(m.longestWait)), mean wait \(ms(m.meanWait))\n"
         }
         out += "\nSummary against \(c.runs[0].label)\n"
-        out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + indent(table(totals(c), group: 1, width: width))
+        out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + paintDeltas(indent(table(totals(c), group: 1, width: width)), style)
         out += "\n"
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {
@@ -26,6 +26,25 @@ public enum CompareText {
             out += "    \(run.label): " + d.other.joined(separator: "; ") + "\n"
         }
         return out
+    }
+
+    /// Each difference to the reference, `(+N)` or `(-N)`, in yellow (the sign says which way).
+    static func paintDeltas(_ text: String, _ style: TextStyle) -> String {
+        guard style == .color else { return text }
+        var out = "", rest = Substring(text)
+        while let open = rest.firstIndex(of: "(") {
+            out += rest[..<open]
+            let tail = rest[open...]
+            if let close = tail.firstIndex(of: ")"), let sign = tail.dropFirst().first, sign == "+" || sign == "-",
+               tail[tail.index(open, offsetBy: 2)..<close].allSatisfy(\.isNumber) {
+                out += style.paint(String(tail[...close]), .yellow)
+                rest = tail[tail.index(after: close)...]
+            } else {
+                out += "("
+                rest = tail.dropFirst()
+            }
+        }
+        return out + rest
     }
 
     static func ms(_ value: Int?) -> String { value.map { "\($0) ms" } ?? "-" }

@@ -4,10 +4,13 @@ import PopsimCore
 public struct GanttStyle: Sendable {
     public var columns: Int
     public var ascii: Bool
+    /// Colour the phases (a terminal's choice; the glyphs say the same).
+    public var style: TextStyle
 
-    public init(columns: Int, ascii: Bool) {
+    public init(columns: Int, ascii: Bool, style: TextStyle = .plain) {
         self.columns = columns
         self.ascii = ascii
+        self.style = style
     }
 }
 
@@ -33,16 +36,34 @@ public enum Gantt {
         let width = max(10, chart.columns - labelWidth - 2)
         var out = ""
         for (label, intervals) in charts {
-            let title = (lanes.first?.result.scenario.name ?? "") + " · " + label
+            let title = (lanes.first?.result.scenario.name ?? "") + (chart.ascii ? " - " : " · ") + label
             out += String(title.prefix(chart.columns)) + "\n"
             for row in intervals.rows + intervals.slotRows {
                 out += String(row.popup.prefix(labelWidth)).rightPadded(to: labelWidth) + "  "
-                out += String(cells(row, end: end, width: width, glyphs: glyphs)).trailingSpacesRemoved + "\n"
+                out += paint(String(cells(row, end: end, width: width, glyphs: glyphs)).trailingSpacesRemoved, glyphs, chart.style) + "\n"
             }
         }
         out += String(repeating: " ", count: labelWidth + 2) + axis(end: end, width: width) + "\n"
         let g = glyphs
         out += "\(g.queued) queued  \(g.presenting) presenting  \(g.shown) shown  \(g.hiding) hiding  \(g.drop) drop  \(g.warning) warning\n"
+        return out
+    }
+
+    /// Each run of one glyph in its phase's colour.
+    static func paint(_ line: String, _ g: Glyphs, _ style: TextStyle) -> String {
+        guard style == .color else { return line }
+        var out = "", run = "", last: Character?
+        func flush() {
+            guard let c = last else { return }
+            let ink: TextStyle.Ink? = c == g.queued ? .dim : c == g.presenting || c == g.hiding ? .yellow
+                : c == g.shown ? .green : c == g.drop || c == g.warning ? .alarm : nil
+            out += ink.map { style.paint(run, $0) } ?? run
+        }
+        for c in line {
+            if c != last { flush(); run = ""; last = c }
+            run.append(c)
+        }
+        flush()
         return out
     }
 

@@ -122,6 +122,17 @@ public enum TimelineText {
 public enum TextStyle: Sendable {
     case plain, color
 
+    /// The colours popsim uses; each only repeats what the text already says.
+    public enum Ink: String, Sendable {
+        case red = "31", green = "32", yellow = "33", cyan = "36", dim = "2", alarm = "1;31"
+    }
+
+    /// `text` in `ink` when colouring, else as it is.
+    public func paint(_ text: String, _ ink: Ink) -> String {
+        guard self == .color, !text.isEmpty else { return text }
+        return "\u{1B}[\(ink.rawValue)m" + text + "\u{1B}[0m"
+    }
+
     func paint(_ text: String, for event: TimelineEvent) -> String {
         guard self == .color else { return text }
         let code: String

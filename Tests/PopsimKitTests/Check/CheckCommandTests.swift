@@ -74,6 +74,17 @@ struct CheckCommandTests {
         #expect((result["diff"] as? String)?.contains("-5  show     a\n+0  show     a\n") == true)
     }
 
+    /// Colour only when asked (or on a terminal), never with NO_COLOR: the diff's lines.
+    @Test func diffsAreColouredWhenAsked() throws {
+        let dir = try fixture(golden: "0  enqueue  a\n5  show     a\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, coloured, _) = check([dir.path, "--color", "always"], in: dir)
+        #expect(coloured.contains("\u{1B}[31mFAIL:\u{1B}[0m s.json [jc-fifo]\n"))
+        #expect(coloured.contains("\u{1B}[31m-5  show     a\u{1B}[0m\n\u{1B}[32m+0  show     a\u{1B}[0m\n"))
+        let (_, plain, _) = check([dir.path], in: dir, environment: ["NO_COLOR": "1"])
+        #expect(!plain.contains("\u{1B}"))
+    }
+
     @Test func passingScenarioExitsZero() throws {
         let dir = try fixture(golden: "0  enqueue  a\n0  show     a\n")
         defer { try? FileManager.default.removeItem(at: dir) }

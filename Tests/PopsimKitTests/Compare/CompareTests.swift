@@ -85,11 +85,11 @@ struct CompareTests {
                                          environment: ["COLUMNS": "60"])
         #expect(code == .success)
         #expect(out == #"""
-            pair · jc-fifo
+            pair - jc-fifo
             a      ////################\\\\\
             b               ...............////################\\\\\
             c               .......................................////#
-            pair · jc-lifo
+            pair - jc-lifo
             a      ////######\\\\\..............
             b               ...../////#\\\\\....
             c               ...............////#

@@ -11,7 +11,7 @@ import PopsimTestSupport
                                     as: UTF8.self))
         let chart = Gantt.render([(label: "notistack", result: result)], chart: GanttStyle(columns: 60, ascii: true))
         #expect(chart == """
-            NS-2: one eviction at a time · notistack
+            NS-2: one eviction at a time - notistack
             A       /######\\\\\\\\
             B       /##########\\\\\\
             C       /##################################\\\\\\\\
