@@ -35,6 +35,7 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
 signal(SIGPIPE, SIG_IGN)
 var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, stdoutFD: 1)
 console.armTimeout = armTimeout
+if isatty(2) == 1 { console.progressSink = { text in FileIO.writeAll(text, to: 2) } }
 var size = winsize()
 if console.stdoutIsTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { console.terminalColumns = Int(size.ws_col) }
 let code = Popsim.main(Array(CommandLine.arguments.dropFirst()), console: &console)

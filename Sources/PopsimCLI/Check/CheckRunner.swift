@@ -21,14 +21,16 @@ public struct CheckRunner: Sendable {
         self.maxBytes = maxBytes
     }
 
-    public func run(_ paths: [Expectations.Found], jobs: Int) -> [CheckOutcome] {
+    public func run(_ paths: [Expectations.Found], jobs: Int, progress: ProgressLine? = nil) -> [CheckOutcome] {
         let results = Results(count: paths.count)
         let workers = max(1, min(jobs, paths.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: paths.count, by: workers) {
-                results.set(i, check(paths[i]))
+                let done = results.set(i, check(paths[i]))
+                progress?.update("check: \(done) of \(paths.count) scenarios")
             }
         }
+        progress?.finish()
         return results.all.flatMap { $0 }
     }
 
@@ -90,8 +92,15 @@ private final class Results: @unchecked Sendable {
 
     init(count: Int) { slots = Array(repeating: [], count: count) }
 
-    func set(_ i: Int, _ value: [CheckOutcome]) {
-        lock.locked { slots[i] = value }
+    private var done = 0
+
+    /// Stores one scenario's outcomes; returns how many scenarios are done.
+    func set(_ i: Int, _ value: [CheckOutcome]) -> Int {
+        lock.locked {
+            slots[i] = value
+            done += 1
+            return done
+        }
     }
 
     var all: [[CheckOutcome]] { lock.locked { slots } }

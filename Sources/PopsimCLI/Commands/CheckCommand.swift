@@ -49,7 +49,7 @@ enum CheckCommand {
         }
         let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"), limits: guards.limits,
                                  maxBytes: guards.maxBytes)
-        var outcomes = runner.run(paths, jobs: jobs)
+        var outcomes = runner.run(paths, jobs: jobs, progress: console.progressLine())
         var outcome = ExitCode.success
         var passed = 0, failed = 0, skipped = 0
         for i in outcomes.indices {

@@ -28,7 +28,7 @@ enum RunCommand {
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
         let guards = try Guards(args, command: "run")
-        let limits = guards.limits
+        var limits = guards.limits
         if (format == .svg || format == .html || format == .trace) && args.positionals.count > 1 {
             throw PopsimError.usage("run: --format \(format.rawValue) draws one scenario; run it once per file")
         }
@@ -40,6 +40,11 @@ enum RunCommand {
             try refuseUnrecordedOptions(args, command: "run")
         }
         guards.arm(console)
+        let progress = console.progressLine()
+        if let progress {
+            limits.progress = { done, total in progress.update("run: \(done * 100 / max(total, 1))% of \(total) events") }
+        }
+        defer { progress?.finish() }
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
         let chart = GanttStyle(console: console, args: args, style: style)

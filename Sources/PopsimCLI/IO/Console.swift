@@ -14,6 +14,12 @@ public struct Console: Sendable {
     public var environment: [String: String]
     /// Starts a wall-clock guard of that many seconds (the executable's; nil in tests).
     public var armTimeout: (@Sendable (Int) -> Void)?
+    /// Where progress lines go: the executable's stderr when it is a terminal; nil otherwise.
+    public var progressSink: (@Sendable (String) -> Void)?
+
+    /// A progress line for long work, or nil when stderr is no terminal.
+    public func progressLine() -> ProgressLine? { progressSink.map { ProgressLine(draw: $0) } }
+
     /// The terminal's width as the terminal reports it (ioctl), when standard output is one.
     public var terminalColumns: Int?
 

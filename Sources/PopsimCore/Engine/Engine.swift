@@ -109,6 +109,7 @@ struct Engine<S: Strategy> {
             try checkInvariantsIfAsked()
             try drainNow()
             try idlePass(countingFirst: false)
+            if nextEvent & 0xFFFF == 0, let progress = limits.progress { progress(nextEvent, world.scenario.events.count) }
         }
     }
 

@@ -41,6 +41,9 @@ public struct RunLimits: Sendable {
     /// Record the state after every change (`RunResult.stateHistory`), for reports that judge
     /// conditions over the run (lint); off by default, as it copies the state at each change.
     public var recordStates = false
+    /// Told the script events done and their total every 65,536 events, for a caller that shows
+    /// progress on long runs (the core reads no clock: the caller decides when to show it).
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(maxStepsPerInstant: Int = 100_000, maxSteps: Int = 50_000_000, checkInvariants: Bool = false,
                 recordStates: Bool = false) {
