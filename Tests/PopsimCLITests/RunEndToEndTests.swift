@@ -251,6 +251,7 @@ struct UsageEndToEndTests {
                                       array; trace is Trace Event JSON for Perfetto.
               --output <file>         Write the report to a file, atomically, instead of stdout.
               --quiet                 Do not note on stderr what the strategy ignores.
+              --force                 Draw an svg or html chart of more than 100000 marks.
               --color <when>          Colour the timeline and the gantt chart. (values: auto,
                                       always, never; default: auto: only on a terminal and
                                       without NO_COLOR)

@@ -15,6 +15,7 @@ enum CompareCommand {
         .init(name: "output", takesValue: true),
         .init(name: "ascii", takesValue: false),
         .init(name: "color", takesValue: true),
+        .init(name: "force", takesValue: false),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -47,6 +48,10 @@ enum CompareCommand {
                 return console.report(error, context: "compare: --strategy \(spec)")
             }
         }
+        if format == .svg || format == .html,
+           let refusal = ChartSize.refusal(results.reduce(0) { $0 + $1.result.timeline.chartMarks }, args: args, command: "compare") {
+            return console.report(refusal)
+        }
         let comparison = Comparison(scenario: scenario, results: results)
         let color = try args.choice("color", ColorMode.self, command: "compare", default: .auto)
         let style = args.value("output") == nil ? console.style(for: color) : .plain
@@ -63,7 +68,7 @@ enum CompareCommand {
         case .gantt:
             return Gantt.render(c.runs.map { ($0.label, $0.result) }, chart: GanttStyle(console: console, args: args, style: style))
         case .svg: return SVGChart.render(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
-        case .html: return SVGChart.html(title: c.scenario.name, lanes: c.runs.map { ($0.label, $0.result) })
+        case .html: return HTMLChart.render(title: c.scenario.name, file: c.scenario.file, lanes: c.runs.map { ($0.label, $0.result) })
         case .trace: return TraceChart.render(lanes: c.runs.map { ($0.label, $0.result) })
         }
     }

@@ -88,6 +88,7 @@ enum HelpText {
                                   array; trace is Trace Event JSON for Perfetto.
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --quiet                 Do not note on stderr what the strategy ignores.
+          --force                 Draw an svg or html chart of more than 100000 marks.
           --color <when>          Colour the timeline and the gantt chart. (values: auto,
                                   always, never; default: auto: only on a terminal and
                                   without NO_COLOR)
@@ -129,6 +130,7 @@ enum HelpText {
                                   svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
           --ascii                 Draw the gantt chart in plain ASCII.
+          --force                 Draw an svg or html chart of more than 100000 marks.
           --color <when>          Colour where it helps, on a terminal only. (values:
                                   auto, always, never; default: auto, never with NO_COLOR)
         \(guards)

@@ -19,6 +19,7 @@ enum RunCommand {
         .init(name: "ascii", takesValue: false),
         .init(name: "update", takesValue: false),
         .init(name: "quiet", takesValue: false),
+        .init(name: "force", takesValue: false),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -64,6 +65,10 @@ enum RunCommand {
                     continue
                 }
                 if !first && (format == .text || format == .gantt) { writer.byte(0x0A) }
+                if format == .svg || format == .html, let refusal = ChartSize.refusal(result.timeline.chartMarks, args: args, command: "run") {
+                    outcome = outcome.worst(errors.report(refusal))
+                    continue
+                }
                 if jsonArray { writer.write(first ? "[" : ",") }
                 first = false
                 switch format {
@@ -71,7 +76,7 @@ enum RunCommand {
                 case .json: JSONRenderer.render(result, into: &writer)
                 case .gantt: writer.write(Gantt.render([(result.strategy, result)], chart: chart))
                 case .svg: writer.write(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
-                case .html: writer.write(SVGChart.html(title: result.scenario.name, lanes: [(result.strategy, result)]))
+                case .html: writer.write(HTMLChart.render(title: result.scenario.name, file: result.scenario.file, lanes: [(result.strategy, result)]))
                 case .trace: writer.write(TraceChart.render(lanes: [(result.strategy, result)]))
                 }
             }

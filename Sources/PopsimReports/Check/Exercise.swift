@@ -32,6 +32,8 @@ public enum Exercise {
             _ = CompareMarkdown.render(comparison)
             _ = Gantt.render(lanes, chart: GanttStyle(columns: 80, ascii: false))
             _ = SVGChart.render(title: scenario.name, lanes: lanes)
+            _ = HTMLChart.render(title: scenario.name, file: scenario.file, lanes: lanes)
+            _ = TraceChart.render(lanes: lanes)
         }
         return findings
     }

@@ -136,6 +136,10 @@ public struct PopupIntervals: Sendable, Equatable {
 }
 
 extension Timeline {
+    /// About how many blocks and markers a chart of this timeline draws: one per popup line at
+    /// most (a guard against charts too big to open, not an exact count).
+    public var chartMarks: Int { entries.reduce(0) { $0 + ($1.subject >= 0 && $1.event != .nav ? 1 : 0) } }
+
     /// Per entry, for `show` and `hide`: whether its `shown` / `gone` line follows.
     public func animatedTransitions() -> [Bool] {
         var animated = [Bool](repeating: false, count: entries.count)

@@ -42,12 +42,6 @@ public enum SVGChart {
         return out + "</svg>\n"
     }
 
-    /// The SVG inside a minimal HTML page.
-    public static func html(title: String, lanes: [(label: String, result: RunResult)]) -> String {
-        let svg = render(title: title, lanes: lanes).split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(escape(title))</title>\n"
-            + "<style>body { font-family: sans-serif; margin: 16px; }</style>\n</head>\n<body>\n" + svg + "</body>\n</html>\n"
-    }
 
     static let style = """
           <style>
@@ -70,7 +64,7 @@ public enum SVGChart {
 
     static func rowSVG(_ row: PopupIntervals.Row, y: Int, end: Int) -> String {
         var out = "    <g class=\"row\" data-popup=\"\(escape(row.popup))\">\n"
-        out += "      <text x=\"10\" y=\"\(y + 13)\">\(escape(String(row.popup.prefix(22))))</text>\n"
+        out += "      <text x=\"10\" y=\"\(y + 13)\">\(escape(shortened(row.popup, 22)))</text>\n"
         for interval in row.intervals {
             let x0 = x(interval.start, end: end), x1 = x(interval.end, end: end)
             out += "      <rect class=\"\(interval.kind.rawValue)\" x=\"\(x0)\" y=\"\(y)\" width=\"\(max(2, x1 - x0))\" height=\"\(rowHeight)\">"
@@ -89,15 +83,16 @@ public enum SVGChart {
         return out + "    </g>\n"
     }
 
-    /// A line with five ticks labelled in ms.
+    /// A line with round ticks (`TimeTicks`).
     static func axis(y: Int, end: Int) -> String {
         var out = "  <g class=\"time-axis\">\n"
         out += "    <line class=\"axis\" x1=\"\(plotLeft)\" y1=\"\(y)\" x2=\"\(plotLeft + plotWidth)\" y2=\"\(y)\"/>\n"
-        for i in 0...4 {
-            let t = Scale.map(i, end, 4), tx = x(t, end: end)
+        let ticks = TimeTicks.ticks(end: end)
+        for (i, t) in ticks.enumerated() {
+            let tx = x(t, end: end)
             out += "    <line class=\"axis\" x1=\"\(tx)\" y1=\"\(y)\" x2=\"\(tx)\" y2=\"\(y + 5)\"/>\n"
-            let anchor = i == 0 ? "start" : i == 4 ? "end" : "middle"
-            out += "    <text x=\"\(tx)\" y=\"\(y + 18)\" text-anchor=\"\(anchor)\">\(t) ms</text>\n"
+            let anchor = i == 0 ? "start" : tx > plotLeft + plotWidth - 20 ? "end" : "middle"
+            out += "    <text x=\"\(tx)\" y=\"\(y + 18)\" text-anchor=\"\(anchor)\">\(TimeTicks.label(t))</text>\n"
         }
         return out + "  </g>\n"
     }
@@ -119,4 +114,9 @@ public enum SVGChart {
     }
 
     static func escape(_ text: String) -> String { XMLText.escape(text) }
+
+    /// A name cut to `limit` characters, with an ellipsis when it was longer.
+    static func shortened(_ name: String, _ limit: Int) -> String {
+        name.count <= limit ? name : String(name.prefix(limit - 1)) + "…"
+    }
 }

@@ -149,12 +149,42 @@ struct CompareTests {
             #expect(svg.contains("<rect class=\"\(kind)\" x="))
         }
         #expect(svg.contains("<path class=\"drop\""))
-        #expect(svg.contains(">1100 ms</text>"))
+        #expect(svg.contains(">1 s</text>") && svg.contains(">200 ms</text>"))
         // Every coordinate is an integer.
         #expect(!svg.contains(".5\""))
         let (_, html, _) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--format", "html"])
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
-        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(html.hasSuffix("</svg>\n</body>\n</html>\n"))
+        #expect(html.contains("<details class=\"lane\" open data-strategy=\"jc-lifo\">"))
+        #expect(html.contains("<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100000 "))
+        #expect(html.contains("<tr><td>jc-fifo</td><td>showMs=100 hideMs=100 navMs=0</td><td>3</td><td>0</td><td>0</td><td>0</td><td>1100 ms</td></tr>"))
+        #expect(html.contains("<div class=\"axis\"><div class=\"gutter\"></div><div class=\"ticks\" id=\"ticks\">"))
+        #expect(html.contains("<span style=\"left: 90.9%\">1 s</span>"))
+        #expect(html.hasSuffix("</script>\n</body>\n</html>\n"))
+        let (_, again, _) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--format", "html"])
+        #expect(again == html)
+    }
+
+    @Test func roundTicks() {
+        #expect(TimeTicks.ticks(end: 14230) == [0, 2000, 4000, 6000, 8000, 10000, 12000, 14000])
+        #expect(TimeTicks.ticks(end: 1100).map(TimeTicks.label) == ["0", "200 ms", "400 ms", "600 ms", "800 ms", "1 s"])
+        #expect(TimeTicks.label(1500) == "1.5 s" && TimeTicks.label(600_000) == "10 min")
+        #expect(TimeTicks.ticks(end: Int.max).count <= 12)
+    }
+
+    /// A chart too big for a browser is refused unless forced; the trace format is for those.
+    @Test func hugeChartsAreRefusedWithoutForce() throws {
+        let many = (0..<60_000).map { #"{"at": \#($0), "enqueue": "a"}"# }.joined(separator: ",")
+        let text = #"{"popsim": 1, "strategy": "jc-fifo", "options": {"showMs": 0, "hideMs": 0}, "popups": {"a": {"duration": 0}}, "events": ["# + many + "]}"
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("big.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var console = Console()
+        #expect(Popsim.main(["run", path, "--format", "html"], console: &console) == .badInput)
+        #expect(console.stdout == "")
+        #expect(console.stderr == "popsim: run: the chart would draw about 180000 marks (more than 100000); use --format trace for Perfetto, or --force\n")
+        var forced = Console()
+        #expect(Popsim.main(["run", path, "--format", "svg", "--force"], console: &forced) == .success)
+        #expect(forced.stdout.hasPrefix("<?xml"))
     }
 }

@@ -1,0 +1,163 @@
+import PopsimCore
+
+/// `--format html`: a page to explore a run in a browser. Above the chart, each run's options and
+/// summary; a time axis that stays in view while the page scrolls (round ticks, redrawn on zoom);
+/// one collapsible section per strategy with a row per popup (names cut with an ellipsis, the full
+/// name on hover) and, with several slots, a row per slot; zoom (wheel, `+`/`-`) and pan (drag) on
+/// the time axis; every block and marker tells its details on hover. The page uses its full width.
+///
+/// Contract: the same run gives the same bytes (the script only moves the view); every number in
+/// the markup is an integer; it works without the script, at full extent.
+public enum HTMLChart {
+    /// Plot coordinates: the run's whole time span is `units` wide.
+    static let units = 100_000
+    static let rowHeight = 18, rowStep = 22
+
+    public static func render(title: String, file: String, lanes: [(label: String, result: RunResult)]) -> String {
+        let charts = lanes.map { ($0.label, $0.result, PopupIntervals($0.result)) }
+        let end = max(1, charts.map(\.2.end).max() ?? 1)
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<title>\(e(title))</title>\n<style>\n\(style)</style>\n</head>\n<body data-end=\"\(end)\">\n"
+        out += "<header>\n<h1>\(e(title))</h1>\n<p class=\"file\">\(e(file))</p>\n" + runsTable(charts.map { ($0.0, $0.1) }) + legend(slots: charts.contains { !$0.2.slotRows.isEmpty })
+        out += "<p class=\"help\">Wheel or <kbd>+</kbd> <kbd>-</kbd> to zoom the time axis, drag to pan, <kbd>0</kbd> to reset; "
+            + "hover a block for its details; click a strategy to fold it. "
+            + "<button id=\"zoom-in\">+</button> <button id=\"zoom-out\">-</button> <button id=\"reset\">reset</button></p>\n</header>\n"
+        out += "<div class=\"axis\"><div class=\"gutter\"></div><div class=\"ticks\" id=\"ticks\">\n"
+        for t in TimeTicks.ticks(end: end) {
+            out += "<span style=\"left: \(Scale.map(t, 1000, end) / 10).\(Scale.map(t, 1000, end) % 10)%\">\(TimeTicks.label(t))</span>\n"
+        }
+        out += "</div></div>\n<main>\n"
+        for (label, _, chart) in charts { out += lane(label, chart, end: end) }
+        return out + "</main>\n<script>\n\(script)</script>\n</body>\n</html>\n"
+    }
+
+    static func runsTable(_ runs: [(String, RunResult)]) -> String {
+        var out = "<table class=\"runs\">\n<tr><th>strategy</th><th>options</th><th>shown</th><th>dropped</th><th>pending</th>"
+            + "<th>warnings</th><th>end</th></tr>\n"
+        for (label, result) in runs {
+            let s = Summary(result)
+            let options = result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            out += "<tr><td>\(e(label))</td><td>\(e(options))</td><td>\(s.shown)</td><td>\(s.dropped)</td><td>\(s.pending)</td>"
+                + "<td>\(s.warnings)</td><td>\(s.end) ms</td></tr>\n"
+        }
+        return out + "</table>\n"
+    }
+
+    static func legend(slots: Bool) -> String {
+        var out = "<p class=\"legend\">"
+        for kind in PopupIntervals.Kind.allCases { out += "<span class=\"key \(kind.rawValue)\"></span> \(kind.rawValue) " }
+        out += "<span class=\"key drop\"></span> drop <span class=\"key warning\"></span> warning"
+        if slots { out += " · <b>slot</b> rows: what each of the screen's slots held (a row beyond the slots means an overlap)" }
+        return out + "</p>\n"
+    }
+
+    static func lane(_ label: String, _ chart: PopupIntervals, end: Int) -> String {
+        let rows = chart.rows + chart.slotRows
+        let height = max(1, rows.count * rowStep)
+        var names = "", plot = ""
+        for (i, row) in rows.enumerated() {
+            let slot = i >= chart.rows.count
+            names += "<div class=\"name\(slot ? " slot" : "")\" title=\"\(e(row.popup))\">\(e(row.popup))</div>\n"
+            let y = i * rowStep + 2
+            for interval in row.intervals {
+                let x0 = Scale.map(interval.start, units, end), x1 = Scale.map(interval.end, units, end)
+                plot += "<rect class=\"\(interval.kind.rawValue)\" x=\"\(x0)\" y=\"\(y)\" width=\"\(max(1, x1 - x0))\" height=\"\(rowHeight)\">"
+                    + "<title>\(e(row.popup)) \(interval.kind.rawValue) \(interval.start)–\(interval.end) ms</title></rect>\n"
+            }
+            for marker in row.markers {
+                let x = Scale.map(marker.t, units, end)
+                plot += "<line class=\"\(marker.kind.rawValue)\" x1=\"\(x)\" y1=\"\(y - 2)\" x2=\"\(x)\" y2=\"\(y + rowHeight + 2)\">"
+                    + "<title>\(e(row.popup)) \(e(marker.label)) at \(marker.t) ms</title></line>\n"
+            }
+        }
+        return "<details class=\"lane\" open data-strategy=\"\(e(label))\">\n<summary>\(e(label))</summary>\n<div class=\"rows\">\n"
+            + "<div class=\"names\">\n\(names)</div>\n"
+            + "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(units) \(height)\" preserveAspectRatio=\"none\" "
+            + "height=\"\(height)\">\n\(plot)</svg>\n</div>\n</details>\n"
+    }
+
+    static func e(_ text: String) -> String { XMLText.escape(text) }
+
+    static let style = """
+        body { font-family: Helvetica, Arial, sans-serif; font-size: 13px; margin: 0 16px 24px; color: #222; }
+        h1 { font-size: 18px; margin: 12px 0 2px; }
+        .file { color: #666; margin: 0 0 8px; }
+        table.runs { border-collapse: collapse; margin-bottom: 8px; }
+        table.runs th, table.runs td { border-bottom: 1px solid #ddd; padding: 2px 10px 2px 0; text-align: left; }
+        .help { color: #666; }
+        .legend .key { display: inline-block; width: 12px; height: 12px; vertical-align: middle; margin-left: 8px; }
+        .key.queued, rect.queued { fill: #d9d9d9; background: #d9d9d9; }
+        .key.presenting, rect.presenting { fill: #9ecae1; background: #9ecae1; }
+        .key.shown, rect.shown { fill: #3182bd; background: #3182bd; }
+        .key.hiding, rect.hiding { fill: #fdae6b; background: #fdae6b; }
+        .key.drop { background: #d62728; width: 3px; }
+        .key.warning { background: #ff7f0e; width: 5px; }
+        line.drop { stroke: #d62728; stroke-width: 3; vector-effect: non-scaling-stroke; }
+        line.warning { stroke: #ff7f0e; stroke-width: 5; vector-effect: non-scaling-stroke; }
+        .axis { position: sticky; top: 0; z-index: 1; display: flex; background: #fff; border-bottom: 1px solid #555; height: 22px; }
+        .gutter, .names { flex: 0 0 180px; }
+        .ticks { position: relative; flex: 1; overflow: hidden; }
+        .ticks span { position: absolute; bottom: 2px; transform: translateX(-50%); white-space: nowrap; color: #444; }
+        .ticks span:first-child { transform: none; }
+        details.lane summary { font-weight: bold; font-size: 14px; margin: 10px 0 4px; cursor: pointer; }
+        .rows { display: flex; }
+        .name { height: 22px; line-height: 22px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; padding-right: 8px; }
+        .name.slot { font-style: italic; color: #555; }
+        svg.plot { flex: 1; width: 100%; display: block; cursor: grab; }
+
+        """
+
+    static let script = """
+        (function () {
+          var end = +document.body.dataset.end, units = \(units), view = { x: 0, w: units };
+          var plots = document.querySelectorAll('svg.plot'), ticks = document.getElementById('ticks');
+          function round(span) {
+            var raw = span / 8, p = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1))));
+            return [1, 2, 5, 10].map(function (m) { return m * p; }).filter(function (s) { return s >= raw; })[0];
+          }
+          function label(t) {
+            if (t === 0) return '0';
+            if (t % 60000 === 0 && t >= 120000) return t / 60000 + ' min';
+            if (t % 1000 === 0) return t / 1000 + ' s';
+            if (t >= 1000 && t % 100 === 0) return (t / 1000).toFixed(1) + ' s';
+            return t + ' ms';
+          }
+          function apply() {
+            view.w = Math.min(units, Math.max(units / 100000, view.w));
+            view.x = Math.min(units - view.w, Math.max(0, view.x));
+            plots.forEach(function (p) { var h = p.viewBox.baseVal.height; p.setAttribute('viewBox', view.x + ' 0 ' + view.w + ' ' + h); });
+            var t0 = view.x / units * end, t1 = (view.x + view.w) / units * end, step = round(t1 - t0), html = '';
+            for (var t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
+              html += '<span style="left: ' + ((t - t0) / (t1 - t0) * 100) + '%">' + label(t) + '</span>';
+            }
+            ticks.innerHTML = html;
+          }
+          function zoom(factor, at) {
+            var center = view.x + view.w * (at === undefined ? 0.5 : at);
+            view.w = view.w * factor; view.x = center - view.w * (at === undefined ? 0.5 : at); apply();
+          }
+          plots.forEach(function (p) {
+            p.addEventListener('wheel', function (ev) {
+              ev.preventDefault();
+              var r = p.getBoundingClientRect(); zoom(ev.deltaY < 0 ? 0.8 : 1.25, (ev.clientX - r.left) / r.width);
+            }, { passive: false });
+            p.addEventListener('mousedown', function (ev) {
+              var startX = ev.clientX, startView = view.x, width = p.getBoundingClientRect().width;
+              function move(m) { view.x = startView - (m.clientX - startX) / width * view.w; apply(); }
+              function up() { window.removeEventListener('mousemove', move); window.removeEventListener('mouseup', up); }
+              window.addEventListener('mousemove', move); window.addEventListener('mouseup', up);
+            });
+          });
+          document.getElementById('zoom-in').onclick = function () { zoom(0.5); };
+          document.getElementById('zoom-out').onclick = function () { zoom(2); };
+          document.getElementById('reset').onclick = function () { view = { x: 0, w: units }; apply(); };
+          window.addEventListener('keydown', function (ev) {
+            if (ev.key === '+' || ev.key === '=') zoom(0.5);
+            if (ev.key === '-') zoom(2);
+            if (ev.key === '0') { view = { x: 0, w: units }; apply(); }
+          });
+        })();
+
+        """
+}
