@@ -50,15 +50,15 @@ extension Engine {
             return
         }
         pressed[index(p)] = button
-        try popupHides(p, .user)
+        try popupHides(p, .user, button: button)
         if S.buttonActions == .atResponse {
             try runActions(of: p)
         }
     }
 
     /// The popup dismisses itself (the user, or its duration): the scheduler only hears of it.
-    mutating func popupHides(_ p: PopupID, _ reason: Reason) throws(RunError) {
-        startHide(p, reason, ms: world.traits(p).hideMs)
+    mutating func popupHides(_ p: PopupID, _ reason: Reason, button: String = "close") throws(RunError) {
+        startHide(p, reason, ms: world.traits(p).hideMs, button: button)
         _ = try tell(.dismissing(p, reason))
     }
 

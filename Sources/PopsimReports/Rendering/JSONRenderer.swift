@@ -40,7 +40,11 @@ public enum JSONRenderer {
             }
             if let reason = entry.reason {
                 writer.write(", \"reason\": ")
-                writer.write(bytes: reasons[reason.ordinal])
+                if let button = timeline.button(entry) {
+                    writer.write("\"\(reason.rawValue)\", \"button\": " + string(button) + "}")
+                } else {
+                    writer.write(bytes: reasons[reason.ordinal])
+                }
             } else {
                 writer.byte(0x7D)
             }

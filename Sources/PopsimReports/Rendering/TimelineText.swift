@@ -28,13 +28,16 @@ public enum TimelineText {
         let words = Strings(TimelineEvent.allCases.map { style.paint($0.rawValue, for: $0) })
         let wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
         let reasons = Strings(Reason.allCases.map(\.rawValue))
-        let lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest + 1
+        let buttons = Strings(timeline.buttons.map(display))
+        let lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest
+            + 2 + buttons.longest + 1
         // Consecutive lines often share their time: its formatted bytes are reused.
         var lastTime = Int.min
         var timeBytes = [UInt8](repeating: 0x20, count: timeWidth)
         names.withBytes { names in
             words.withBytes { words in
                 reasons.withBytes { reasons in
+                  buttons.withBytes { buttons in
                     for entry in timeline.entries {
                         if entry.t != lastTime {
                             lastTime = entry.t
@@ -65,11 +68,16 @@ public enum TimelineText {
                                 n += gap
                                 n += reasons.copy(reason.ordinal, to: out + n)
                             }
+                            if entry.button > 0 {
+                                out[n] = 0x20; out[n + 1] = 0x20; n += 2
+                                n += buttons.copy(Int(entry.button) - 1, to: out + n)
+                            }
                             out[n] = 0x0A
                             return n + 1
                         }
                         writer.flushIfFull()
                     }
+                  }
                 }
             }
         }

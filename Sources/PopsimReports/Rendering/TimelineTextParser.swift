@@ -13,12 +13,12 @@ public enum TimelineTextParser {
         var index: [String: Int32] = [:]
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if raw.isEmpty { continue }
-            guard let fields = tokens(String(raw)), (3...4).contains(fields.count), let t = Int(fields[0].text),
-                  let event = TimelineEvent(rawValue: fields[1].text) else {
-                throw Failure(line: n + 1, message: "expected '<t> <event> <subject> [reason]', got \(JSONValue.quoted(String(raw)))")
+            guard let fields = tokens(String(raw)), (3...5).contains(fields.count), let t = Int(fields[0].text),
+                  let event = TimelineEvent(rawValue: fields[1].text), fields.count < 5 || fields[3].text == Reason.user.rawValue else {
+                throw Failure(line: n + 1, message: "expected '<t> <event> <subject> [reason [button]]', got \(JSONValue.quoted(String(raw)))")
             }
             var reason: Reason?
-            if fields.count == 4 {
+            if fields.count >= 4 {
                 guard let r = Reason(rawValue: fields[3].text) else {
                     throw Failure(line: n + 1, message: "unknown reason \(JSONValue.quoted(fields[3].text))")
                 }
@@ -35,7 +35,8 @@ public enum TimelineTextParser {
                     timeline.subjects.append(name.text)
                 }
             }
-            timeline.entries.append(Timeline.Entry(t: t, event: event, subject: subject, reason: reason))
+            let button = fields.count == 5 ? timeline.buttonIndex(fields[4].text) : 0
+            timeline.entries.append(Timeline.Entry(t: t, event: event, subject: subject, reason: reason, button: button))
         }
         return timeline
     }
@@ -73,6 +74,7 @@ public enum TimelineTextParser {
         guard a.entries.count == b.entries.count else { return false }
         return zip(a.entries, b.entries).allSatisfy { x, y in
             x.t == y.t && x.event == y.event && x.reason == y.reason && a.subjectName(x) == b.subjectName(y)
+                && a.button(x) == b.button(y)
         }
     }
 }

@@ -23,8 +23,27 @@ import PopsimTestSupport
         #expect(TimelineText.render(parsed) == text)
     }
 
+    /// A `hide … user` line names the pressed button when it is not `close` (quoted if need be),
+    /// and reads back.
+    @Test func pressedButtonsRoundTrip() throws {
+        var timeline = Timeline(subjects: ["rate"])
+        timeline.entries = [
+            .init(t: 0, event: .hide, subject: 0, reason: .user, button: timeline.buttonIndex("ok")),
+            .init(t: 1, event: .hide, subject: 0, reason: .user),
+            .init(t: 2, event: .hide, subject: 0, reason: .user, button: timeline.buttonIndex("not now")),
+        ]
+        let text = TimelineText.render(timeline)
+        #expect(text == "0  hide     rate  user  ok\n1  hide     rate  user\n2  hide     rate  user  \"not now\"\n")
+        let parsed = try TimelineTextParser.parse(text)
+        #expect(TimelineTextParser.sameEntries(parsed, timeline))
+        #expect(TimelineText.render(parsed) == text)
+        #expect(throws: TimelineTextParser.Failure(line: 1, message: #"expected '<t> <event> <subject> [reason [button]]', got "0 hide a temporary ok""#)) {
+            try TimelineTextParser.parse("0 hide a temporary ok\n")
+        }
+    }
+
     @Test func rejectsALineThatIsNotTimeline() {
-        #expect(throws: TimelineTextParser.Failure(line: 2, message: #"expected '<t> <event> <subject> [reason]', got "soon show a""#)) {
+        #expect(throws: TimelineTextParser.Failure(line: 2, message: #"expected '<t> <event> <subject> [reason [button]]', got "soon show a""#)) {
             try TimelineTextParser.parse("0 show a\nsoon show a\n")
         }
         #expect(throws: TimelineTextParser.Failure(line: 1, message: #"unknown reason "later""#)) {

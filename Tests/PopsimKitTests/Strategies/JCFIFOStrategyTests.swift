@@ -38,7 +38,7 @@ struct JCFIFOStrategyTests {
               0  enqueue  a
               0  show     a
               0  enqueue  b
-            100  hide     a  user
+            100  hide     a  user  ok
             100  show     b
             100  enqueue  c
             200  hide     b  user
@@ -60,7 +60,7 @@ struct JCFIFOStrategyTests {
              0  show     a
              0  enqueue  b
             10  suspend  -
-            40  hide     a  user
+            40  hide     a  user  nothing
             40  show     b
 
             """)
