@@ -50,14 +50,15 @@ extension Engine {
             return
         }
         pressed[index(p)] = button
-        try popupHides(p, .user, button: button)
+        try popupHides(p, .user, button: button == "close" ? nil : button)
         if S.buttonActions == .atResponse {
             try runActions(of: p)
         }
     }
 
     /// The popup dismisses itself (the user, or its duration): the scheduler only hears of it.
-    mutating func popupHides(_ p: PopupID, _ reason: Reason, button: String = "close") throws(RunError) {
+    /// `button`: the pressed button when it is not `close` (the line names it).
+    mutating func popupHides(_ p: PopupID, _ reason: Reason, button: String? = nil) throws(RunError) {
         startHide(p, reason, ms: world.traits(p).hideMs, button: button)
         _ = try tell(.dismissing(p, reason))
     }

@@ -74,9 +74,9 @@ extension Engine {
 
     /// Starts a dismissal. A 0 ms hide takes the popup off screen at once, so a strategy may show
     /// the next popup in the same breath without an overlap; `gone` follows at the same instant.
-    mutating func startHide(_ p: PopupID, _ reason: Reason, ms: Int, button: String = "close") {
+    mutating func startHide(_ p: PopupID, _ reason: Reason, ms: Int, button: String? = nil) {
         log(.hide, p, reason)
-        if button != "close" { timeline.entries[timeline.entries.count - 1].button = timeline.buttonIndex(button) }
+        if let button { timeline.entries[timeline.entries.count - 1].button = timeline.buttonIndex(button) }
         generation[index(p)] &+= 1
         timerGeneration[index(p)] &+= 1
         if ms == 0 {

@@ -109,12 +109,18 @@ struct Engine<S: Strategy> {
             try checkInvariantsIfAsked()
             try drainNow()
             try idlePass(countingFirst: false)
-            if nextEvent & 0xFFFF == 0, let progress = limits.progress { progress(nextEvent, world.scenario.events.count) }
+            if nextEvent & 0xFFFF == 0 { reportProgress() }
         }
     }
 
+    /// Tells the caller how far the script has come (rarely: kept out of the hot loop).
+    @inline(never)
+    func reportProgress() {
+        limits.progress?(nextEvent, world.scenario.events.count)
+    }
+
     /// Processes every happening of the engine's own due at this instant; returns whether any ran.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func drainNow() throws(RunError) -> Bool {
         var ran = false
         while let key = heap.minKey, key.time == world.now {
@@ -141,6 +147,7 @@ struct Engine<S: Strategy> {
     /// Tells the strategy `idle` and runs what that scheduled for now, repeating while anything
     /// changed. The first round after a script event is part of that event, so not a step
     /// (a burst of a million enqueues at one instant is legitimate).
+    @inline(__always)
     mutating func idlePass(countingFirst: Bool = true) throws(RunError) {
         var counting = countingFirst
         while true {

@@ -5,18 +5,16 @@ extension Scenario {
     public func somethingTakesOff() -> [Bool] {
         var out = [Bool](repeating: false, count: popups.count)
         var clears = false
-        func note(_ actions: [Action]) {
-            for action in actions {
-                switch action {
-                case .dismiss(let p), .press(let p, _), .remove(let p): out[Int(p.index)] = true
-                case .clear: clears = true
-                case .navigate(_, let then): note(then)
-                default: break
-                }
+        func note(_ action: Action) {
+            switch action {
+            case .dismiss(let p), .press(let p, _), .remove(let p): out[Int(p.index)] = true
+            case .clear: clears = true
+            case .navigate(_, let then): for a in then { note(a) }
+            default: break
             }
         }
-        for event in events { note([event.action]) }
-        for popup in popups { for buttons in popup.then { note(buttons.actions) } }
+        for event in events { note(event.action) }
+        for popup in popups { for buttons in popup.then { for a in buttons.actions { note(a) } } }
         return clears ? out.map { _ in true } : out
     }
 
@@ -31,21 +29,24 @@ extension Scenario {
 
     /// Buttons pressed are `close` (every dismissal), the popup's `respond.button`, and every
     /// `press` of it in the script or in a `then` list.
+    /// - Complexity: O(events) only when some `then` key is neither `close` nor the popup's
+    ///   `respond.button` (otherwise nothing can be unpressed and the script is not read).
     public func unpressedButtons() -> [UnpressedButton] {
-        guard popups.contains(where: { !$0.then.isEmpty }) else { return [] }
+        let doubtful = popups.contains { popup in
+            popup.then.contains { $0.button != "close" && $0.button != popup.respond?.button }
+        }
+        guard doubtful else { return [] }
         var pressed = popups.map { popup in ["close"] + (popup.respond.map { [$0.button] } ?? []) }
-        func note(_ actions: [Action]) {
-            for action in actions {
-                switch action {
-                case .press(let p, let button) where !pressed[Int(p.index)].contains(button):
-                    pressed[Int(p.index)].append(button)
-                case .navigate(_, let then): note(then)
-                default: break
-                }
+        func note(_ action: Action) {
+            switch action {
+            case .press(let p, let button) where !pressed[Int(p.index)].contains(button):
+                pressed[Int(p.index)].append(button)
+            case .navigate(_, let then): for a in then { note(a) }
+            default: break
             }
         }
-        for event in events { note([event.action]) }
-        for popup in popups { for buttons in popup.then { note(buttons.actions) } }
+        for event in events { note(event.action) }
+        for popup in popups { for buttons in popup.then { for a in buttons.actions { note(a) } } }
         var out: [UnpressedButton] = []
         for (i, popup) in popups.enumerated() {
             for buttons in popup.then where !pressed[i].contains(buttons.button) {
