@@ -35,3 +35,28 @@ import PopsimTestSupport
         #expect(!svg.contains(">slot 4<"))
     }
 }
+
+@Suite struct TerminalTests {
+    /// The width: the terminal's own when stdout is one, else COLUMNS, else 80; within 40...1000.
+    @Test func widthComesFromTheTerminalThenColumns() {
+        var console = Console(stdoutIsTerminal: true, environment: ["COLUMNS": "90"])
+        console.terminalColumns = 200
+        #expect(console.columns == 200)
+        console.stdoutIsTerminal = false
+        #expect(console.columns == 90)
+        #expect(Console(environment: [:]).columns == 80)
+        #expect(Console(environment: ["COLUMNS": "9223372036854775807"]).columns == 1000)
+        #expect(Console(environment: ["COLUMNS": "3"]).columns == 40)
+    }
+
+    /// A progress line is drawn only after the first second, and erased only if it was drawn.
+    @Test func progressStaysSilentForShortWork() {
+        final class Box: @unchecked Sendable { var drawn: [String] = [] }
+        let box = Box()
+        let line = ProgressLine { box.drawn.append($0) }
+        line.update("check: 1 of 2 scenarios")
+        line.finish()
+        #expect(box.drawn.isEmpty)
+        #expect(Console().progressLine() == nil)
+    }
+}
