@@ -32,14 +32,29 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
     alarm(UInt32(clamping: seconds))
 }
 
+/// SIGINT, SIGTERM, SIGHUP: remove a half-written output file, then exit with 128 + the signal.
+for sig in [SIGINT, SIGTERM, SIGHUP] {
+    signal(sig) { received in
+        if let temporary = FileIO.pendingTemporary { unlink(temporary) }
+        _exit(128 + received)
+    }
+}
+
 signal(SIGPIPE, SIG_IGN)
 var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, stdoutFD: 1)
 console.armTimeout = armTimeout
 if isatty(2) == 1 { console.progressSink = { text in FileIO.writeAll(text, to: 2) } }
+console.errorSink = { text in FileIO.writeAll(text, to: 2) }
 var size = winsize()
 if console.stdoutIsTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { console.terminalColumns = Int(size.ws_col) }
 let code = Popsim.main(Array(CommandLine.arguments.dropFirst()), console: &console)
 
 console.output.flush()
 FileIO.writeAll(console.stderr, to: 2)
+// A report that could not be written is a failure (a full disk, a closed descriptor); a reader
+// that went away (`| head`) ends popsim quietly.
+if console.output.failed && FileIO.lastWriteErrno != EPIPE {
+    FileIO.writeAll("popsim: cannot write to standard output: \(String(cString: strerror(FileIO.lastWriteErrno)))\n", to: 2)
+    exit(code == .internalError ? code.rawValue : ExitCode.badInput.rawValue)
+}
 exit(code.rawValue)

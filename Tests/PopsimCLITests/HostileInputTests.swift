@@ -93,7 +93,7 @@ struct HostileInputTests {
             """
         var output = try runPopsim(["run", "-"], stdin: String(format: loop, 0))
         #expect(output.status == 2 && output.stdout == "")
-        #expect(output.stderr == "-: the run did not settle: more than 100000 steps at one instant (at 0 ms); a popup may re-enqueue itself forever (raise the limit with --max-steps)\n")
+        #expect(output.stderr == "-: the run did not settle: more than 100000 steps at one instant (at 0 ms); a popup may re-enqueue itself forever\n")
         output = try runPopsim(["run", "-", "--max-steps", "1000"], stdin: String(format: loop, 1))
         #expect(output.status == 2)
         #expect(output.stderr == "-: the run did not settle: more than 1000 steps in all (at 200 ms); a popup may re-enqueue itself forever (raise the limit with --max-steps)\n")

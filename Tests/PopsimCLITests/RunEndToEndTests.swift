@@ -199,7 +199,7 @@ struct UsageEndToEndTests {
         (["run", "Scenarios/jc-article-demo.json", "--option", "showMs=fast"],
          #"popsim: run: --option showMs: expected an integer >= 0, got "fast""#),
         (["run", "Scenarios/jc-article-demo.json", "--max-steps", "0"],
-         #"popsim: run: --max-steps: expected an integer > 0, got "0""#),
+         #"popsim: run: --max-steps: expected an integer from 1 to 4398046511103, got "0""#),
         (["run", "a.json", "b.json", "--format", "svg"], "popsim: run: --format svg draws one scenario; run it once per file"),
         (["help", "chek"], #"popsim: help: unknown command "chek"; did you mean 'check'?"#),
         (["strategies", "extra"], #"popsim: strategies: unexpected argument "extra""#),

@@ -28,8 +28,9 @@ struct Guards {
 
     static func positive(_ args: Arguments, _ name: String, _ command: String) throws(PopsimError) -> Int? {
         guard let text = args.value(name) else { return nil }
-        guard let n = Int(text), n > 0, n < Int.max >> 21 else {
-            throw PopsimError.usage("\(command): --\(name): expected an integer > 0, got \(JSONValue.quoted(text))")
+        let largest = Int.max >> 21
+        guard let n = Int(text), n > 0, n <= largest else {
+            throw PopsimError.usage("\(command): --\(name): expected an integer from 1 to \(largest), got \(JSONValue.quoted(text))")
         }
         return n
     }

@@ -34,6 +34,9 @@ enum RunCommand {
             throw PopsimError.usage("run: --format \(format.rawValue) draws one scenario; run it once per file")
         }
         if args.flag("update") {
+            if let stdin = args.positionals.first(where: { $0 == "-" || $0 == "/dev/stdin" }) {
+                throw PopsimError.usage("run: --update writes a golden beside each scenario file; \(stdin) (standard input) has none")
+            }
             if console.isCI {
                 throw PopsimError.usage("run: --update is refused when CI is set: expected timelines change only by hand")
             }
@@ -79,11 +82,14 @@ enum RunCommand {
                 case .html: writer.write(HTMLChart.render(title: result.scenario.name, file: result.scenario.file, lanes: [(result.strategy, result)]))
                 case .trace: writer.write(TraceChart.render(lanes: [(result.strategy, result)]))
                 }
+                // What is finished goes out now: a timeout later loses nothing of it.
+                writer.flush()
             }
             if jsonArray { writer.write(first ? "[]\n" : "]\n") }
         }
         guard let output = args.value("output") else {
             var errors = Console(environment: console.environment)
+            errors.errorSink = console.errorSink
             runAll(into: &console.output, errors: &errors)
             console.stderr += errors.stderr
             console.out(errors.stdout)

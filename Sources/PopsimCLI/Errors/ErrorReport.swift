@@ -22,7 +22,8 @@ public enum ErrorReport {
             return ["popsim: " + (context.map { $0 + ": " } ?? "") + words(problem)]
         case .run(let error):
             if error.isInternal { return ["popsim: internal error: " + error.message] }
-            return [error.message + " (raise the limit with --max-steps)"]
+            if case .runaway(_, _, _, perInstant: false) = error { return [error.message + " (raise the limit with --max-steps)"] }
+            return [error.message]
         case .io(let path, let reason):
             return ["\(path): \(reason)"]
         case .internalError(let message):

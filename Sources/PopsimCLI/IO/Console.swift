@@ -41,8 +41,16 @@ public struct Console: Sendable {
 
     public mutating func out(_ text: String) { output.write(text) }
 
-    /// One error line on stderr.
-    public mutating func error(_ line: String) { stderr += line + "\n" }
+    /// Where error lines go at once (the executable's stderr), so that a timeout or a signal loses
+    /// none; without it (tests) they are collected in `stderr`.
+    public var errorSink: (@Sendable (String) -> Void)?
+
+    /// One error line on stderr, its control and bidi characters made visible (a file name or a
+    /// popup id cannot drive the terminal).
+    public mutating func error(_ line: String) {
+        let text = TerminalText.safe(line) + "\n"
+        if let errorSink { errorSink(text) } else { stderr += text }
+    }
 
     /// Whether `CI` is set to something other than empty, `false` or `0`.
     public var isCI: Bool {

@@ -114,10 +114,30 @@ public enum FileIO {
         }
     }
 
-    /// Lets `body` write `path` through a buffered writer, atomically (temporary file, then
-    /// rename); when `body` returns false nothing is left behind.
+    /// Lets `body` write `path` through a buffered writer; when `body` returns false nothing is
+    /// left behind.
+    ///
+    /// A regular file (or a new one) is written atomically: a temporary file beside it, then
+    /// `rename`, keeping an existing file's mode and giving a new one the umask's. A symlink is
+    /// followed: its target is written. Anything else that exists (`/dev/null`, `/dev/stdout`, a
+    /// FIFO, a socket) is opened and written directly, never replaced. A read-only file is refused
+    /// unless the user could write it itself.
     public static func writeAtomically(to path: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
-        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        let target = resolved(path)
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "cannot write: it is a directory") }
+        if exists && (info.st_mode & S_IFMT) != S_IFREG { return try writeDirectly(to: target, body) }
+        if exists && access(target, W_OK) != 0 { throw Failure(reason: "cannot write: " + lastError()) }
+        let mode: mode_t
+        if exists {
+            mode = info.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        let directory = target.contains("/") ? String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)]) : "."
         var template = Array((directory.isEmpty ? "/" : directory).utf8CString.dropLast()) + Array("/.popsim-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
@@ -127,8 +147,9 @@ public enum FileIO {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         pendingTemporary = strdup(temporary)
         defer {
-            free(pendingTemporary)
+            let pending = pendingTemporary
             pendingTemporary = nil
+            free(pending)
         }
         var writer = ByteWriter(sink: FileIO.sink(fd))
         let commit = body(&writer)
@@ -139,19 +160,55 @@ public enum FileIO {
             return
         }
         guard !writer.failed else {
-            let reason = lastError()
+            let reason = lastWriteError
             close(fd)
             unlink(temporary)
             throw Failure(reason: "cannot write: " + reason)
         }
-        fchmod(fd, 0o644)
+        fchmod(fd, mode)
         close(fd)
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let reason = lastError()
             unlink(temporary)
             throw Failure(reason: "cannot write: " + reason)
         }
     }
+
+    /// A device, FIFO or socket: written as it is (nothing to make atomic, nothing to replace).
+    static func writeDirectly(to target: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
+        let fd = open(target, O_WRONLY | O_APPEND)
+        guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
+        defer { close(fd) }
+        var writer = ByteWriter(sink: FileIO.sink(fd))
+        _ = body(&writer)
+        writer.flush()
+        if writer.failed { throw Failure(reason: "cannot write: " + lastWriteError) }
+    }
+
+    /// The path a write goes to: a symlink's target (followed to its end, even when it does not
+    /// exist yet), else the path itself.
+    static func resolved(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") || !current.contains("/") {
+                current = link
+            } else {
+                current = String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)]) + "/" + link
+            }
+        }
+        return current
+    }
+
+    /// Why the last failed write failed (`writeAll` keeps it: a later call may change `errno`).
+    nonisolated(unsafe) public static var lastWriteErrno: Int32 = 0
+
+    static var lastWriteError: String { String(cString: strerror(lastWriteErrno)) }
 
     /// Writes all of `text` to `fd`, retrying short and interrupted writes; false on failure.
     @discardableResult
@@ -178,7 +235,10 @@ public enum FileIO {
         while offset < bytes.count {
             let n = write(fd, base + offset, bytes.count - offset)
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
+            if n <= 0 {
+                lastWriteErrno = n < 0 ? errno : ENOSPC
+                return false
+            }
             offset += n
         }
         return true

@@ -8,6 +8,8 @@
 /// input gives a result or an error, never a stack overflow. There is no way to call anything.
 public struct ConditionParser {
     public static let maxDepth = 32
+    /// Operands of one `&&` or `||` chain at most (a longer one is an error at its place).
+    public static let maxChain = 1000
 
     /// A problem in the expression, at a byte offset into its text.
     public struct Failure: Error, Equatable, Sendable {
@@ -37,27 +39,31 @@ public struct ConditionParser {
     mutating func disjunction(depth: Int) throws(Failure) -> Typed {
         try logical("||", depth: depth, operand: { (p: inout ConditionParser, d: Int) throws(Failure) -> Typed in
             try p.conjunction(depth: d)
-        }, combine: Condition.or)
+        }, combine: { .or($0) })
     }
 
     mutating func conjunction(depth: Int) throws(Failure) -> Typed {
         try logical("&&", depth: depth, operand: { (p: inout ConditionParser, d: Int) throws(Failure) -> Typed in
             try p.comparison(depth: d)
-        }, combine: Condition.and)
+        }, combine: { .and($0) })
     }
 
-    /// A left-associative chain of one boolean operator over the next-tighter level.
+    /// A chain of one boolean operator over the next-tighter level, read in a loop into one node.
     mutating func logical(_ op: String, depth: Int,
                           operand: (inout ConditionParser, Int) throws(Failure) -> Typed,
-                          combine: (Condition, Condition) -> Condition) throws(Failure) -> Typed {
-        var left = try operand(&self, depth)
+                          combine: ([Condition]) -> Condition) throws(Failure) -> Typed {
+        let first = try operand(&self, depth)
+        var operands = [first.0]
         while consume(op) {
+            if operands.count >= Self.maxChain {
+                throw Failure(offset: position - op.utf8.count, message: "more than \(Self.maxChain) operands joined by '\(op)'")
+            }
             let right = try operand(&self, depth)
-            try requireBoolean(left, op)
+            if operands.count == 1 { try requireBoolean(first, op) }
             try requireBoolean(right, op)
-            left = (combine(left.0, right.0), .boolean, left.2)
+            operands.append(right.0)
         }
-        return left
+        return operands.count == 1 ? first : (combine(operands), .boolean, first.2)
     }
 
     mutating func comparison(depth: Int) throws(Failure) -> Typed {

@@ -63,10 +63,26 @@ extension Engine {
         _ = try tell(.dismissing(p, reason))
     }
 
+    /// Queues the pressed button's `then` actions; `runQueuedActions` carries them out.
     mutating func runActions(of p: PopupID) throws(RunError) {
         guard let button = pressed[index(p)] else { return }
         pressed[index(p)] = nil
-        for action in world.popup(p).actions(for: button) {
+        queue(world.popup(p).actions(for: button))
+    }
+
+    /// Actions set off by a press or a transition: carried out after the step that set them off,
+    /// in order, each completely before the next, and depth first (an action's own `then` runs
+    /// before the next action of its list) — with a stack of lists, not recursion, so a chain
+    /// that never ends is stopped by the step limit, not by the machine's stack.
+    mutating func queue(_ actions: [Action]) {
+        if !actions.isEmpty { actionFrames.append(ActionFrame(actions: actions, next: 0)) }
+    }
+
+    mutating func runQueuedActions() throws(RunError) {
+        while let top = actionFrames.indices.last {
+            let frame = actionFrames[top]
+            let action = frame.actions[frame.next]
+            if frame.next + 1 == frame.actions.count { actionFrames.removeLast() } else { actionFrames[top].next += 1 }
             try countStep()
             try perform(action)
         }

@@ -33,6 +33,13 @@ struct Engine<S: Strategy> {
     var navigation: NavigationStack
     /// The `then` lists of navigation transitions in flight, by index.
     var navigationThen: [[Action]] = []
+    /// Lists of `then` actions still to carry out, innermost last (`runQueuedActions`).
+    var actionFrames: [ActionFrame] = []
+
+    struct ActionFrame {
+        var actions: [Action]
+        var next: Int
+    }
     var stateHistory: [StateSnapshot] = []
 
     /// A pending happening of the engine's own (scenario events are read from the script).
@@ -106,6 +113,7 @@ struct Engine<S: Strategy> {
             let action = world.scenario.events[nextEvent].action
             nextEvent += 1
             try perform(action)
+            if !actionFrames.isEmpty { try runQueuedActions() }
             try checkInvariantsIfAsked()
             try drainNow()
             try idlePass(countingFirst: false)
@@ -141,6 +149,7 @@ struct Engine<S: Strategy> {
             try countStep()
             try process(item)
         }
+        if !actionFrames.isEmpty { try runQueuedActions() }
         try checkInvariantsIfAsked()
     }
 
@@ -171,9 +180,8 @@ struct Engine<S: Strategy> {
     }
 
     mutating func schedule(after delay: Int, _ order: HappeningClass, _ item: Scheduled) {
-        let (sum, overflow) = world.now.addingReportingOverflow(delay)
         sequence += 1
-        heap.push(HappeningKey(time: overflow ? Int.max : sum, order: order, sequence: sequence), item)
+        heap.push(HappeningKey(time: world.now.plus(delay), order: order, sequence: sequence), item)
     }
 
     mutating func process(_ item: Scheduled) throws(RunError) {
@@ -199,7 +207,7 @@ struct Engine<S: Strategy> {
             }
             stateChanged()
             _ = try tell(.stateChanged)
-            for action in then { try perform(action) }
+            queue(then)
         case .strategyTimer(let token):
             _ = try tell(.timer(token))
         }

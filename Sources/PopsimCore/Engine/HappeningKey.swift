@@ -23,3 +23,13 @@ public enum HappeningClass: UInt8, Sendable {
     case timer = 1
     case scenarioEvent = 2
 }
+
+extension Int {
+    /// `self + other`, at `Int.max` (or `Int.min`) instead of overflowing: every time sum in
+    /// popsim saturates, so no input can trap.
+    @inline(__always)
+    package func plus(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? Int.max : Int.min) : sum
+    }
+}

@@ -34,7 +34,7 @@ public struct JSONValue: Sendable {
         case .object: return "an object"
         case .array: return "an array"
         case .string(let s): return Self.quoted(s)
-        case .number(let n): return n.text
+        case .number(let n): return n.text.count > 40 ? String(n.text.prefix(40)) + "… (\(n.text.count) characters)" : n.text
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         }
@@ -58,7 +58,11 @@ public struct JSONValue: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // Controls (C0, DEL, C1) and the bidirectional formatting characters are escaped:
+                // valid JSON either way, and safe to print to a terminal.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x061C
+                    || scalar.value == 0x200E || scalar.value == 0x200F || (0x202A...0x202E).contains(scalar.value)
+                    || (0x2066...0x2069).contains(scalar.value) {
                     out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4, with: "0")
                 } else {
                     out.unicodeScalars.append(scalar)

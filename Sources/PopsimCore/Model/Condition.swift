@@ -1,13 +1,17 @@
 /// A compiled `when` condition: a typed expression over the state, checked at load time.
 ///
 /// Contract: a `Condition` that exists is well typed (the loader rejected everything else), so
-/// evaluating it cannot fail; its nesting is bounded by `ConditionParser.maxDepth`.
+/// evaluating it cannot fail. A chain `a && b && c` is one node with its operands, so the tree's
+/// depth is bounded by the nesting (`ConditionParser.maxDepth`), however long a chain is:
+/// evaluating and releasing it never recurse deeper than that.
 public indirect enum Condition: Sendable, Equatable {
     case literal(StateValue)
     case variable(VariableID)
     case not(Condition)
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    /// Every operand holds (evaluated left to right, stopping at the first that does not).
+    case and([Condition])
+    /// Some operand holds (left to right, stopping at the first that does).
+    case or([Condition])
     case compare(ComparisonOperator, Condition, Condition)
 
     /// The value of the expression in `state`.
@@ -16,8 +20,8 @@ public indirect enum Condition: Sendable, Equatable {
         case .literal(let v): return v
         case .variable(let id): return state[id.index]
         case .not(let e): return .boolean(!e.holds(state))
-        case .and(let a, let b): return .boolean(a.holds(state) && b.holds(state))
-        case .or(let a, let b): return .boolean(a.holds(state) || b.holds(state))
+        case .and(let operands): return .boolean(operands.allSatisfy { $0.holds(state) })
+        case .or(let operands): return .boolean(operands.contains { $0.holds(state) })
         case .compare(let op, let a, let b): return .boolean(op.apply(a.evaluate(state), b.evaluate(state)))
         }
     }

@@ -100,7 +100,7 @@ struct AndroidToastStrategy: Strategy {
             decisions.show(head)
             if background { quota.record(packages[head], at: world.now) }
             if textToastShown, let duration = world.traits(head).duration {
-                decisions.restartTimer(head, ms: duration + Self.textToastExtraMs)
+                decisions.restartTimer(head, ms: duration.plus(Self.textToastExtraMs))
             }
             textToastShown = true
             return

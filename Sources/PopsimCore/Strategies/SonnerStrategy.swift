@@ -82,7 +82,7 @@ struct SonnerStrategy: Strategy {
             return
         }
         mounted.append(p)
-        due[Int(p.index)] = world.traits(p).duration.map { world.now + $0 }
+        due[Int(p.index)] = world.traits(p).duration.map { world.now.plus($0) }
         remaining[Int(p.index)] = nil
         if mounted.count > slots {
             let q = mounted[mounted.count - slots - 1]
@@ -133,7 +133,7 @@ struct SonnerStrategy: Strategy {
         for p in mounted where matches(target, p) {
             guard let left = remaining[Int(p.index)] else { continue }
             remaining[Int(p.index)] = nil
-            due[Int(p.index)] = world.now + left
+            due[Int(p.index)] = world.now.plus(left)
             if covered[Int(p.index)] {
                 startExpiry(p, after: left, &decisions)
             } else if world.isVisibleAndStaying(p) {

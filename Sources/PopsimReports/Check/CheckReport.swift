@@ -4,7 +4,7 @@ import PopsimCore
 /// final line `N passed, N failed` (convention 20).
 public enum CheckReport {
     public static func line(_ o: CheckOutcome, style: TextStyle = .plain) -> String {
-        let label = o.scenario + (o.strategy.map { " [\($0)]" } ?? "")
+        let label = TerminalText.safe(o.scenario + (o.strategy.map { " [\($0)]" } ?? ""))
         let fail = style.paint("FAIL:", .red) + " \(label)\n"
         switch o.verdict {
         case .pass: return style.paint("PASS:", .green) + " \(label)\n"

@@ -3,7 +3,7 @@ import PopsimCore
 /// `compare --format markdown`: the same summary as tables for a pull-request comment.
 public enum CompareMarkdown {
     public static func render(_ c: Comparison) -> String {
-        var out = "## \(c.scenario.name)\n\n`\(c.scenario.file)`, reference: `\(c.runs[0].label)`\n\n"
+        var out = "## \(TerminalText.safe(c.scenario.name))\n\n`\(TerminalText.safe(c.scenario.file))`, reference: `\(escape(c.runs[0].label))`\n\n"
         out += table([["strategy", "options"]] + c.runs.map { run in
             [run.label, run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")]
         }) + "\n"
@@ -29,7 +29,7 @@ public enum CompareMarkdown {
 
     static func escape(_ cell: String) -> String {
         var out = ""
-        for c in cell { out += c == "|" ? "\\|" : String(c) }
+        for c in TerminalText.safe(cell) { out += c == "|" ? "\\|" : String(c) }
         return out
     }
 }

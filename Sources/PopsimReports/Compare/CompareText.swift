@@ -14,7 +14,7 @@ public enum CompareText {
             out += "  last popup gone \(ms(m.lastGone)), longest wait \(ms(m.longestWait)), mean wait \(ms(m.meanWait))\n"
         }
         out += "\nSummary against \(c.runs[0].label)\n"
-        out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + paintDeltas(indent(table(totals(c), group: 1, width: width)), style)
+        out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + indent(table(totals(c), group: 1, width: width))
         out += "\n"
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {
@@ -25,7 +25,12 @@ public enum CompareText {
             out += "    \(c.runs[0].label): " + d.reference.joined(separator: "; ") + "\n"
             out += "    \(run.label): " + d.other.joined(separator: "; ") + "\n"
         }
-        return out
+        return paintDeltas(safeLines(out), style)
+    }
+
+    /// Every line made safe for a terminal (names and labels come from the scenario).
+    static func safeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }.joined(separator: "\n")
     }
 
     /// Each difference to the reference, `(+N)` or `(-N)`, in yellow (the sign says which way).

@@ -14,7 +14,9 @@ public enum Lint {
     }
 
     public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
-        ignored(result.scenario, entry: entry) + hazards(result) + stalledAtEnd(result) + neverLeaving(result)
+        (ignored(result.scenario, entry: entry) + hazards(result) + stalledAtEnd(result) + neverLeaving(result)).map {
+            Finding(isHazard: $0.isHazard, line: TerminalText.safe($0.line))
+        }
     }
 
     /// What `run` says on stderr: one line per field or action the strategy ignores but the file

@@ -36,10 +36,10 @@ public enum Gantt {
         let width = max(10, chart.columns - labelWidth - 2)
         var out = ""
         for (label, intervals) in charts {
-            let title = (lanes.first?.result.scenario.name ?? "") + (chart.ascii ? " - " : " · ") + label
+            let title = TerminalText.safe((lanes.first?.result.scenario.name ?? "") + (chart.ascii ? " - " : " · ") + label)
             out += String(title.prefix(chart.columns)) + "\n"
             for row in intervals.rows + intervals.slotRows {
-                out += String(row.popup.prefix(labelWidth)).rightPadded(to: labelWidth) + "  "
+                out += String(TerminalText.safe(row.popup).prefix(labelWidth)).rightPadded(to: labelWidth) + "  "
                 out += paint(String(cells(row, end: end, width: width, glyphs: glyphs)).trailingSpacesRemoved, glyphs, chart.style) + "\n"
             }
         }

@@ -10,7 +10,7 @@ public enum TextRenderer {
 
     public static func render(_ result: RunResult, style: TextStyle = .plain, into writer: inout ByteWriter) {
         let options = result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-        writer.write("\(result.scenario.name) · \(result.strategy) · \(options)\n")
+        writer.write("\(TerminalText.safe(result.scenario.name)) · \(result.strategy) · \(options)\n")
         TimelineText.render(result.timeline, style: style, into: &writer)
         writer.write("\n" + summary(Summary(result), result: result))
     }
@@ -27,11 +27,11 @@ public enum TextRenderer {
                 counts[Int(p.index)] += 1
             }
             out += "pending: " + order.map { p in
-                result.scenario.name(of: p) + (counts[Int(p.index)] > 1 ? " ×\(counts[Int(p.index)])" : "")
+                TerminalText.safe(result.scenario.name(of: p)) + (counts[Int(p.index)] > 1 ? " ×\(counts[Int(p.index)])" : "")
             }.joined(separator: ", ") + "\n"
         }
         if !result.onScreen.isEmpty {
-            out += "on screen at the end: " + result.onScreen.map { result.scenario.name(of: $0) }.joined(separator: ", ") + "\n"
+            out += "on screen at the end: " + result.onScreen.map { TerminalText.safe(result.scenario.name(of: $0)) }.joined(separator: ", ") + "\n"
         }
         if result.eventsNotRun > 0, let until = result.scenario.until {
             let n = result.eventsNotRun
@@ -39,7 +39,7 @@ public enum TextRenderer {
         }
         guard !s.popups.isEmpty else { return out }
         let rows = s.popups.map { p in
-            [p.popup, String(p.enqueued), p.firstShown.map(String.init) ?? "never", p.wait.map(String.init) ?? "-"]
+            [TerminalText.safe(p.popup), String(p.enqueued), p.firstShown.map(String.init) ?? "never", p.wait.map(String.init) ?? "-"]
         }
         let header = ["popup", "enqueued", "first shown", "wait"]
         let widths = (0..<4).map { c in max(header[c].count, rows.map { $0[c].count }.max() ?? 0) }

@@ -85,7 +85,8 @@ public enum TimelineText {
 
     /// A subject as the line shows it: bare when it is a plain token, else as a JSON string.
     static func display(_ name: String) -> String {
-        let plain = !name.isEmpty && name != "-" && !name.hasPrefix("\"") && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\\" && $0.value != 0x7F }
+        let plain = !name.isEmpty && name != "-" && !name.hasPrefix("\"")
+            && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\\" && !TerminalText.isUnsafe($0) }
         return plain ? name : JSONRenderer.string(name)
     }
 

@@ -208,7 +208,7 @@ struct EngineTests {
         } throws: { error in
             guard let error = error as? PopsimError else { return false }
             return ErrorReport.code(error) == .badInput && ErrorReport.lines(error) ==
-                ["test.json: the run did not settle: more than 100000 steps at one instant (at 3 ms); a popup may re-enqueue itself forever (raise the limit with --max-steps)"]
+                ["test.json: the run did not settle: more than 100000 steps at one instant (at 3 ms); a popup may re-enqueue itself forever"]
         }
     }
 

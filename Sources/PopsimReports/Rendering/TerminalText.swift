@@ -1,0 +1,31 @@
+/// Text from a scenario (names, ids, screens, conditions, file paths) made safe for a terminal or
+/// a CI log: control characters (C0, DEL, C1) and the bidirectional controls that reorder what a
+/// terminal shows are written as visible escapes (`\u{1B}`, `\n`), so that no input can clear the
+/// screen, set the window title, ring the bell, hide text or reverse a line.
+public enum TerminalText {
+    public static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard isUnsafe(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    /// C0 controls, DEL, C1 controls, and the bidirectional formatting characters.
+    public static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
