@@ -91,8 +91,18 @@ public func runPopsim(_ arguments: [String], in directory: URL = packageRoot, st
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
+    // Both pipes are drained at once: a process that fills one while the other is read would block.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errBox = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let errData = errBox.data
     process.waitUntilExit()
     return ProcessOutput(stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self),

@@ -33,12 +33,17 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
 }
 
 /// SIGINT, SIGTERM, SIGHUP: remove a half-written output file, then exit with 128 + the signal.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
 for sig in [SIGINT, SIGTERM, SIGHUP] {
     signal(sig) { received in
         if let temporary = FileIO.pendingTemporary { unlink(temporary) }
         _exit(128 + received)
     }
+    sigaddset(&stopSignals, sig)
 }
+// A parent (a test runner, a CI agent) may have left them blocked for its children.
+pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
 
 signal(SIGPIPE, SIG_IGN)
 var console = Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, stdoutFD: 1)

@@ -37,6 +37,9 @@ public struct CheckRunner: Sendable {
     /// Every outcome of one scenario.
     public func check(_ found: Expectations.Found) -> [CheckOutcome] {
         let path = found.path
+        if found.notRegular {
+            return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil, verdict: .skipped("not a regular file"))]
+        }
         let scenario: Scenario
         do {
             scenario = try ScenarioSource.load(path, maxBytes: maxBytes)
@@ -71,8 +74,21 @@ public struct CheckRunner: Sendable {
             return outcome
         }
         outcome.actual = actual
-        guard let bytes = try? FileIO.read(golden) else {
+        switch FileIO.kind(of: golden) {
+        case .missing:
             outcome.verdict = .missing
+            return outcome
+        case .regular:
+            break
+        case .directory, .linkToDirectory, .other:
+            outcome.verdict = .error(.io(path: golden, reason: "cannot read: not a regular file"))
+            return outcome
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(golden)
+        } catch {
+            outcome.verdict = .error(.io(path: golden, reason: error.reason))
             return outcome
         }
         let expected = String(decoding: bytes, as: UTF8.self)

@@ -11,15 +11,21 @@ enum GenCommand {
         .init(name: "mix", takesValue: true),
         .init(name: "strategy-mix", takesValue: true),
         .init(name: "output", takesValue: true),
+        .init(name: "timeout", takesValue: true),
         .init(name: "help", takesValue: false),
     ]
+
+    /// The largest scenario gen writes: about 4 GB of text, a run of a few minutes.
+    static let maxEvents = 100_000_000
+    static let maxPopups = 1_000_000
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "gen", specs: specs, console: &console) else { return .success }
         if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
-        let events = try number(args, "events", default: 1000, minimum: 0)
-        let seed = try number(args, "seed", default: 1, minimum: 0)
-        let popups = try number(args, "popups", default: 50, minimum: 1)
+        let events = try number(args, "events", default: 1000, minimum: 0, maximum: maxEvents)
+        let seed = try number(args, "seed", default: 1, minimum: 0, maximum: Int.max)
+        let popups = try number(args, "popups", default: 50, minimum: 1, maximum: maxPopups)
+        try Guards(args, command: "gen").arm(console)
         let strategy = args.value("strategy") ?? "fg"
         guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
         let mix = try parseMix(args.value("mix") ?? args.value("strategy-mix"))
@@ -27,10 +33,11 @@ enum GenCommand {
         return RunCommand.emit(generator.generate(), to: args.value("output"), console: &console)
     }
 
-    static func number(_ args: Arguments, _ name: String, default value: Int, minimum: Int) throws(PopsimError) -> Int {
+    static func number(_ args: Arguments, _ name: String, default value: Int, minimum: Int, maximum: Int) throws(PopsimError) -> Int {
         guard let text = args.value(name) else { return value }
-        guard let n = Int(text), n >= minimum else {
-            throw PopsimError.usage("gen: --\(name): expected an integer >= \(minimum), got \(JSONValue.quoted(text))")
+        guard let n = Int(text), n >= minimum, n <= maximum else {
+            let range = maximum == Int.max ? "an integer >= \(minimum)" : "an integer from \(minimum) to \(maximum)"
+            throw PopsimError.usage("gen: --\(name): expected \(range), got \(JSONValue.quoted(text))")
         }
         return n
     }

@@ -189,12 +189,13 @@ enum HelpText {
         USAGE: popsim gen [options]
 
         OPTIONS:
-          --events <n>            Events in the script. (default: 1000)
+          --events <n>            Events in the script, at most 100000000. (default: 1000)
           --seed <n>              Seed of the generator. (default: 1)
-          --popups <n>            Popups declared. (default: 50)
+          --popups <n>            Popups declared, at most 1000000. (default: 50)
           --strategy <name>       The scenario's "strategy". (default: fg)
           --mix <kind=weight,…>   \(mixHelp)
           --output <file>         Write to a file, atomically, instead of stdout.
+          --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
           -h, --help              Show help information.
 
         """

@@ -80,6 +80,24 @@ public enum FileIO {
         }
     }
 
+    /// What a folder walk finds at a path: a folder (not through a symlink), a regular file (a
+    /// symlink to one counts), something else that exists, or nothing.
+    public enum Kind { case directory, regular, other, missing, linkToDirectory }
+
+    public static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard stat(path, &info) == 0 else { return .missing }
+            if (info.st_mode & S_IFMT) == S_IFDIR { return .linkToDirectory }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular
+        default: return .other
+        }
+    }
+
     /// Whether `path` names a directory.
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -46,11 +46,11 @@ extension ScenarioLoader {
         }
         guard let value = n.integer else {
             let range = n.isOutOfRange ? " (at most \(Int.max))" : ""
-            report(.expected(what + range, got: n.text), at: v.location, path)
+            report(.expected(what + range, got: v.errorDescription), at: v.location, path)
             return nil
         }
         if let minimum, value < minimum {
-            report(.expected(what, got: n.text), at: v.location, path)
+            report(.expected(what, got: v.errorDescription), at: v.location, path)
             return nil
         }
         return value

@@ -42,7 +42,7 @@ import PopsimTestSupport
     }
 
     @Test(arguments: [
-        (["gen", "--events", "-1"], #"popsim: gen: --events: expected an integer >= 0, got "-1""#),
+        (["gen", "--events", "-1"], #"popsim: gen: --events: expected an integer from 0 to 100000000, got "-1""#),
         (["gen", "--mix", "enqueue=x"], #"popsim: gen: --mix: expected kind=weight with a kind among \#(ActionKind.allCases.map(\.keyword).joined(separator: ", ")), got "enqueue=x""#),
         (["gen", "--mix", "enqueue=0"], "popsim: gen: --mix: every weight is 0"),
         (["gen", "--strategy", "nope"], #"popsim: gen: --strategy: unknown strategy "nope" (known: \#(knownStrategies))"#),
