@@ -128,6 +128,7 @@ struct HostileInputRound2Tests {
             usleep(10_000)
             waited += 1
         }
+        usleep(300_000)  // past the instant between making the file and noting it for removal
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + SIGTERM)
