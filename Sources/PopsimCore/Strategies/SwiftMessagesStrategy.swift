@@ -45,9 +45,13 @@ struct SwiftMessagesStrategy: Strategy {
     private let pauseMs: Int
     private let dedupe: Bool
     private let ids: [String]
+    /// Each popup's dedupe id as a number (popups with the same id share it), and how many queued
+    /// messages carry each: the duplicate check is O(1), so a burst stays linear.
+    private let idNumbers: [Int]
+    private var queuedWithID: [Int]
     private var current: PopupID?
     private var holds: TimerHolds
-    private var queue: [PopupID] = []
+    private var queue = PriorityFIFO()
     private var delayed: [PopupID] = []
     private var shownAt: [Int]
     private var timers: [Purpose] = []
@@ -57,6 +61,13 @@ struct SwiftMessagesStrategy: Strategy {
         pauseMs = world.options.integer("pauseMs")
         dedupe = world.options.text("dedupe") == "on"
         ids = world.scenario.popups.map(\.dedupeID)
+        var numbers: [String: Int] = [:]
+        idNumbers = ids.map { id in
+            if let n = numbers[id] { return n }
+            numbers[id] = numbers.count
+            return numbers.count - 1
+        }
+        queuedWithID = Array(repeating: 0, count: ids.count)
         shownAt = Array(repeating: 0, count: world.scenario.popups.count)
     }
 
@@ -83,7 +94,7 @@ struct SwiftMessagesStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { delayed + queue }
+    func pending(in world: World) -> [PopupID] { delayed + queue.elements }
 
     private mutating func start(_ purpose: Purpose, after ms: Int, _ decisions: inout Decisions) {
         timers.append(purpose)
@@ -106,22 +117,19 @@ struct SwiftMessagesStrategy: Strategy {
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         let id = ids[Int(p.index)]
         let currentMatches = current.map { ids[Int($0.index)] == id && world.isVisibleAndStaying($0) } ?? false
-        if dedupe && (currentMatches || queue.contains { ids[Int($0.index)] == id }) {
+        if dedupe && (currentMatches || queuedWithID[idNumbers[Int(p.index)]] > 0) {
             decisions.drop(p, .duplicate)
             return
         }
-        queue.append(p)
+        queue.append(p, priority: world.traits(p).priority ?? 0)
+        queuedWithID[idNumbers[Int(p.index)]] += 1
         takeNext(&decisions, world)
     }
 
     /// `dequeueNext`: with the slot free, the highest priority waiting message shows (FIFO ties).
     private mutating func takeNext(_ decisions: inout Decisions, _ world: World) {
-        guard current == nil, !queue.isEmpty else { return }
-        var best = 0
-        for i in queue.indices where (world.traits(queue[i]).priority ?? 0) > (world.traits(queue[best]).priority ?? 0) {
-            best = i
-        }
-        let next = queue.remove(at: best)
+        guard current == nil, let next = queue.popBest() else { return }
+        queuedWithID[idNumbers[Int(next.index)]] -= 1
         current = next
         shownAt[Int(next.index)] = world.now
         decisions.show(next)
@@ -130,9 +138,12 @@ struct SwiftMessagesStrategy: Strategy {
     /// `hide(id:)` (or `hideAll()` with no id): delayed and queued matches leave, the current one hides.
     private mutating func hide(id: String?, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
         func matches(_ q: PopupID) -> Bool { id == nil || ids[Int(q.index)] == id }
-        for q in delayed + queue where matches(q) { decisions.drop(q, reason) }
+        for q in delayed where matches(q) { decisions.drop(q, reason) }
         delayed.removeAll(where: matches)
-        queue.removeAll(where: matches)
+        for q in queue.remove(where: matches) {
+            decisions.drop(q, reason)
+            queuedWithID[idNumbers[Int(q.index)]] -= 1
+        }
         guard let c = current, matches(c), world.isVisibleAndStaying(c) else { return }
         let visible = world.now - shownAt[Int(c.index)]
         if let minimum = world.popup(c).minMs, visible < minimum {

@@ -79,3 +79,17 @@ import PopsimTestSupport
         }
     }
 }
+
+@Suite struct PriorityFIFOTests {
+    /// Highest priority first, arrival order among equals; removal keeps the rest in order.
+    @Test func highestFirstThenArrivalOrder() {
+        var q = PriorityFIFO()
+        for (i, priority) in [0, 5, 0, 5, 9, 0].enumerated() { q.append(PopupID(i), priority: priority) }
+        #expect(q.elements == (0..<6).map { PopupID($0) })
+        #expect(q.remove { $0 == PopupID(2) } == [PopupID(2)])
+        var order: [PopupID] = []
+        while let p = q.popBest() { order.append(p) }
+        #expect(order == [4, 1, 3, 0, 5].map { PopupID($0) })
+        #expect(q.isEmpty && q.count == 0)
+    }
+}
