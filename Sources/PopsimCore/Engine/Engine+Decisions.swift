@@ -83,6 +83,7 @@ extension Engine {
             becomeHidden(p, logLine: false)
         } else {
             world.phases[index(p)] = .hiding
+            hidingCount += 1
         }
         schedule(after: ms, .transition, .transitionEnd(p, generation[index(p)]))
     }
@@ -125,11 +126,11 @@ extension Engine {
     /// Popups holding a slot: every one on screen, or only those not hiding when the strategy's
     /// library presents the next popup during the previous one's dismissal.
     func occupied() -> Int {
-        guard S.presentsDuringHide else { return visibleCount }
-        return world.phases.reduce(0) { $0 + ($1 == .presenting || $1 == .shown ? 1 : 0) }
+        S.presentsDuringHide ? visibleCount - hidingCount : visibleCount
     }
 
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {
+        if world.phases[index(p)] == .hiding { hidingCount -= 1 }
         world.phases[index(p)] = .hidden
         visibleCount -= 1
         if visibleCount <= slots { overlapAllowed = false }
@@ -149,6 +150,9 @@ extension Engine {
     func checkInvariantsIfAsked() throws(RunError) {
         guard limits.checkInvariants else { return }
         let visible = world.phases.reduce(0) { $0 + ($1 == .hidden ? 0 : 1) }
+        if world.phases.filter({ $0 == .hiding }).count != hidingCount {
+            throw .invariant(strategy: S.name, time: world.now, message: "hiding count \(hidingCount) disagrees with the phases")
+        }
         if visible != visibleCount {
             throw .invariant(strategy: S.name, time: world.now, message: "visible count \(visibleCount) but \(visible) popups on screen")
         }

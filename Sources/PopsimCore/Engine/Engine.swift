@@ -26,6 +26,8 @@ struct Engine<S: Strategy> {
     var pressed: [String?]
     var everEnqueued: [Bool]
     var visibleCount = 0
+    /// Popups on screen that are leaving (so `occupied()` needs no scan of every phase).
+    var hidingCount = 0
     var overlapAllowed = false
     var stepsThisInstant = 0
     var stepsInAll = 0

@@ -40,7 +40,7 @@ struct EntryKitStrategy: Strategy {
     private let popMs: Int
     /// The newest entry shown, until it is gone (the root controller's last attributes).
     private var current: PopupID?
-    private var list: [PopupID] = []
+    private var list = PriorityFIFO()
     /// The current entry when it is the same popup still leaving: it shows at its `gone`.
     private var waitingForGone: PopupID?
 
@@ -58,8 +58,7 @@ struct EntryKitStrategy: Strategy {
             decisions.show(p)
         case .gone(let p) where current == p:
             current = nil
-            while !list.isEmpty {
-                let next = list.removeFirst()
+            while let next = list.popBest() {
                 // A queued copy of a popup fully on screen merges into it.
                 guard !world.isVisibleAndStaying(next) else {
                     decisions.drop(next, .duplicate)
@@ -68,15 +67,11 @@ struct EntryKitStrategy: Strategy {
                 return show(next, world, &decisions)
             }
         case .remove(let p):
-            list.removeAll { q in
-                if q == p { decisions.drop(q, .removed) }
-                return q == p
-            }
+            for q in list.remove(where: { $0 == p }) { decisions.drop(q, .removed) }
             if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, .removed) }
             if waitingForGone == p { cancelWaiting(.removed, &decisions) }
         case .clear:
-            for q in list { decisions.drop(q, .cleared) }
-            list.removeAll()
+            emptyList(&decisions)
             cancelWaiting(.cleared, &decisions)
             if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .cleared) }
         default:
@@ -84,7 +79,13 @@ struct EntryKitStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { (waitingForGone.map { [$0] } ?? []) + list }
+    func pending(in world: World) -> [PopupID] { (waitingForGone.map { [$0] } ?? []) + list.ranked }
+
+    /// Every waiting entry leaves (`drop … cleared`), in the list's order.
+    private mutating func emptyList(_ decisions: inout Decisions) {
+        for q in list.ranked { decisions.drop(q, .cleared) }
+        list = PriorityFIFO()
+    }
 
     private func priority(_ p: PopupID, _ world: World) -> Int { world.traits(p).priority ?? Self.normalPriority }
 
@@ -96,19 +97,16 @@ struct EntryKitStrategy: Strategy {
         } else if let c = current, priority(c, world) > priority(p, world) {
             decisions.drop(p, .outranked)
         } else {
-            if world.popup(p).dropQueued {
-                for q in list { decisions.drop(q, .cleared) }
-                list.removeAll()
-            }
+            if world.popup(p).dropQueued { emptyList(&decisions) }
             if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .replaced, ms: popMs) }
             show(p, world, &decisions)
         }
     }
 
+    /// `priority`: before the first entry of strictly lower priority (FIFO among equals);
+    /// `chronological`: at the end. Both are a priority FIFO (one priority for chronological).
     private mutating func insert(_ p: PopupID, _ world: World) {
-        let mine = priority(p, world)
-        let index = chronological ? nil : list.firstIndex { mine > priority($0, world) }
-        list.insert(p, at: index ?? list.count)
+        list.append(p, priority: chronological ? 0 : priority(p, world))
     }
 
     private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {

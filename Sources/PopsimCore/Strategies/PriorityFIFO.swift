@@ -62,6 +62,9 @@ struct PriorityFIFO: Sendable {
         return removed.sorted { $0.sequence < $1.sequence }.map(\.popup)
     }
 
+    /// What waits, in the order it would be taken.
+    var ranked: [PopupID] { priorities.indices.flatMap { lines[$0][heads[$0]...].map(\.popup) } }
+
     /// What waits, in arrival order.
     var elements: [PopupID] {
         priorities.indices.flatMap { lines[$0][heads[$0]...] }.sorted { $0.sequence < $1.sequence }.map(\.popup)
