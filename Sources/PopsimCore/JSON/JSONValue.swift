@@ -60,9 +60,7 @@ public struct JSONValue: Sendable {
             default:
                 // Controls (C0, DEL, C1) and the bidirectional formatting characters are escaped:
                 // valid JSON either way, and safe to print to a terminal.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x061C
-                    || scalar.value == 0x200E || scalar.value == 0x200F || (0x202A...0x202E).contains(scalar.value)
-                    || (0x2066...0x2069).contains(scalar.value) {
+                if scalar.isTerminalUnsafe {
                     out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4, with: "0")
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -90,5 +88,16 @@ extension String {
 
     package func rightPadded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls, DEL, C1 controls and the bidirectional formatting characters: what must never
+    /// reach a terminal raw (JSON escapes them; human formats write them as visible escapes).
+    public var isTerminalUnsafe: Bool {
+        switch value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }

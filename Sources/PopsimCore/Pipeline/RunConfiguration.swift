@@ -18,7 +18,7 @@ public struct RunConfiguration: Sendable {
         guard let entry = StrategyRegistry.entry(named: name) else {
             throw .configuration(.unknownStrategy(name))
         }
-        var settings = entry.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) }
+        var settings = ResolvedOptions.defaults(of: entry.options).settings
         let fromFile = scenario.strategy == entry.name
         for setting in scenario.options where fromFile || OptionSpec.shared.contains(setting.name) {
             if let i = settings.firstIndex(where: { $0.name == setting.name }) { settings[i].value = setting.value }

@@ -22,10 +22,5 @@ public enum TerminalText {
     }
 
     /// C0 controls, DEL, C1 controls, and the bidirectional formatting characters.
-    public static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
+    public static func isUnsafe(_ s: Unicode.Scalar) -> Bool { s.isTerminalUnsafe }
 }

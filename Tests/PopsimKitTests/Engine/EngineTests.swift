@@ -65,7 +65,7 @@ struct BrokenStrategy: Strategy {
 
 func runEngine<S: Strategy>(_ type: S.Type, _ text: String, options: [OptionSetting] = []) throws -> (RunResult, S) {
     let scenario = try loadScenario(text).get()
-    var settings = S.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) }
+    var settings = ResolvedOptions.defaults(of: S.options).settings
     for o in options { if let i = settings.firstIndex(where: { $0.name == o.name }) { settings[i] = o } }
     var engine = Engine<S>(scenario: scenario, options: ResolvedOptions(settings: settings),
                            limits: RunLimits(checkInvariants: true))
@@ -136,8 +136,7 @@ struct EngineTests {
              "events": [{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": ["b", "c"]}, {"at": 100, "set": {"n": 1}}]}
             """
         let scenario = try loadScenario(text).get()
-        let settings = EagerStrategy.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) }
-        var engine = Engine<EagerStrategy>(scenario: scenario, options: ResolvedOptions(settings: settings), limits: RunLimits())
+        var engine = Engine<EagerStrategy>(scenario: scenario, options: .defaults(of: EagerStrategy.options), limits: RunLimits())
         engine.strategy.recordsIdle = true
         _ = try engine.run()
         #expect(engine.strategy.told.map { $0.replacingOccurrences(of: "PopsimCore.PopupID(index: ", with: "#") } == [
@@ -151,8 +150,7 @@ struct EngineTests {
 
     @Test func idlePassRepeatsWhileTheStrategyChangesSomething() throws {
         let scenario = try loadScenario(#"{"popsim": 1, "popups": {"a": {}}, "events": [{"at": 7, "enqueue": "a"}]}"#).get()
-        let settings = EagerStrategy.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) }
-        var engine = Engine<EagerStrategy>(scenario: scenario, options: ResolvedOptions(settings: settings), limits: RunLimits())
+        var engine = Engine<EagerStrategy>(scenario: scenario, options: .defaults(of: EagerStrategy.options), limits: RunLimits())
         engine.strategy.idleDecisions = 3
         let result = try engine.run()
         #expect(result.timeline.entries.filter { $0.reason == .stalled }.map(\.t) == [7, 7, 7])

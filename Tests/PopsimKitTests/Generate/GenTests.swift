@@ -28,7 +28,7 @@ import PopsimTestSupport
             let scenario = try loadScenario(text).get()
             #expect(scenario.events.count == 500)
             for entry in StrategyRegistry.all {
-                let options = ResolvedOptions(settings: entry.options.map { OptionSetting(name: $0.name, value: $0.defaultValue) })
+                let options = ResolvedOptions.defaults(of: entry.options)
                 let result = try entry.run(scenario, options: options, limits: RunLimits(checkInvariants: true))
                 #expect(!result.timeline.entries.isEmpty)
             }
