@@ -30,6 +30,13 @@ struct Engine<S: Strategy> {
     var hidingCount = 0
     var overlapAllowed = false
     var stepsThisInstant = 0
+    /// The steps this instant may take: the limit, plus `RunLimits.stepsPerScriptEvent` for each
+    /// script event run in it (the happenings a burst causes grow with the burst).
+    var instantBudget = 0
+    /// The schedule's sequence number when this instant began: a happening scheduled before it
+    /// (a burst's million animation ends, due together later) is no sign of a runaway and does
+    /// not count against the instant's limit, only against the run's.
+    var sequenceAtInstant = 0
     var stepsInAll = 0
     var lastLogged = 0
     var navigation: NavigationStack
@@ -91,6 +98,8 @@ struct Engine<S: Strategy> {
             if let until, key.time > until { break }
             world.now = key.time
             stepsThisInstant = 0
+            instantBudget = limits.maxStepsPerInstant
+            sequenceAtInstant = sequence
             try runInstant()
         }
         // End-of-run lines carry the summary's `end`: the last instant anything was logged, so
@@ -114,6 +123,7 @@ struct Engine<S: Strategy> {
         while nextEvent < world.scenario.events.count, world.scenario.events[nextEvent].at == world.now {
             let action = world.scenario.events[nextEvent].action
             nextEvent += 1
+            instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
             try perform(action)
             if !actionFrames.isEmpty { try runQueuedActions() }
             try checkInvariantsIfAsked()
@@ -146,9 +156,10 @@ struct Engine<S: Strategy> {
         if key.order == .scenarioEvent {
             let event = world.scenario.events[nextEvent]
             nextEvent += 1
+            instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
             try perform(event.action)
-        } else if let (_, item) = heap.pop() {
-            try countStep()
+        } else if let (key, item) = heap.pop() {
+            try countStep(thisInstant: key.sequence > sequenceAtInstant)
             try process(item)
         }
         if !actionFrames.isEmpty { try runQueuedActions() }
@@ -170,10 +181,10 @@ struct Engine<S: Strategy> {
         }
     }
 
-    mutating func countStep() throws(RunError) {
-        stepsThisInstant += 1
+    mutating func countStep(thisInstant: Bool = true) throws(RunError) {
+        if thisInstant { stepsThisInstant += 1 }
         stepsInAll += 1
-        if stepsThisInstant > limits.maxStepsPerInstant {
+        if stepsThisInstant > instantBudget {
             throw .runaway(file: world.scenario.file, time: world.now, limit: limits.maxStepsPerInstant, perInstant: true)
         }
         if stepsInAll > limits.maxSteps {

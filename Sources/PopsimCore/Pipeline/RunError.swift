@@ -32,8 +32,13 @@ public enum RunError: Error, Sendable, Equatable {
 
 /// Bounds that make every run finish (design.md: no hang on any input).
 public struct RunLimits: Sendable {
-    /// Steps (happenings, `then` actions, idle rounds) at one instant beyond the script's own events.
+    /// Steps (happenings, `then` actions, idle rounds) at one instant beyond the script's own
+    /// events, plus `stepsPerScriptEvent` for each script event at that instant.
     public var maxStepsPerInstant: Int = 100_000
+    /// What each script event adds to its instant's step limit: a burst of a million arrivals
+    /// makes a million times the happenings of one (shows, timers, drops), which is no runaway;
+    /// a `then` chain or a self-feeding loop started by one event still stops near the limit.
+    public static let stepsPerScriptEvent = 16
     /// Steps in the whole run beyond the script's own events.
     public var maxSteps: Int = 50_000_000
     /// Check the engine's invariants after every step (tests turn this on).

@@ -37,11 +37,14 @@ struct AdwToastStrategy: Strategy {
     private var holds: TimerHolds
     /// The current toast when it is still leaving from an earlier turn: it shows at its `gone`.
     private var waitingForGone: PopupID?
-    private var queue: [PopupID] = []
+    private var queue = Deque<PopupID>()
+    /// Which toasts are queued, so an arrival need not search the queue (bursts stay linear).
+    private var queued: PopupCounts
 
     init(world: World) {
         holds = TimerHolds(.restart, popups: world.scenario.popups.count)
         replaceMs = world.options.integer("replaceMs")
+        queued = PopupCounts(popups: world.scenario.popups.count)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -64,12 +67,15 @@ struct AdwToastStrategy: Strategy {
                 }
                 current = nil
                 showHead(world, &decisions)
-            } else if let i = queue.firstIndex(of: p) {
-                queue.remove(at: i)
+            } else if let i = queuedIndex(p) {
+                unqueue(at: i)
                 decisions.drop(p, .removed)
             }
         case .clear:
-            for p in queue { decisions.drop(p, .cleared) }
+            for p in queue.elements {
+                decisions.drop(p, .cleared)
+                queued.remove(p)
+            }
             queue.removeAll()
             if let c = current {
                 if waitingForGone == c { decisions.drop(c, .cleared) } else { decisions.hide(c, .cleared) }
@@ -81,7 +87,7 @@ struct AdwToastStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { queue }
+    func pending(in world: World) -> [PopupID] { queue.elements }
 
     private func isHigh(_ p: PopupID, _ world: World) -> Bool { world.traits(p).level == .high }
 
@@ -89,9 +95,9 @@ struct AdwToastStrategy: Strategy {
         if current == p {
             decisions.drop(p, .duplicate)
             if waitingForGone != p { decisions.restartTimer(p) }
-        } else if let i = queue.firstIndex(of: p) {
+        } else if let i = queuedIndex(p) {
             decisions.drop(p, .duplicate)
-            queue.remove(at: i)
+            unqueue(at: i)
             bump(p, world)
         } else if let c = current, isHigh(p, world) {
             if waitingForGone == c {
@@ -100,10 +106,10 @@ struct AdwToastStrategy: Strategy {
                 decisions.hide(c, .preempted)
                 decisions.requeue(c, .preempted)
             }
-            queue.insert(c, at: 0)
+            enqueue(c, at: 0)
             present(p, ms: replaceMs, world, &decisions)
         } else if current != nil {
-            queue.append(p)
+            enqueue(p, at: queue.count)
         } else {
             present(p, ms: nil, world, &decisions)
         }
@@ -111,12 +117,26 @@ struct AdwToastStrategy: Strategy {
 
     /// A re-added queued toast: high goes to the head; normal goes behind the high toasts at the front.
     private mutating func bump(_ p: PopupID, _ world: World) {
-        queue.insert(p, at: isHigh(p, world) ? 0 : queue.prefix { isHigh($0, world) }.count)
+        enqueue(p, at: isHigh(p, world) ? 0 : queue.firstIndex { !isHigh($0, world) } ?? queue.count)
+    }
+
+    private func queuedIndex(_ p: PopupID) -> Int? { queued.contains(p) ? queue.firstIndex(of: p) : nil }
+
+    private mutating func enqueue(_ p: PopupID, at i: Int) {
+        queue.insert(p, at: i)
+        queued.add(p)
+    }
+
+    @discardableResult
+    private mutating func unqueue(at i: Int) -> PopupID {
+        let p = queue.remove(at: i)
+        queued.remove(p)
+        return p
     }
 
     private mutating func showHead(_ world: World, _ decisions: inout Decisions) {
         guard !queue.isEmpty else { return }
-        present(queue.removeFirst(), ms: replaceMs, world, &decisions)
+        present(unqueue(at: 0), ms: replaceMs, world, &decisions)
     }
 
     /// Shows `p`; one still leaving from an earlier turn (the library would give it a new widget)

@@ -72,16 +72,6 @@ struct FGStrategy: Strategy {
         case priority(lifoTie: Bool)
     }
 
-    /// One `PopupElement` of the list.
-    struct Element {
-        var id: Int
-        var popup: PopupID
-        var priority: Int
-        /// Whether its request has ended in the timeline (shown, or merged into the popup on
-        /// screen): a settled element that leaves writes nothing.
-        var settled = false
-    }
-
     /// The completion of one animated dismissal call.
     struct Completion {
         var popup: PopupID
@@ -90,10 +80,9 @@ struct FGStrategy: Strategy {
     }
 
     let order: Order
-    private var list: [Element] = []
-    private var nextID = 0
+    private var list: FGPopupList
     /// `FirstFirstResponderElement`: the element shown, which stays in the list.
-    private var shown: Element?
+    private var shown: FGPopupList.Element?
     private var suspended = false
     /// The monitor's association: set on every add, cleared by the first removal it performs.
     private var associated: [Bool]
@@ -111,6 +100,13 @@ struct FGStrategy: Strategy {
         case "priority+lifo": order = .priority(lifoTie: true)
         default: order = .priority(lifoTie: false)
         }
+        let placement: FGPopupList.Placement
+        switch order {
+        case .fifo: placement = .back
+        case .lifo: placement = .front
+        case .priority(let lifoTie): placement = .priority(lifoTie: lifoTie)
+        }
+        list = FGPopupList(placement: placement, popups: world.scenario.popups.count)
         associated = Array(repeating: false, count: world.scenario.popups.count)
     }
 
@@ -144,7 +140,7 @@ struct FGStrategy: Strategy {
     }
 
     func pending(in world: World) -> [PopupID] {
-        list.filter { !$0.settled }.map(\.popup)
+        list.liveInOrder().filter { !$0.settled }.map(\.popup)
     }
 
     // MARK: - The list
@@ -152,16 +148,8 @@ struct FGStrategy: Strategy {
     /// `addPopupView:Priority:` of the list: attach the monitor, insert, then (priority) preempt.
     private mutating func add(_ p: PopupID, priority: Int, _ world: World, _ decisions: inout Decisions) {
         associated[Int(p.index)] = true
-        let element = Element(id: nextID, popup: p, priority: priority)
-        nextID += 1
-        switch order {
-        case .fifo:
-            list.append(element)
-        case .lifo:
-            list.insert(element, at: 0)
-        case .priority(let lifoTie):
-            let index = list.firstIndex { $0.priority < priority || ($0.priority == priority && lifoTie) } ?? list.count
-            list.insert(element, at: index)
+        list.add(p, priority: priority)
+        if case .priority(let lifoTie) = order {
             preempt(newcomer: priority, lifoTie: lifoTie, world, &decisions)
         }
     }
@@ -183,38 +171,32 @@ struct FGStrategy: Strategy {
     /// `registerFirstPopupViewResponder` then `execute`: the hit test from the front.
     private mutating func attempt(_ world: World, _ decisions: inout Decisions) {
         guard !suspended, shown == nil else { return }
-        var i = 0
-        while i < list.count {
-            let element = list[i]
-            if world.conditionHolds(element.popup) {
-                becomeCurrent(at: i, world, &decisions)
-                return
-            }
-            if world.traits(element.popup).untriggered == .discard {
-                list.remove(at: i)
-                decisions.drop(element.popup, .condition)
-            } else {
-                i += 1
-            }
+        let (taken, erased) = list.scan { element in
+            if world.conditionHolds(element.popup) { return .take }
+            return world.traits(element.popup).untriggered == .discard ? .erase : .pass
         }
+        for p in erased { decisions.drop(p, .condition) }
+        if let element = taken { becomeCurrent(element, world, &decisions) }
     }
 
     /// `execute` chose the element at `i`: the scheduler calls its show. What that does depends on
     /// where the popup is: off screen it shows; fully on screen the new request merges into it;
     /// leaving, the show does nothing while the exit animation runs (the request stays open until
     /// a dismissal completion erases it); an element already shown is simply current again.
-    private mutating func becomeCurrent(at i: Int, _ world: World, _ decisions: inout Decisions) {
-        let p = list[i].popup
-        if !list[i].settled {
+    private mutating func becomeCurrent(_ element: FGPopupList.Element, _ world: World, _ decisions: inout Decisions) {
+        var element = element
+        let p = element.popup
+        if !element.settled {
             if world.phase(p) == .hidden || hiddenNow.contains(p) {
                 decisions.show(p)
-                list[i].settled = true
+                element.settled = true
             } else if world.phase(p) != .hiding && !leavingNow.contains(p) {
                 decisions.drop(p, .duplicate)
-                list[i].settled = true
+                element.settled = true
             }
+            if element.settled { list.settle(element.id) }
         }
-        shown = list[i]
+        shown = element
     }
 
     /// Whether the popup is presenting or shown and not already being dismissed by this strategy.
@@ -244,17 +226,15 @@ struct FGStrategy: Strategy {
     private mutating func tryRemove(_ p: PopupID, _ decisions: inout Decisions) {
         guard associated[Int(p.index)] else { return }
         associated[Int(p.index)] = false
-        for element in list where element.popup == p && !element.settled {
+        for element in list.removeAll(of: p) where !element.settled {
             decisions.warn(p, .lost)
         }
-        list.removeAll { $0.popup == p }
         if shown?.popup == p { shown = nil }
     }
 
     /// `remove:`: the popup leaves the list; if shown, the slot frees but it stays on screen.
     private mutating func remove(_ p: PopupID, _ decisions: inout Decisions) {
-        for element in list where element.popup == p && !element.settled { decisions.drop(p, .removed) }
-        list.removeAll { $0.popup == p }
+        for element in list.removeAll(of: p) where !element.settled { decisions.drop(p, .removed) }
         if shown?.popup == p {
             shown = nil
             decisions.warn(p, .untracked)
@@ -263,8 +243,7 @@ struct FGStrategy: Strategy {
 
     /// `removeAllPopupViews`: empty the list, then dismiss the shown popup (plain preferred).
     private mutating func clear(_ world: World, _ decisions: inout Decisions) {
-        for element in list where !element.settled { decisions.drop(element.popup, .cleared) }
-        list.removeAll()
+        for element in list.removeAll() where !element.settled { decisions.drop(element.popup, .cleared) }
         guard let s = shown else { return }
         if isOnScreen(s.popup, world) { hide(s.popup, .cleared, world, &decisions) }
         dismissCalled(s.popup, freesSlot: true, world, &decisions)

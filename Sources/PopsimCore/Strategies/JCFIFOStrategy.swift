@@ -14,7 +14,7 @@ struct JCFIFOStrategy: Strategy {
     static let buttonActions = ButtonActionTiming.atGone
 
     /// Requests whose operation has not started, oldest first.
-    private var waiting = PopupQueue()
+    private var waiting = Deque<PopupID>()
     /// The popup whose operation runs: presented and not yet gone.
     private var current: PopupID?
 

@@ -33,19 +33,21 @@ struct JCLIFOStrategy: Strategy {
     }
 
     private var stack: [PopupID] = []
-    private var operations = PopupQueue()
+    /// Which popups are in `stack` (membership in O(1): a burst of arrivals stays linear).
+    private var inStack: PopupCounts
+    private var operations = Deque<PopupID>()
     private var running: Operation?
     /// The popup the presenter shows (from its `show` until its `gone`).
     private var presented: PopupID?
     /// Popups whose follow-up is due δ after their dismissal: the library's `dismissing` flag.
     private var dismissing: [PopupID] = []
 
-    init(world: World) {}
+    init(world: World) { inStack = PopupCounts(popups: world.scenario.popups.count) }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):
-            if stack.contains(p) { decisions.drop(p, .duplicate) }
+            if inStack.contains(p) { decisions.drop(p, .duplicate) }
             request(p)
         case .shown(let p):
             if running == .presenting(p) { running = nil }
@@ -60,7 +62,10 @@ struct JCLIFOStrategy: Strategy {
     }
 
     private mutating func request(_ p: PopupID) {
-        if !stack.contains(p) { stack.append(p) }
+        if !inStack.contains(p) {
+            stack.append(p)
+            inStack.add(p)
+        }
         operations.append(p)
     }
 
@@ -79,7 +84,8 @@ struct JCLIFOStrategy: Strategy {
 
     private mutating func followUp(after p: PopupID) {
         if let i = dismissing.firstIndex(of: p) { dismissing.remove(at: i) }
-        guard let i = stack.lastIndex(of: p) else { return }
+        guard inStack.contains(p), let i = stack.lastIndex(of: p) else { return }
+        inStack.remove(p)
         if i == stack.count - 1 {
             stack.removeLast()
             if let below = stack.last { request(below) }
@@ -93,7 +99,7 @@ struct JCLIFOStrategy: Strategy {
     /// Starts operations while the chain is free.
     private mutating func pump(_ world: World, decisions: inout Decisions) {
         while running == nil, let p = operations.popFirst() {
-            if stack.count > 1 && stack.contains(where: { dismissing.contains($0) }) {
+            if stack.count > 1 && !dismissing.isEmpty && stack.contains(where: { dismissing.contains($0) }) {
                 continue  // finishes at once; the pending follow-up will present it
             }
             if let x = presented {

@@ -42,19 +42,26 @@ struct NotistackStrategy: Strategy {
     private let slots: Int
     private let dedupe: Bool
     private let overflow: String
-    private let ids: [String]
+    /// Each popup's dedupe key, numbered; how many queued snacks have each key; who is queued.
+    private let ids: [Int]
+    private var queuedWithID: [Int]
+    private var queued: PopupCounts
     /// On screen, oldest first, leaving ones included until `gone`.
     private var snacks: [PopupID] = []
     private var leaving: [PopupID] = []
     private var flagged: [PopupID] = []
-    private var queue: [PopupID] = []
+    /// A deque: a burst of a million arrivals drains from the front in linear time.
+    private var queue = Deque<PopupID>()
     private var holds: TimerHolds
 
     init(world: World) {
         slots = world.options[.slots] ?? 1
         dedupe = world.options.text("dedupe") == "on"
         overflow = world.options.text("overflow")
-        ids = world.scenario.popups.map(\.dedupeID)
+        let numbers = DedupeNumbers(world.scenario.popups)
+        ids = numbers.numbers
+        queuedWithID = Array(repeating: 0, count: numbers.distinct)
+        queued = PopupCounts(popups: world.scenario.popups.count)
         holds = TimerHolds(.half, popups: world.scenario.popups.count)
     }
 
@@ -66,6 +73,8 @@ struct NotistackStrategy: Strategy {
                 return
             }
             queue.append(p)
+            queued.add(p)
+            queuedWithID[ids[Int(p.index)]] += 1
             flow(world, &decisions)
         case .shown(let p):
             if let i = flagged.firstIndex(of: p) {
@@ -80,9 +89,13 @@ struct NotistackStrategy: Strategy {
             leaving.removeAll { $0 == p }
             flow(world, &decisions)
         case .remove(let p):
-            queue.removeAll { q in
-                if q == p { decisions.drop(q, .removed) }
-                return q == p
+            if queued.contains(p) {
+                for q in queue.elements where q == p {
+                    decisions.drop(q, .removed)
+                    queuedWithID[ids[Int(q.index)]] -= 1
+                }
+                queue.removeAll { $0 == p }
+                queued.removeAll(p)
             }
             if snacks.contains(p) && !leaving.contains(p) { close(p, .removed, &decisions) }
         case .clear:
@@ -92,12 +105,12 @@ struct NotistackStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { queue }
+    func pending(in world: World) -> [PopupID] { queue.elements }
 
     private func isDuplicate(_ p: PopupID) -> Bool {
         guard dedupe else { return false }
         let id = ids[Int(p.index)]
-        return snacks.contains { ids[Int($0.index)] == id } || queue.contains { ids[Int($0.index)] == id }
+        return queuedWithID[id] > 0 || snacks.contains { ids[Int($0.index)] == id }
     }
 
     /// Free slots take the queue head; a queue left waiting evicts the oldest snack, or cuts it.
@@ -106,6 +119,8 @@ struct NotistackStrategy: Strategy {
             // A queued copy of a popup still on screen keeps its place and waits for that one's `gone`.
             while snacks.count < slots, let i = queue.firstIndex(where: { !snacks.contains($0) }) {
                 let next = queue.remove(at: i)
+                queued.remove(next)
+                queuedWithID[ids[Int(next.index)]] -= 1
                 snacks.append(next)
                 decisions.show(next)
             }

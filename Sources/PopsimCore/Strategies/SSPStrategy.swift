@@ -27,13 +27,15 @@ struct SSPStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.remove]
     static let buttonActions = ButtonActionTiming.atResponse
 
-    /// `activityList`: element 0 is the current popup.
-    private var list: [PopupID] = []
+    /// `activityList`: element 0 is the current popup. A deque (a high one goes in at index 1,
+    /// the front of what follows the head) and a count per popup, so bursts stay linear.
+    private var list = Deque<PopupID>()
+    private var listed: PopupCounts
     /// Whether the head's request is settled: shown by this strategy, or merged into the same
     /// popup already on screen.
     private var headSettled = false
 
-    init(world: World) {}
+    init(world: World) { listed = PopupCounts(popups: world.scenario.popups.count) }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
@@ -64,14 +66,15 @@ struct SSPStrategy: Strategy {
     }
 
     func pending(in world: World) -> [PopupID] {
-        Array(list.dropFirst(headSettled ? 1 : 0))
+        Array(list.elements.dropFirst(headSettled ? 1 : 0))
     }
 
     private mutating func enqueue(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        guard !list.contains(p) else {
+        guard !listed.contains(p) else {
             decisions.drop(p, .duplicate)
             return
         }
+        listed.add(p)
         if list.count > 1 && world.traits(p).level == .high {
             list.insert(p, at: 1)
         } else {
@@ -81,8 +84,8 @@ struct SSPStrategy: Strategy {
 
     /// `dequeue:`: removes element 0, whether or not it is the popup that hides.
     private mutating func dequeue(hiding p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        guard !list.isEmpty else { return }
-        let head = list.removeFirst()
+        guard let head = list.popFirst() else { return }
+        listed.remove(head)
         defer { headSettled = false }
         if headSettled {
             if head != p { decisions.warn(head, .untracked) }

@@ -26,7 +26,7 @@ struct SonnerStrategy: Strategy {
 
     private let slots: Int
     /// Mounted toasts, oldest first (leaving ones until they unmount).
-    private var mounted: [PopupID] = []
+    private var mounted: OrderedPopupSet
     private var covered: [Bool]
     private var leaving: [Bool]
     /// When each mounted toast's countdown ends (`nil`: never, or paused).
@@ -40,6 +40,7 @@ struct SonnerStrategy: Strategy {
     init(world: World) {
         slots = world.options[.slots] ?? 1
         let n = world.scenario.popups.count
+        mounted = OrderedPopupSet(popups: n)
         covered = Array(repeating: false, count: n)
         leaving = covered
         due = Array(repeating: nil, count: n)
@@ -59,12 +60,12 @@ struct SonnerStrategy: Strategy {
             let (p, generation) = timers[token]
             guard covered[Int(p.index)], expiryGeneration[Int(p.index)] == generation else { return }
             covered[Int(p.index)] = false
-            mounted.removeAll { $0 == p }
+            mounted.remove(p)
             decisions.drop(p, .duration)
         case .remove(let p):
             dismiss(p, .removed, world, &decisions)
         case .clear:
-            for p in mounted { dismiss(p, .cleared, world, &decisions) }
+            for p in mounted.elements { dismiss(p, .cleared, world, &decisions) }
         case .pauseTimers(let target):
             pause(target, world, &decisions)
         case .resumeTimers(let target):
@@ -74,7 +75,7 @@ struct SonnerStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { mounted.filter { covered[Int($0.index)] } }
+    func pending(in world: World) -> [PopupID] { mounted.elements.filter { covered[Int($0.index)] } }
 
     private mutating func add(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         if mounted.contains(p) {
@@ -84,9 +85,8 @@ struct SonnerStrategy: Strategy {
         mounted.append(p)
         due[Int(p.index)] = world.traits(p).duration.map { world.now.plus($0) }
         remaining[Int(p.index)] = nil
-        if mounted.count > slots {
-            let q = mounted[mounted.count - slots - 1]
-            if !covered[Int(q.index)] && !leaving[Int(q.index)] { cover(q, now: world.now, &decisions) }
+        if let q = mounted.newest(slots.plus(1)), !covered[Int(q.index)] && !leaving[Int(q.index)] {
+            cover(q, now: world.now, &decisions)
         }
         decisions.show(p)
     }
@@ -110,7 +110,7 @@ struct SonnerStrategy: Strategy {
         if covered[Int(p.index)] {
             covered[Int(p.index)] = false
             expiryGeneration[Int(p.index)] += 1
-            mounted.removeAll { $0 == p }
+            mounted.remove(p)
             decisions.drop(p, reason)
         } else {
             leaving[Int(p.index)] = true
@@ -120,7 +120,7 @@ struct SonnerStrategy: Strategy {
 
     /// Hover, a pointer down or a hidden document stop every countdown; each keeps what is left.
     private mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in mounted where matches(target, p) && !leaving[Int(p.index)] && remaining[Int(p.index)] == nil {
+        for p in targets(target) where !leaving[Int(p.index)] && remaining[Int(p.index)] == nil {
             guard let end = due[Int(p.index)] else { continue }
             remaining[Int(p.index)] = max(0, end - world.now)
             due[Int(p.index)] = nil
@@ -130,7 +130,7 @@ struct SonnerStrategy: Strategy {
 
     /// The countdowns go on with what they had left.
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in mounted where matches(target, p) {
+        for p in targets(target) {
             guard let left = remaining[Int(p.index)] else { continue }
             remaining[Int(p.index)] = nil
             due[Int(p.index)] = world.now.plus(left)
@@ -142,16 +142,17 @@ struct SonnerStrategy: Strategy {
         }
     }
 
-    private func matches(_ target: TimerTarget, _ p: PopupID) -> Bool {
-        if case .popup(let q) = target { return q == p }
-        return true
+    /// The mounted toasts a pause or resume reaches, oldest first.
+    private func targets(_ target: TimerTarget) -> [PopupID] {
+        if case .popup(let q) = target { return mounted.contains(q) ? [q] : [] }
+        return mounted.elements
     }
 
     /// A toast unmounted: the newest covered one that is now within the visible limit returns.
     private mutating func unmount(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         guard leaving[Int(p.index)] else { return }
         leaving[Int(p.index)] = false
-        mounted.removeAll { $0 == p }
+        mounted.remove(p)
         for q in mounted.suffix(slots) where covered[Int(q.index)] {
             covered[Int(q.index)] = false
             expiryGeneration[Int(q.index)] += 1

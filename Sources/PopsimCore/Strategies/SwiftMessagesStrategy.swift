@@ -61,13 +61,9 @@ struct SwiftMessagesStrategy: Strategy {
         pauseMs = world.options.integer("pauseMs")
         dedupe = world.options.text("dedupe") == "on"
         ids = world.scenario.popups.map(\.dedupeID)
-        var numbers: [String: Int] = [:]
-        idNumbers = ids.map { id in
-            if let n = numbers[id] { return n }
-            numbers[id] = numbers.count
-            return numbers.count - 1
-        }
-        queuedWithID = Array(repeating: 0, count: ids.count)
+        let numbers = DedupeNumbers(world.scenario.popups)
+        idNumbers = numbers.numbers
+        queuedWithID = Array(repeating: 0, count: numbers.distinct)
         shownAt = Array(repeating: 0, count: world.scenario.popups.count)
     }
 

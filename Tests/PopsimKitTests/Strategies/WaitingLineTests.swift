@@ -1,0 +1,113 @@
+import Testing
+@testable import PopsimCore
+
+/// The strategies' waiting lines against plain arrays doing the same operations: the fast
+/// structures must keep exactly the library's order.
+@Suite("waiting lines")
+struct WaitingLineTests {
+    /// A small deterministic generator (the tests must not depend on the system's randomness).
+    struct Draw {
+        var state: UInt64
+        mutating func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+    }
+
+    @Test(arguments: 1...20)
+    func dequeMatchesAnArray(_ seed: Int) {
+        var draw = Draw(state: UInt64(seed))
+        var deque = Deque<Int>()
+        var model: [Int] = []
+        for step in 0..<2000 {
+            switch draw.next(8) {
+            case 0, 1: deque.append(step); model.append(step)
+            case 2: deque.prepend(step); model.insert(step, at: 0)
+            case 3, 4: #expect(deque.popFirst() == (model.isEmpty ? nil : model.removeFirst()))
+            case 5:
+                let i = draw.next(model.count + 1)
+                deque.insert(step, at: i)
+                model.insert(step, at: i)
+            case 6 where !model.isEmpty:
+                let i = draw.next(model.count)
+                #expect(deque.remove(at: i) == model.remove(at: i))
+            default:
+                let k = draw.next(10)
+                deque.removeAll { $0 % 10 == k }
+                model.removeAll { $0 % 10 == k }
+            }
+            #expect(deque.count == model.count && deque.first == model.first)
+        }
+        #expect(deque.elements == model)
+        #expect(deque.firstIndex { $0 % 7 == 3 } == model.firstIndex { $0 % 7 == 3 })
+    }
+
+    @Test(arguments: 1...20)
+    func orderedPopupSetMatchesAnArray(_ seed: Int) {
+        var draw = Draw(state: UInt64(seed))
+        var set = OrderedPopupSet(popups: 300)
+        var model: [PopupID] = []
+        for _ in 0..<3000 {
+            let p = PopupID(draw.next(300))
+            if draw.next(3) == 0 {
+                set.remove(p)
+                model.removeAll { $0 == p }
+            } else {
+                set.append(p)
+                if !model.contains(p) { model.append(p) }
+            }
+            let k = draw.next(5) + 1
+            #expect(set.newest(k) == (k <= model.count ? model[model.count - k] : nil))
+            #expect(set.contains(p) == model.contains(p) && set.count == model.count)
+        }
+        #expect(set.elements == model)
+        #expect(set.suffix(4) == Array(model.suffix(4)))
+    }
+
+    /// FGPopupScheduler's list as the library keeps it: one array, insertion by a linear search.
+    @Test(arguments: [FGPopupList.Placement.back, .front, .priority(lifoTie: false), .priority(lifoTie: true)])
+    func fgListMatchesTheLibrarysArray(_ placement: FGPopupList.Placement) {
+        for seed in 1...10 {
+            var draw = Draw(state: UInt64(seed))
+            var list = FGPopupList(placement: placement, popups: 40)
+            var model: [(popup: PopupID, priority: Int)] = []
+            for _ in 0..<1500 {
+                let p = PopupID(draw.next(40))
+                switch draw.next(6) {
+                case 0, 1, 2:
+                    let priority = draw.next(5) * 100
+                    list.add(p, priority: priority)
+                    let i: Int
+                    switch placement {
+                    case .back: i = model.count
+                    case .front: i = 0
+                    case .priority(let lifoTie):
+                        i = model.firstIndex { $0.priority < priority || ($0.priority == priority && lifoTie) } ?? model.count
+                    }
+                    model.insert((p, priority), at: i)
+                case 3:
+                    #expect(list.removeAll(of: p).count == model.filter { $0.popup == p }.count)
+                    model.removeAll { $0.popup == p }
+                case 4:
+                    // A hit test that erases popups with an odd index and takes the first one > 30.
+                    let (taken, erased) = list.scan { e in e.popup.index > 30 ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
+                    var expectedErased: [PopupID] = []
+                    var expectedTaken: PopupID?
+                    var i = 0
+                    while i < model.count {
+                        if model[i].popup.index > 30 { expectedTaken = model[i].popup; break }
+                        if model[i].popup.index % 2 == 1 { expectedErased.append(model.remove(at: i).popup) } else { i += 1 }
+                    }
+                    #expect(taken?.popup == expectedTaken && erased == expectedErased)
+                default:
+                    if draw.next(20) == 0 {
+                        #expect(list.removeAll().map(\.popup) == model.map(\.popup))
+                        model.removeAll()
+                    }
+                }
+                #expect(list.count == model.count)
+            }
+            #expect(list.liveInOrder().map(\.popup) == model.map(\.popup))
+        }
+    }
+}
