@@ -143,14 +143,36 @@ def main():
     spread = max(s for _, s in speeds) / min(s for _, s in speeds)
     verdict("slowest strategy vs fastest (times slower)", spread, 3, 3)
 
+    # 6. A burst: distinct popups all enqueued at one instant, per strategy at its defaults. The
+    # per-event time at 100k over that at 20k shows whether the work grows faster than the burst.
+    bursts = []
+    files = {n: write_burst(n) for n in (20_000, 100_000)}
+    for name in names:
+        small = summary([run([POPSIM, "run", files[20_000], "--strategy", name])[0] for _ in range(pairs)])[0]
+        large = summary([run([POPSIM, "run", files[100_000], "--strategy", name])[0] for _ in range(pairs)])[0]
+        bursts.append((name, 100_000 / large, (large / 100_000) / (small / 20_000)))
+    growth = max(g for _, _, g in bursts)
+    verdict("burst at one instant: per-event time 100k vs 20k, worst strategy (times)", growth, 1.5, 2.5)
+
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
-                    simpy_version, cxx_version)
+                    bursts, simpy_version, cxx_version)
     print(report)
     with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
         f.write(report)
 
 
-def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, simpy_version, cxx_version):
+def write_burst(n):
+    """A scenario of n distinct popups, all enqueued at 0 ms (no strategy named: each run says)."""
+    path = os.path.join(WORK, f"burst-{n // 1000}k.json")
+    popups = ", ".join(f'"p{i}": {{}}' for i in range(n))
+    events = ", ".join(f'{{"at": 0, "enqueue": "p{i}"}}' for i in range(n))
+    with open(path, "w") as f:
+        f.write(f'{{"popsim": 1, "name": "burst of {n}", "popups": {{{popups}}}, "events": [{events}]}}\n')
+    return path
+
+
+def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, bursts,
+           simpy_version, cxx_version):
     swift = version(["swift", "--version"])
     out = ["# popsim benchmark results", "",
            f"Machine: {machine()}.  ",
@@ -163,7 +185,11 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
             f"Timeline written to a file: {lines:,} lines, {lines_per_second:,.0f} lines per second.", "",
             "| strategy (100k events) | events per second |", "|---|---:|"]
     out += [f"| {name} | {speed:,.0f} |" for name, speed in speeds]
-    out += ["", f"Slowest strategy vs fastest: {spread:.2f}×.", "", "| target | reached | target | must | verdict |",
+    out += ["", f"Slowest strategy vs fastest: {spread:.2f}×.", "",
+            "| strategy (burst: 100,000 distinct enqueues at one instant) | enqueues per second | per-event time, 100k vs 20k |",
+            "|---|---:|---:|"]
+    out += [f"| {name} | {speed:,.0f} | {growth:.2f}× |" for name, speed, growth in bursts]
+    out += ["", "| target | reached | target | must | verdict |",
             "|---|---:|---:|---:|---|"]
     out += [f"| {n} | {v:.2f} | {t} | {m} | {r} |" for n, v, t, m, r in verdicts]
     if notes:

@@ -4,10 +4,11 @@
 /// Why not one array, as the library has: a burst of arrivals inserts each one behind every
 /// element of its priority and each dismissal removes a popup's elements, both O(n), which made a
 /// burst of a million arrivals quadratic. Here the list is a band per priority, highest first
-/// (one band for the `fifo` and `lifo` orders), each a deque of element ids in list order; removed
+/// (one band for the `fifo` and `lifo` orders), each a deque of elements in list order; removed
 /// elements are tombstones the scan skips and compaction drops; each popup knows its live
-/// elements. An arrival and a removal are amortized O(1) plus a dictionary lookup; a hit test
-/// costs the elements and bands it passes (merging bands of new priorities in first).
+/// elements. An arrival and a removal are amortized O(1); a hit test costs the elements and bands
+/// it passes (merging the bands of new priorities in first). One byte per element ever added
+/// stays (its flags); the rest goes with the element.
 struct FGPopupList: Sendable {
     struct Element: Sendable {
         let id: Int
@@ -30,29 +31,46 @@ struct FGPopupList: Sendable {
         case take, erase, pass
     }
 
+    private struct Entry: Sendable {
+        let id: Int
+        let popup: PopupID
+        let priority: Int
+    }
+
     private struct Band: Sendable {
         let key: Int
-        var ids = Deque<Int>()
+        var entries = Deque<Entry>()
         var live = 0
         /// Whether the band is in `order` or `newBands`.
         var listed = false
     }
 
+    private static let live: UInt8 = 1
+    private static let settledFlag: UInt8 = 2
+
     private let placement: Placement
-    private var elements: [Element] = []
-    private var isLive: [Bool] = []
-    /// The live element ids of each popup, by popup index.
-    private var ofPopup: [[Int]]
+    private let appends: Bool
+    /// Each element's flags, by id.
+    private var flags: [UInt8] = []
+    /// The live elements of each popup (id and band), by popup index.
+    private var ofPopup: [[(id: Int, band: Int)]]
     private var bands: [Band] = []
     private var bandOfKey: [Int: Int] = [:]
+    private var lastBand: (key: Int, band: Int)?
     /// Listed bands, lowest key first (the list's front is the last band, so the bands a hit test
     /// empties come off the end); `newBands` are listed but not yet merged in.
     private var order: [Int] = []
     private var newBands: [Int] = []
+    /// The popups the last hit test erased, in list order (a reused buffer).
+    private(set) var erased: [PopupID] = []
     private(set) var count = 0
 
     init(placement: Placement, popups: Int) {
         self.placement = placement
+        switch placement {
+        case .back, .priority(lifoTie: false): appends = true
+        case .front, .priority(lifoTie: true): appends = false
+        }
         ofPopup = Array(repeating: [], count: popups)
     }
 
@@ -60,73 +78,77 @@ struct FGPopupList: Sendable {
 
     /// Inserts an element for `popup` where the placement says.
     mutating func add(_ popup: PopupID, priority: Int) {
-        let id = elements.count
-        elements.append(Element(id: id, popup: popup, priority: priority))
-        isLive.append(true)
-        ofPopup[Int(popup.index)].append(id)
-        count += 1
+        let id = flags.count
+        flags.append(Self.live)
         let b = band(for: key(priority))
+        ofPopup[Int(popup.index)].append((id, b))
+        count += 1
         bands[b].live += 1
-        switch placement {
-        case .back, .priority(lifoTie: false): bands[b].ids.append(id)
-        case .front, .priority(lifoTie: true): bands[b].ids.prepend(id)
-        }
+        let entry = Entry(id: id, popup: popup, priority: priority)
+        if appends { bands[b].entries.append(entry) } else { bands[b].entries.prepend(entry) }
     }
 
-    mutating func settle(_ id: Int) { elements[id].settled = true }
+    mutating func settle(_ id: Int) { flags[id] |= Self.settledFlag }
 
-    /// The hit test: visits live elements from the front, erasing those `verdict` says to, until
-    /// one is taken. Returns it and the popups erased before it, in list order.
-    mutating func scan(_ verdict: (Element) -> Verdict) -> (taken: Element?, erased: [PopupID]) {
+    /// The hit test: visits live elements from the front, erasing those `verdict` says to (they
+    /// are in `erased` afterwards, in list order), until one is taken; returns it.
+    mutating func scan(_ verdict: (Element) -> Verdict) -> Element? {
+        if !erased.isEmpty { erased.removeAll(keepingCapacity: true) }
         mergeNewBands()
-        var erased: [PopupID] = []
-        var touched: [Int] = []
         var taken: Element?
-        outer: for b in order.reversed() {
-            while let id = bands[b].ids.first, !isLive[id] { _ = bands[b].ids.popFirst() }
+        for b in order.reversed() {
+            while let e = bands[b].entries.first, flags[e.id] & Self.live == 0 { _ = bands[b].entries.popFirst() }
+            let erasedBefore = erased.count
             var i = 0
-            while i < bands[b].ids.count {
-                let id = bands[b].ids[i]
+            let n = bands[b].entries.count
+            while i < n {
+                let entry = bands[b].entries[i]
                 i += 1
-                guard isLive[id] else { continue }
-                switch verdict(elements[id]) {
-                case .take:
-                    taken = elements[id]
-                    break outer
+                guard flags[entry.id] & Self.live != 0 else { continue }
+                let element = self.element(entry)
+                switch verdict(element) {
+                case .take: taken = element
                 case .erase:
-                    kill(id)
-                    erased.append(elements[id].popup)
-                    touched.append(b)
-                case .pass:
-                    continue
+                    kill(entry.id, popup: entry.popup, band: b)
+                    erased.append(entry.popup)
+                case .pass: continue
                 }
+                if taken != nil { break }
             }
+            if erased.count > erasedBefore { compact(b) }
+            if taken != nil { break }
         }
-        for b in touched { compact(b) }
         while let b = order.last, bands[b].live == 0 {
             unlist(b)
             order.removeLast()
         }
-        return (taken, erased)
+        return taken
     }
 
-    /// Removes every element of `popup`; returns them.
-    mutating func removeAll(of popup: PopupID) -> [Element] {
-        let ids = ofPopup[Int(popup.index)]
-        guard !ids.isEmpty else { return [] }
-        for id in ids { kill(id) }
-        for id in ids { compact(band(ofElement: id)) }
-        return ids.map { elements[$0] }
+    /// Removes every element of `popup`; returns how many of them were not settled.
+    mutating func removeAll(of popup: PopupID) -> Int {
+        let p = Int(popup.index)
+        guard !ofPopup[p].isEmpty else { return 0 }
+        var unsettled = 0
+        while let r = ofPopup[p].popLast() {
+            if flags[r.id] & Self.settledFlag == 0 { unsettled += 1 }
+            flags[r.id] &= ~Self.live
+            count -= 1
+            bands[r.band].live -= 1
+            compact(r.band)
+        }
+        return unsettled
     }
 
     /// Removes every element; returns them in list order.
     mutating func removeAll() -> [Element] {
         let all = liveInOrder()
-        for e in all { kill(e.id) }
-        for b in bands.indices {
-            bands[b].ids.removeAll()
-            bands[b].listed = false
+        for e in all {
+            flags[e.id] &= ~Self.live
+            ofPopup[Int(e.popup.index)].removeAll(keepingCapacity: true)
         }
+        for b in order + newBands { unlist(b) }
+        count = 0
         order = []
         newBands = []
         return all
@@ -134,29 +156,44 @@ struct FGPopupList: Sendable {
 
     /// The live elements in list order.
     func liveInOrder() -> [Element] {
-        let front = (order + newBands).sorted { bands[$0].key > bands[$1].key }
-        return front.flatMap { b in bands[b].ids.elements.filter { isLive[$0] }.map { elements[$0] } }
+        var out: [Element] = []
+        out.reserveCapacity(count)
+        for b in bandsByKey(order + newBands).reversed() {
+            for entry in bands[b].entries.elements where flags[entry.id] & Self.live != 0 { out.append(element(entry)) }
+        }
+        return out
+    }
+
+    /// The bands given, lowest key first (sorting keys, not looking bands up in the comparison).
+    private func bandsByKey(_ list: [Int]) -> [Int] {
+        list.map { (key: bands[$0].key, band: $0) }.sorted { $0.key < $1.key }.map(\.band)
     }
 
     // MARK: - Bands
+
+    private func element(_ entry: Entry) -> Element {
+        Element(id: entry.id, popup: entry.popup, priority: entry.priority,
+                settled: flags[entry.id] & Self.settledFlag != 0)
+    }
 
     private func key(_ priority: Int) -> Int {
         if case .priority = placement { return priority }
         return 0
     }
 
-    private func band(ofElement id: Int) -> Int { bandOfKey[key(elements[id].priority)] ?? 0 }
-
     /// The band of `key`, created and listed if needed.
     private mutating func band(for key: Int) -> Int {
         let b: Int
-        if let existing = bandOfKey[key] {
+        if let last = lastBand, last.key == key {
+            b = last.band
+        } else if let existing = bandOfKey[key] {
             b = existing
         } else {
             b = bands.count
             bands.append(Band(key: key))
             bandOfKey[key] = b
         }
+        lastBand = (key, b)
         if !bands[b].listed {
             bands[b].listed = true
             newBands.append(b)
@@ -164,20 +201,20 @@ struct FGPopupList: Sendable {
         return b
     }
 
-    private mutating func kill(_ id: Int) {
-        guard isLive[id] else { return }
-        isLive[id] = false
+    private mutating func kill(_ id: Int, popup: PopupID, band b: Int) {
+        guard flags[id] & Self.live != 0 else { return }
+        flags[id] &= ~Self.live
         count -= 1
-        bands[band(ofElement: id)].live -= 1
-        let p = Int(elements[id].popup.index)
-        if let i = ofPopup[p].firstIndex(of: id) { ofPopup[p].remove(at: i) }
+        bands[b].live -= 1
+        let p = Int(popup.index)
+        if let i = ofPopup[p].firstIndex(where: { $0.id == id }) { ofPopup[p].remove(at: i) }
     }
 
     /// Drops a band's tombstones once they outnumber its live elements.
     private mutating func compact(_ b: Int) {
-        let dead = bands[b].ids.count - bands[b].live
-        guard dead > 32 && dead * 2 > bands[b].ids.count else { return }
-        bands[b].ids.removeAll { !isLive[$0] }
+        let dead = bands[b].entries.count - bands[b].live
+        guard dead > 32 && dead * 2 > bands[b].entries.count else { return }
+        bands[b].entries.removeAll { flags[$0.id] & Self.live == 0 }
     }
 
     /// Sorts the bands of new priorities in, dropping emptied ones: O(bands), paid only when a
@@ -185,12 +222,12 @@ struct FGPopupList: Sendable {
     private mutating func mergeNewBands() {
         guard !newBands.isEmpty else { return }
         for b in order + newBands where bands[b].live == 0 { unlist(b) }
-        order = (order + newBands).filter { bands[$0].listed }.sorted { bands[$0].key < bands[$1].key }
+        order = bandsByKey((order + newBands).filter { bands[$0].listed })
         newBands = []
     }
 
     private mutating func unlist(_ b: Int) {
         bands[b].listed = false
-        bands[b].ids.removeAll()
+        bands[b].entries.removeAll()
     }
 }

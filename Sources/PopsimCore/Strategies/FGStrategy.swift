@@ -171,11 +171,11 @@ struct FGStrategy: Strategy {
     /// `registerFirstPopupViewResponder` then `execute`: the hit test from the front.
     private mutating func attempt(_ world: World, _ decisions: inout Decisions) {
         guard !suspended, shown == nil else { return }
-        let (taken, erased) = list.scan { element in
+        let taken = list.scan { element in
             if world.conditionHolds(element.popup) { return .take }
             return world.traits(element.popup).untriggered == .discard ? .erase : .pass
         }
-        for p in erased { decisions.drop(p, .condition) }
+        for p in list.erased { decisions.drop(p, .condition) }
         if let element = taken { becomeCurrent(element, world, &decisions) }
     }
 
@@ -226,15 +226,13 @@ struct FGStrategy: Strategy {
     private mutating func tryRemove(_ p: PopupID, _ decisions: inout Decisions) {
         guard associated[Int(p.index)] else { return }
         associated[Int(p.index)] = false
-        for element in list.removeAll(of: p) where !element.settled {
-            decisions.warn(p, .lost)
-        }
+        for _ in 0..<list.removeAll(of: p) { decisions.warn(p, .lost) }
         if shown?.popup == p { shown = nil }
     }
 
     /// `remove:`: the popup leaves the list; if shown, the slot frees but it stays on screen.
     private mutating func remove(_ p: PopupID, _ decisions: inout Decisions) {
-        for element in list.removeAll(of: p) where !element.settled { decisions.drop(p, .removed) }
+        for _ in 0..<list.removeAll(of: p) { decisions.drop(p, .removed) }
         if shown?.popup == p {
             shown = nil
             decisions.warn(p, .untracked)

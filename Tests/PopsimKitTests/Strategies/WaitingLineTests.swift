@@ -86,11 +86,12 @@ struct WaitingLineTests {
                     }
                     model.insert((p, priority), at: i)
                 case 3:
-                    #expect(list.removeAll(of: p).count == model.filter { $0.popup == p }.count)
+                    #expect(list.removeAll(of: p) == model.filter { $0.popup == p }.count)
                     model.removeAll { $0.popup == p }
                 case 4:
                     // A hit test that erases popups with an odd index and takes the first one > 30.
-                    let (taken, erased) = list.scan { e in e.popup.index > 30 ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
+                    let taken = list.scan { e in e.popup.index > 30 ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
+                    let erased = list.erased
                     var expectedErased: [PopupID] = []
                     var expectedTaken: PopupID?
                     var i = 0
