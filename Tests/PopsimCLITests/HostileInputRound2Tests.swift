@@ -178,4 +178,21 @@ struct HostileInputRound2Tests {
         #expect(output.status == 2)
         #expect(output.stderr == "-:1:24: until: expected an integer >= 0 (at most 9223372036854775807), got \(String(repeating: "9", count: 40))… (100000 characters)\n")
     }
+
+    /// Near-miss unknown ids among long names: every error gets its hint (the search was
+    /// quadratic and took 32 s for 400 events); a state name misspelt in a condition too.
+    @Test func didYouMeanStaysBoundedAndCorrect() throws {
+        let names = (0..<400).map { i in "popup_" + String(repeating: "abcdefghij", count: 5) + String(i) }
+        let popups = names.map { #""\#($0)": {}"# }.joined(separator: ",")
+        let events = names.indices.map { #"{"at": \#($0), "enqueue": "\#(names[$0].replacingOccurrences(of: "popup_", with: "popup-"))"}"# }.joined(separator: ",")
+        let output = try runPopsim(["run", "-"], stdin: #"{"popsim": 1, "popups": {\#(popups)}, "events": [\#(events)]}"#)
+        #expect(output.status == 2 && output.stdout == "")
+        let lines = output.stderr.split(separator: "\n")
+        #expect(lines.count == 400)
+        #expect(lines.first == #"-:1:26350: events[0].enqueue: unknown popup "popup-abcdefghijabcdefghijabcdefghijabcd…"; did you mean 'popup_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij0'?"#)
+        #expect(zip(lines, names).allSatisfy { $0.hasSuffix("; did you mean '\($1)'?") })
+        let state = try runPopsim(["run", "-"], stdin: #"{"popsim": 1, "state": {"screenName": "home"}, "popups": {"a": {"when": "scrrenName == 'home'"}}, "events": []}"#)
+        #expect(state.status == 2)
+        #expect(state.stderr == "-:1:74: popups.a.when: unknown state name \"scrrenName\"; did you mean 'screenName'?\n")
+    }
 }

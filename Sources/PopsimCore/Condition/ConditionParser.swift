@@ -15,6 +15,15 @@ public struct ConditionParser {
     public struct Failure: Error, Equatable, Sendable {
         public var offset: Int
         public var message: String
+        /// The unknown state name the message is about, so the caller can add a hint (it holds
+        /// the index of names; the parser does not search them).
+        public var unknownName: String?
+
+        public init(offset: Int, message: String, unknownName: String? = nil) {
+            self.offset = offset
+            self.message = message
+            self.unknownName = unknownName
+        }
     }
 
     public static func parse(_ text: String, schema: StateSchema) throws(Failure) -> Condition {
@@ -126,8 +135,7 @@ public struct ConditionParser {
             if name == "true" { return (.literal(.boolean(true)), .boolean, start) }
             if name == "false" { return (.literal(.boolean(false)), .boolean, start) }
             guard let id = schema.lookup(name) else {
-                let hint = Suggestion.didYouMean(name, among: schema.names)
-                throw Failure(offset: start, message: "unknown state name \(JSONValue.quoted(name))\(hint)")
+                throw Failure(offset: start, message: "unknown state name \(JSONValue.quoted(name))", unknownName: name)
             }
             return (.variable(id), schema.initial[id.index].type, start)
         }

@@ -146,7 +146,7 @@ extension ScenarioLoader {
         for member in list {
             let varPath = path.appending(member.key)
             guard let id = scenario.state.lookup(member.key) else {
-                report(.unknownState(member.key, suggestion: Suggestion.closest(member.key, among: scenario.state.names)),
+                report(.unknownState(member.key, suggestion: stateHint(member.key)),
                        at: member.keyLocation, varPath)
                 ok = false
                 continue

@@ -62,7 +62,7 @@ extension ScenarioLoader {
         if case .string(let s) = v.kind {
             if s == "forever" { return .forever }
             report(.expectedOneOf(["an integer >= 0", "forever"], got: v.errorDescription,
-                                  suggestion: Suggestion.closest(s, among: ["forever"])), at: v.location, path)
+                                  suggestion: hint(s, among: ["forever"])), at: v.location, path)
             return nil
         }
         return integer(v, path, minimum: 0).map(DisplayTime.ms)
@@ -74,7 +74,7 @@ extension ScenarioLoader {
             if let named = Self.namedPriorities.first(where: { $0.0 == s }) { return named.1 }
             let words = Self.namedPriorities.map(\.0)
             report(.expectedOneOf(["an integer"] + words, got: v.errorDescription,
-                                  suggestion: Suggestion.closest(s, among: words)), at: v.location, path)
+                                  suggestion: hint(s, among: words)), at: v.location, path)
             return nil
         }
         return integer(v, path)
@@ -87,7 +87,8 @@ extension ScenarioLoader {
             popup.whenText = text
         } catch {
             // The column points into the expression: one past the opening quote, plus the offset.
-            report(.condition(error.message), at: v.location.advanced(by: 1 + error.offset), path)
+            let hint = Suggestion.phrase(error.unknownName.flatMap { stateHint($0) })
+            report(.condition(error.message + hint), at: v.location.advanced(by: 1 + error.offset), path)
         }
     }
 

@@ -9,7 +9,7 @@ extension ScenarioLoader {
         var out: [String: JSONValue] = [:]
         for member in list {
             if !allowed.contains(member.key) {
-                report(.unknownKey(member.key, suggestion: Suggestion.closest(member.key, among: allowed)),
+                report(.unknownKey(member.key, suggestion: hint(member.key, among: allowed)),
                        at: member.keyLocation, path.appending(member.key))
             } else if out[member.key] != nil {
                 report(.duplicateKey(member.key), at: member.keyLocation, path.appending(member.key))
@@ -67,7 +67,7 @@ extension ScenarioLoader {
     mutating func choice(_ v: JSONValue, _ path: JSONPath, _ words: [String]) -> String? {
         guard case .string(let s) = v.kind, words.contains(s) else {
             var suggestion: String?
-            if case .string(let s) = v.kind { suggestion = Suggestion.closest(s, among: words) }
+            if case .string(let s) = v.kind { suggestion = hint(s, among: words) }
             report(.expectedOneOf(words, got: v.errorDescription, suggestion: suggestion), at: v.location, path)
             return nil
         }
@@ -111,8 +111,7 @@ extension ScenarioLoader {
     mutating func popupRef(_ v: JSONValue, _ path: JSONPath) -> PopupID? {
         guard let name = string(v, path) else { return nil }
         if let id = popupIndex[name] { return id }
-        let names = scenario.popups.map(\.name)
-        report(.unknownPopup(name, suggestion: Suggestion.closest(name, among: names)), at: v.location, path)
+        report(.unknownPopup(name, suggestion: popupHint(name)), at: v.location, path)
         return nil
     }
 }

@@ -32,6 +32,10 @@ public struct ScenarioLoader {
     var streamed = false
     /// Errors found beyond `maxErrors`.
     var suppressed = 0
+    /// "did you mean" state (ScenarioLoader+Hints.swift).
+    var popupHints: SuggestionIndex?
+    var stateHints: SuggestionIndex?
+    var hintBudget = SuggestionIndex.defaultBudget
 
     /// Loads `bytes` read from `file` (the path as the user wrote it, used in every message);
     /// `catalog` says which strategies and options a file may name.
@@ -142,7 +146,7 @@ public struct ScenarioLoader {
         let path = JSONPath.root.appending("strategy")
         guard let name = string(v, path) else { return }
         guard catalog.options(of: name) != nil else {
-            report(.unknownStrategy(name, known: catalog.names, suggestion: Suggestion.closest(name, among: catalog.names)),
+            report(.unknownStrategy(name, known: catalog.names, suggestion: hint(name, among: catalog.names)),
                    at: v.location, path)
             return
         }
@@ -159,7 +163,7 @@ public struct ScenarioLoader {
             guard let spec = specs.first(where: { $0.name == member.key }) else {
                 let names = specs.map(\.name)
                 report(.unknownOption(member.key, strategy: owner, known: names,
-                                      suggestion: Suggestion.closest(member.key, among: names)),
+                                      suggestion: hint(member.key, among: names)),
                        at: member.keyLocation, optionPath)
                 continue
             }
