@@ -195,4 +195,18 @@ struct HostileInputRound2Tests {
         #expect(state.status == 2)
         #expect(state.stderr == "-:1:74: popups.a.when: unknown state name \"scrrenName\"; did you mean 'screenName'?\n")
     }
+
+    /// A 200-byte scenario that feeds itself until 9,900,000 ms wrote 653 MB and took 568 MB: the
+    /// timeline's length is bounded (`--max-lines`), with a located message, for run and compare.
+    @Test func theTimelineIsBoundedByMaxLines() throws {
+        let text = #"{"popsim": 1, "strategy": "jc-fifo", "options": {"showMs": 0, "hideMs": 0}, "until": 9900000, "popups": {"loop": {"respond": {"after": 1}, "then": {"close": [{"enqueue": "loop"}]}}}, "events": [{"at": 0, "enqueue": "loop"}]}"#
+        let run = try runPopsim(["run", "-", "--max-lines", "3000"], stdin: text)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(run.stderr == "-: the timeline grew past 3000 lines (at 1000 ms) (raise the limit with --max-lines)\n")
+        let compare = try runPopsim(["compare", "-", "--strategy", "jc-fifo", "--strategy", "fg", "--max-lines", "3000"], stdin: text)
+        #expect(compare.status == 2 && compare.stdout == "")
+        #expect(compare.stderr == run.stderr)
+        let raised = try runPopsim(["run", "-", "--max-lines", "3000", "--option", "showMs=10"], stdin: text.replacingOccurrences(of: "9900000", with: "5000"))
+        #expect(raised.status == 0)
+    }
 }

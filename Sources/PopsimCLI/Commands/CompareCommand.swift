@@ -38,21 +38,22 @@ enum CompareCommand {
         } catch {
             return console.report(error)
         }
-        var results: [(label: String, result: RunResult)] = []
+        // Charts draw every timeline; the tables need only the reference's and the run at hand.
+        let chart = ![Format.text, .json, .markdown].contains(format)
+        var comparison = Comparison(scenario: scenario)
         for spec in strategies {
             let (name, overrides) = try parse(spec)
             do {
                 let result = try Pipeline.run(scenario, strategy: name, overrides: OptionOverride.parseAll(overrides), limits: limits)
-                results.append((spec, result))
+                comparison.add(label: spec, result: result, keepTimeline: chart)
             } catch {
                 return console.report(error, context: "compare: --strategy \(spec)")
             }
         }
         if format == .svg || format == .html,
-           let refusal = ChartSize.refusal(results.reduce(0) { $0 + $1.result.timeline.chartMarks }, args: args, command: "compare") {
+           let refusal = ChartSize.refusal(comparison.runs.reduce(0) { $0 + $1.result.timeline.chartMarks }, args: args, command: "compare") {
             return console.report(refusal)
         }
-        let comparison = Comparison(scenario: scenario, results: results)
         let color = try args.choice("color", ColorMode.self, command: "compare", default: .auto)
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         let report = render(comparison, format: format, style: style, console: console, args: args)

@@ -2,11 +2,13 @@ import PopsimCore
 import PopsimReports
 
 /// The guards every command that runs scenarios takes: how large an input may be, how many steps
-/// a run may take, and how long the whole command may last (docs/guarantees.md).
+/// and timeline lines a run may take, and how long the whole command may last
+/// (docs/guarantees.md).
 struct Guards {
     static let specs: [Arguments.Spec] = [
         .init(name: "max-input-mb", takesValue: true),
         .init(name: "max-steps", takesValue: true),
+        .init(name: "max-lines", takesValue: true),
         .init(name: "timeout", takesValue: true),
     ]
     static let defaultTimeout = 600
@@ -18,6 +20,7 @@ struct Guards {
     init(_ args: Arguments, command: String) throws(PopsimError) {
         if let mb = try Self.positive(args, "max-input-mb", command) { maxBytes = mb << 20 }
         if let steps = try Self.positive(args, "max-steps", command) { limits.maxSteps = steps }
+        if let lines = try Self.positive(args, "max-lines", command) { limits.maxLines = lines }
         if let text = args.value("timeout") {
             guard let seconds = Int(text), seconds >= 0 else {
                 throw PopsimError.usage("\(command): --timeout: expected a number of seconds >= 0, got \(JSONValue.quoted(text))")

@@ -23,6 +23,8 @@ enum HelpText {
     static let guards = """
           --max-steps <n>         Stop a run that takes more than n steps.
                                   (default: 50000000)
+          --max-lines <n>         Stop a run whose timeline passes n lines; bounds
+                                  its memory. (default: 5000000)
           --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
           --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
         """

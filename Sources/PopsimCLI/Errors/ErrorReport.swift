@@ -23,6 +23,7 @@ public enum ErrorReport {
         case .run(let error):
             if error.isInternal { return ["popsim: internal error: " + error.message] }
             if case .runaway(_, _, _, perInstant: false) = error { return [error.message + " (raise the limit with --max-steps)"] }
+            if case .tooManyLines = error { return [error.message + " (raise the limit with --max-lines)"] }
             return [error.message]
         case .io(let path, let reason):
             return ["\(path): \(reason)"]

@@ -125,6 +125,7 @@ struct Engine<S: Strategy> {
             nextEvent += 1
             instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
             try perform(action)
+            try checkLines()
             if !actionFrames.isEmpty { try runQueuedActions() }
             try checkInvariantsIfAsked()
             try drainNow()
@@ -181,7 +182,17 @@ struct Engine<S: Strategy> {
         }
     }
 
+    /// Stops a run whose timeline passed `maxLines` (checked at every step and script event, so
+    /// it can pass the limit by what one step writes).
+    @inline(__always)
+    func checkLines() throws(RunError) {
+        if timeline.entries.count > limits.maxLines {
+            throw .tooManyLines(file: world.scenario.file, time: world.now, limit: limits.maxLines)
+        }
+    }
+
     mutating func countStep(thisInstant: Bool = true) throws(RunError) {
+        try checkLines()
         if thisInstant { stepsThisInstant += 1 }
         stepsInAll += 1
         if stepsThisInstant > instantBudget {

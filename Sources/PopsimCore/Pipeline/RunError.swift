@@ -4,6 +4,8 @@ public enum RunError: Error, Sendable, Equatable {
     case strategyBroke(strategy: String, time: Int, decision: String)
     /// The scenario never settles: too many steps at one instant or in all (the input's fault).
     case runaway(file: String, time: Int, limit: Int, perInstant: Bool)
+    /// The timeline grew past `RunLimits.maxLines` (the input's fault, or a limit to raise).
+    case tooManyLines(file: String, time: Int, limit: Int)
     /// An engine invariant failed while checks were on (tests): a bug in popsim (`isInternal`).
     case invariant(strategy: String, time: Int, message: String)
 
@@ -16,6 +18,8 @@ public enum RunError: Error, Sendable, Equatable {
             let scope = perInstant ? "at one instant" : "in all"
             return "\(file): the run did not settle: more than \(limit) steps \(scope) (at \(time) ms); "
                 + "a popup may re-enqueue itself forever"
+        case .tooManyLines(let file, let time, let limit):
+            return "\(file): the timeline grew past \(limit) lines (at \(time) ms)"
         case .invariant(let strategy, let time, let message):
             return "strategy \(strategy) at \(time) ms broke an invariant: \(message)"
         }
@@ -24,7 +28,7 @@ public enum RunError: Error, Sendable, Equatable {
     /// Whether it is popsim's own bug (a strategy or the engine broke a rule), not the input's.
     public var isInternal: Bool {
         switch self {
-        case .runaway: return false
+        case .runaway, .tooManyLines: return false
         case .strategyBroke, .invariant: return true
         }
     }
@@ -41,6 +45,9 @@ public struct RunLimits: Sendable {
     public static let stepsPerScriptEvent = 16
     /// Steps in the whole run beyond the script's own events.
     public var maxSteps: Int = 50_000_000
+    /// Timeline lines a run may write: what bounds its memory (16 bytes a line, and the text
+    /// of each) when a small scenario feeds itself until `until`; about 1.5 lines per script event.
+    public var maxLines: Int = 5_000_000
     /// Check the engine's invariants after every step (tests turn this on).
     public var checkInvariants = false
     /// Record the state after every change (`RunResult.stateHistory`), for reports that judge

@@ -17,8 +17,9 @@ public enum CompareJSON {
             out += "\"shown\": \(m.shown), \"dropped\": \(m.dropped), \"lost\": \(m.lost), \"overlaps\": \(m.overlaps), "
             out += "\"pending\": \(m.pending), \"lastGone\": \(n(m.lastGone)), \"longestWait\": \(n(m.longestWait)), "
             out += "\"meanWait\": \(n(m.meanWait)), \"popups\": ["
-            out += zip(c.popups, m.popups).map { name, o in
-                "{\"popup\": \(s(name)), \"firstShown\": \(n(o.firstShown)), \"whyNot\": \(o.whyNot.map(s) ?? "null"), "
+            out += c.popups.map { name in
+                let o = m.outcome(of: name)
+                return "{\"popup\": \(s(name)), \"firstShown\": \(n(o.firstShown)), \"whyNot\": \(o.whyNot.map(s) ?? "null"), "
                     + "\"wait\": \(n(o.wait)), \"preempted\": \(o.preempted)}"
             }.joined(separator: ", ")
             out += "]"

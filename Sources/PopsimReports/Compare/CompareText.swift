@@ -59,10 +59,10 @@ public enum CompareText {
         var header = ["popup"]
         for run in c.runs { header += [run.label, "wait", "preempted"] }
         var rows = [header]
-        for (i, name) in c.popups.enumerated() {
+        for name in c.popups {
             var row = [name]
             for run in c.runs {
-                let o = run.metrics.popups[i]
+                let o = run.metrics.outcome(of: name)
                 row += [o.firstShown.map(String.init) ?? (o.whyNot ?? "-"), o.wait.map(String.init) ?? "-", String(o.preempted)]
             }
             rows.append(row)

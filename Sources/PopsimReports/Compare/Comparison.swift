@@ -17,22 +17,35 @@ public struct Comparison: Sendable {
     }
 
     public var scenario: Scenario
-    public var runs: [Run]
+    public var runs: [Run] = []
     /// Every popup enqueued in any run, by first enqueue in the reference, then the others.
-    public var popups: [String]
+    public var popups: [String] = []
+    private var listed: Set<String> = []
     /// Per run after the reference: nil when its timeline is identical.
-    public var divergences: [Divergence?]
+    public var divergences: [Divergence?] = []
 
     public init(scenario: Scenario, results: [(label: String, result: RunResult)]) {
+        self.init(scenario: scenario)
+        for (label, result) in results { add(label: label, result: result) }
+    }
+
+    /// An empty comparison, to which runs are added one by one (`add`).
+    public init(scenario: Scenario) {
         self.scenario = scenario
-        var names: [String] = []
-        for (_, result) in results {
-            for p in Summary(result).popups where !names.contains(p.popup) { names.append(p.popup) }
+    }
+
+    /// Adds a run: its metrics, and where it departs from the reference (the first run added).
+    /// `keepTimeline: false` keeps only what the text, JSON and markdown reports need, so
+    /// comparing many strategies holds two timelines at a time, not one per strategy.
+    public mutating func add(label: String, result: RunResult, keepTimeline: Bool = true) {
+        let metrics = RunMetrics(result)
+        for name in metrics.order where listed.insert(name).inserted { popups.append(name) }
+        var kept = result
+        if let reference = runs.first {
+            divergences.append(Self.divergence(reference.result.timeline, result.timeline))
+            if !keepTimeline { kept.timeline = Timeline(subjects: result.timeline.subjects, buttons: result.timeline.buttons) }
         }
-        popups = names
-        let runs = results.map { Run(label: $0.label, result: $0.result, metrics: RunMetrics($0.result, popups: names)) }
-        self.runs = runs
-        divergences = runs.dropFirst().map { Self.divergence(runs[0].result.timeline, $0.result.timeline) }
+        runs.append(Run(label: label, result: kept, metrics: metrics))
     }
 
     static func divergence(_ a: Timeline, _ b: Timeline) -> Divergence? {

@@ -12,8 +12,14 @@ public struct RunMetrics: Sendable, Equatable {
     public var longestWait: Int?
     /// Mean of the waits of the popups shown, in ms, rounded down.
     public var meanWait: Int?
-    /// Per popup, in the order of `Comparison.popups`.
-    public var popups: [PopupOutcome] = []
+    /// The popups enqueued in this run, by first enqueue, and what became of each.
+    public var order: [String] = []
+    public var outcomes: [String: PopupOutcome] = [:]
+
+    /// What became of `name` (never enqueued when this run has no line for it).
+    public func outcome(of name: String) -> PopupOutcome {
+        outcomes[name] ?? PopupOutcome(firstShown: nil, whyNot: "never enqueued", wait: nil, preempted: 0)
+    }
 
     /// What became of one popup in one run.
     public struct PopupOutcome: Sendable, Equatable {
@@ -25,7 +31,7 @@ public struct RunMetrics: Sendable, Equatable {
         public var preempted: Int
     }
 
-    init(_ result: RunResult, popups names: [String]) {
+    init(_ result: RunResult) {
         let summary = Summary(result)
         shown = summary.shown
         dropped = summary.dropped
@@ -53,18 +59,16 @@ public struct RunMetrics: Sendable, Equatable {
         longestWait = waits.max()
         meanWait = Scale.mean(waits)
         let pendingNames = Set(result.pending.map { result.scenario.name(of: $0) })
-        self.popups = names.map { name in
-            let s = summary.popups.first { $0.popup == name }
+        order = summary.popups.map(\.popup)
+        for s in summary.popups {
             var why: String?
-            if s == nil {
-                why = "never enqueued"
-            } else if s?.firstShown == nil {
-                if lostNames.contains(name) { why = "lost" }
-                else if let reason = lastDrop[name] { why = "dropped (\(reason.rawValue))" }
-                else if pendingNames.contains(name) { why = "pending" }
+            if s.firstShown == nil {
+                if lostNames.contains(s.popup) { why = "lost" }
+                else if let reason = lastDrop[s.popup] { why = "dropped (\(reason.rawValue))" }
+                else if pendingNames.contains(s.popup) { why = "pending" }
                 else { why = "never shown" }
             }
-            return PopupOutcome(firstShown: s?.firstShown, whyNot: why, wait: s?.wait, preempted: preempted[name] ?? 0)
+            outcomes[s.popup] = PopupOutcome(firstShown: s.firstShown, whyNot: why, wait: s.wait, preempted: preempted[s.popup] ?? 0)
         }
     }
 }
