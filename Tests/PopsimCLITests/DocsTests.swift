@@ -90,4 +90,46 @@ struct DocsTests {
             #expect(exists, "\(file): link to \(target) does not resolve")
         }
     }
+
+    /// guarantees.md names the test behind each promise: each name must be a real test (`R1 x`
+    /// and `R2 x` in the two hostile-input files, `Suite.test`, or a suite), so the document
+    /// cannot cite a test that was renamed or removed.
+    @Test func everyGuaranteeNamesARealTest() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/guarantees.md"), encoding: .utf8)
+        let tests = packageRoot.appendingPathComponent("Tests")
+        var sources: [String: String] = [:]
+        if let walker = FileManager.default.enumerator(atPath: tests.path) {
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                sources[(path as NSString).lastPathComponent] = try String(contentsOf: tests.appendingPathComponent(path), encoding: .utf8)
+            }
+        }
+        let all = sources.values.joined(separator: "\n")
+        var cited = 0
+        for (prefix, file) in [("R1 `", "HostileInputTests.swift"), ("R2 `", "HostileInputRound2Tests.swift")] {
+            var rest = Substring(text)
+            while let open = rest.range(of: prefix) {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: "`") else { break }
+                let name = String(rest[..<close])
+                #expect(sources[file]?.contains("func \(name)(") == true, "guarantees.md: \(prefix)\(name)` is not a test in \(file)")
+                cited += 1
+            }
+        }
+        // `Suite.test` and bare suite names ending in Tests.
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "`") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: "`") else { break }
+            let word = String(rest[..<close])
+            rest = rest[rest.index(after: close)...]
+            if word.hasSuffix(".swift") { continue }
+            let parts = word.split(separator: ".")
+            guard let suite = parts.first, suite.hasSuffix("Tests"), suite.allSatisfy({ $0.isLetter || $0.isNumber }) else { continue }
+            #expect(all.contains("struct \(suite)") || sources.keys.contains("\(suite).swift") || suite == "Tests",
+                    "guarantees.md: no suite \(suite)")
+            if parts.count == 2 { #expect(all.contains("func \(parts[1])("), "guarantees.md: no test \(word)") }
+            cited += 1
+        }
+        #expect(cited >= 30)
+    }
 }

@@ -209,4 +209,24 @@ struct HostileInputRound2Tests {
         let raised = try runPopsim(["run", "-", "--max-lines", "3000", "--option", "showMs=10"], stdin: text.replacingOccurrences(of: "9900000", with: "5000"))
         #expect(raised.status == 0)
     }
+
+    /// A FIFO named on the command line is read like standard input: popsim waits for its writer,
+    /// and `--timeout` ends the wait (it blocked forever before the guard was armed).
+    @Test func aFifoWithoutWriterEndsAtTheTimeout() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("in.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let output = try runPopsim(["run", fifo, "--timeout", "1"])
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(output.stderr == "popsim: timed out after 1 s (raise or disable the limit with --timeout)\n")
+        // When the timeout ends a multi-file run, what was finished is printed: the first file's
+        // report and the second's error, before the timeout's line.
+        let good = try file("good.json", #"{"popsim": 1, "strategy": "fg", "popups": {"x": {}}, "events": [{"at": 0, "enqueue": "x"}]}"#, in: dir)
+        let bad = try file("bad.json", "{", in: dir)
+        let several = try runPopsim(["run", good, bad, fifo, "--timeout", "1", "--format", "json"])
+        #expect(several.status == 2)
+        #expect(several.stdout.contains(#""strategy": "fg""#))
+        #expect(several.stderr == "\(bad):1:2: expected a string key, got the end of the file\npopsim: timed out after 1 s (raise or disable the limit with --timeout)\n")
+    }
 }
