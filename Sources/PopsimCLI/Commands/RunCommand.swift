@@ -51,6 +51,8 @@ enum RunCommand {
         defer { progress?.finish() }
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
+        // A property that fails makes the exit 1, but its report is written like any other.
+        var propertyFailed = false
         let chart = GanttStyle(console: console, args: args, style: style)
         /// Runs every file and renders each report into `writer` as it comes.
         // Several files as JSON are one document: an array of the reports.
@@ -82,6 +84,7 @@ enum RunCommand {
                 case .html: writer.write(HTMLChart.render(title: result.scenario.name, file: result.scenario.file, lanes: [(result.strategy, result)]))
                 case .trace: writer.write(TraceChart.render(lanes: [(result.strategy, result)]))
                 }
+                if PropertyJudge.verdicts(result).contains(where: { !$0.holds }) { propertyFailed = true }
                 // What is finished goes out now: a timeout later loses nothing of it.
                 writer.flush()
             }
@@ -93,7 +96,7 @@ enum RunCommand {
             runAll(into: &console.output, errors: &errors)
             console.stderr += errors.stderr
             console.out(errors.stdout)
-            return outcome
+            return outcome.worst(propertyFailed ? .difference : .success)
         }
         do {
             try FileIO.writeAtomically(to: output) { writer in
@@ -103,7 +106,7 @@ enum RunCommand {
         } catch {
             return outcome.worst(console.report(.io(path: output, reason: error.reason)))
         }
-        return outcome
+        return outcome.worst(propertyFailed ? .difference : .success)
     }
 
     /// `--update` records a golden that a plain `check` must reproduce, so it refuses options given

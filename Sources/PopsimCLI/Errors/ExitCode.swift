@@ -5,7 +5,7 @@ import PopsimReports
 public enum ExitCode: Int32, Sendable {
     /// Everything worked; for `check`, every scenario matched.
     case success = 0
-    /// A check found a difference.
+    /// A check found a difference, or a run broke a property of its scenario's `expect`.
     case difference = 1
     /// Bad usage or bad input: a wrong flag, an unreadable or invalid file.
     case badInput = 2

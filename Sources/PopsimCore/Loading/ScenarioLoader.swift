@@ -6,7 +6,7 @@
 /// options and state names, and ill-typed conditions are all errors (design.md §2–3).
 public struct ScenarioLoader {
     public static let topLevelKeys = ["popsim", "name", "description", "strategy", "options", "state",
-                                      "popups", "events", "until"]
+                                      "popups", "events", "until", "expect"]
     public static let popupKeys = PopupField.allCases.map(\.rawValue)
     public static let actionKeys = ActionKind.allCases.map(\.keyword)
     /// FGPopupScheduler's named priorities, accepted wherever a priority is.
@@ -113,6 +113,7 @@ public struct ScenarioLoader {
         if let v = fields["options"] { loadOptions(v) }
         if let v = fields["events"], !streamed { loadEvents(v) }
         if let v = fields["until"] { scenario.until = integer(v, .root.appending("until"), minimum: 0) }
+        if let v = fields["expect"] { loadExpectations(v) }
         checkButtons()
     }
 

@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     /// The script, stably sorted by `at` (equal times keep file order).
     public var events: [ScenarioEvent]
     public var until: Int?
+    /// The properties every run must keep (`expect`), in file order.
+    public var expectations: [Expectation] = []
 
     public func popupID(named name: String) -> PopupID? {
         popups.firstIndex { $0.name == name }.map(PopupID.init)

@@ -32,7 +32,9 @@ public enum ScenarioSchema {
                 "popups": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z0-9_][A-Za-z0-9_.:-]*$"},
                   "additionalProperties": {"$ref": "#/$defs/popup"}},
                 "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
-                "until": {"type": "integer", "minimum": 0}
+                "until": {"type": "integer", "minimum": 0},
+                "expect": {"type": "array", "items": {"type": "string", "minLength": 1},
+                  "description": "properties every run must keep, such as \\"no overlap\\" or \\"a before b\\""}
               },
               "$defs": {
                 "popup": {"type": "object", "additionalProperties": false, "properties": {

@@ -50,7 +50,16 @@ public enum JSONRenderer {
             }
         }
         writer.write(timeline.entries.isEmpty ? "],\n" : "\n  ],\n")
-        writer.write("  \"summary\": " + summary(Summary(result), result: result) + "}\n")
+        writer.write("  \"summary\": " + summary(Summary(result), result: result))
+        let verdicts = PropertyJudge.verdicts(result)
+        writer.write(verdicts.isEmpty ? "}\n" : ",\n  \"expect\": [" + verdicts.map(verdict).joined(separator: ", ") + "]}\n")
+    }
+
+    /// `{"property": "no overlap", "holds": true}`, or with `"at"` and `"evidence"` when it fails.
+    static func verdict(_ v: Verdict) -> String {
+        var out = "{\"property\": " + string(v.expectation.text) + ", \"holds\": \(v.holds)"
+        if let f = v.failure { out += ", \"at\": \(f.at), \"evidence\": " + string(f.evidence) }
+        return out + "}"
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {

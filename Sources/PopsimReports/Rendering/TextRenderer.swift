@@ -13,6 +13,7 @@ public enum TextRenderer {
         writer.write("\(TerminalText.safe(result.scenario.name)) · \(result.strategy) · \(options)\n")
         TimelineText.render(result.timeline, style: style, into: &writer)
         writer.write("\n" + summary(Summary(result), result: result))
+        writer.write(VerdictText.render(PropertyJudge.verdicts(result)))
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {

@@ -1,0 +1,21 @@
+/// `expect`: the properties every run of the scenario must keep (docs/scenario-format.md).
+extension ScenarioLoader {
+    mutating func loadExpectations(_ v: JSONValue) {
+        let path = JSONPath.root.appending("expect")
+        guard case .array(let list) = v.kind else {
+            report(.expected("an array of properties, such as [\"no overlap\"]", got: v.errorDescription), at: v.location, path)
+            return
+        }
+        for (i, item) in list.enumerated() {
+            guard let text = string(item, path.appending(i), nonEmpty: true) else { continue }
+            do {
+                let property = try PropertyParser.parse(text) { [popupIndex] in popupIndex[$0] }
+                scenario.expectations.append(Expectation(property: property, text: text, location: item.location))
+            } catch {
+                // The column points into the text: one past the opening quote, plus the offset.
+                let hint = Suggestion.phrase(error.unknownPopup.flatMap { popupHint($0) })
+                report(.condition(error.message + hint), at: item.location.advanced(by: 1 + error.offset), path.appending(i))
+            }
+        }
+    }
+}

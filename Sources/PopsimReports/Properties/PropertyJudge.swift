@@ -1,0 +1,122 @@
+import PopsimCore
+
+/// Judges a run against its scenario's `expect`: a pure function of the run's timeline (and its
+/// end and pending list), the same for every strategy.
+public struct Verdict: Sendable, Equatable {
+    public var expectation: Expectation
+    /// Nil when the property holds; else the instant that breaks it and what happened then.
+    public var failure: Failure?
+
+    public struct Failure: Sendable, Equatable {
+        public var at: Int
+        public var evidence: String
+    }
+
+    public var holds: Bool { failure == nil }
+}
+
+public enum PropertyJudge {
+    /// One verdict per `expect` entry, in the file's order.
+    public static func verdicts(_ result: RunResult) -> [Verdict] {
+        result.scenario.expectations.map { Verdict(expectation: $0, failure: judge($0.property, result)) }
+    }
+
+    /// Nil when `property` holds on `result`.
+    public static func judge(_ property: Property, _ result: RunResult) -> Verdict.Failure? {
+        let entries = result.timeline.entries
+        let name = { (p: PopupID) in result.scenario.name(of: p) }
+        switch property {
+        case .noWarning(let reason):
+            guard let e = entries.first(where: { $0.event == .warning && $0.reason == reason }) else { return nil }
+            return .init(at: e.t, evidence: "warning \(result.timeline.subjectName(e) ?? "") \(reason.rawValue) at \(e.t) ms")
+        case .noPending:
+            guard !result.pending.isEmpty else { return nil }
+            return .init(at: result.end, evidence: list(result.pending.map(name)) + " still queued at the end (\(result.end) ms)")
+        case .shown(let x):
+            guard firstShow(of: x, entries) == nil else { return nil }
+            let enqueued = entries.contains { $0.event == .enqueue && $0.subject == x.index }
+            return .init(at: result.end, evidence: "\(name(x)) never shown" + (enqueued ? "" : " (never enqueued)"))
+        case .neverShown(let x):
+            guard let i = firstShow(of: x, entries) else { return nil }
+            return .init(at: entries[i].t, evidence: "\(name(x)) shown at \(entries[i].t) ms")
+        case .before(let x, let y):
+            guard let iy = firstShow(of: y, entries) else { return nil }
+            let ix = firstShow(of: x, entries)
+            if let ix, ix < iy { return nil }
+            let later = ix.map { "\(name(x)) at \(entries[$0].t) ms" } ?? "\(name(x)) never"
+            return .init(at: entries[iy].t, evidence: "\(name(y)) shown at \(entries[iy].t) ms, \(later)")
+        case .waitAtMost(let x, let limit):
+            return wait(of: x, atMost: limit, result, name(x))
+        case .visibleAtMost(let limit):
+            return visible(atMost: limit, result)
+        case .showsAtMost(let x, let count, let window):
+            let times = entries.filter { $0.event == .show && (x == nil || $0.subject == x?.index) }.map(\.t)
+            guard count < times.count else { return nil }
+            for i in 0..<(times.count - count) where times[i + count] - times[i] < window {
+                let whose = x.map { " of \(name($0))" } ?? ""
+                return .init(at: times[i + count], evidence: "\(count + 1) show\(count == 0 ? "" : "s")\(whose) from \(times[i]) to \(times[i + count]) ms, "
+                             + "within \(window) ms")
+            }
+            return nil
+        }
+    }
+
+    static func firstShow(of p: PopupID, _ entries: [Timeline.Entry]) -> Int? {
+        entries.firstIndex { $0.event == .show && $0.subject == p.index }
+    }
+
+    /// "a, b and 3 more".
+    static func list(_ names: [String]) -> String {
+        names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+    }
+
+    /// Requests of `x` by the ledger: a show answers the oldest open one, a drop the newest (a
+    /// duplicate is dropped as it arrives); any still open at the end fails.
+    static func wait(of x: PopupID, atMost limit: Int, _ result: RunResult, _ name: String) -> Verdict.Failure? {
+        var open: [Int] = []
+        for e in result.timeline.entries where e.subject == x.index {
+            switch e.ledger {
+            case .opens: open.append(e.t)
+            case .settles where e.event == .show:
+                guard !open.isEmpty else { continue }
+                let since = open.removeFirst()
+                if e.t - since > limit {
+                    return .init(at: e.t, evidence: "\(name) waited \(e.t - since) ms (requested at \(since) ms, shown at \(e.t) ms)")
+                }
+            case .settles:
+                _ = open.popLast()
+            case .none:
+                continue
+            }
+        }
+        guard let since = open.first else { return nil }
+        return .init(at: result.end, evidence: "\(name) requested at \(since) ms, still not shown at the end (\(result.end) ms)")
+    }
+
+    /// On screen from `show` to `gone` (or to a hide without animation), counted at the end of
+    /// each instant: a popup that leaves as another arrives in one instant is not counted twice.
+    static func visible(atMost limit: Int, _ result: RunResult) -> Verdict.Failure? {
+        let entries = result.timeline.entries
+        let animated = result.timeline.animatedTransitions()
+        var onScreen: [Int32] = []
+        var i = 0
+        while i < entries.count {
+            let t = entries[i].t
+            while i < entries.count, entries[i].t == t {
+                let e = entries[i]
+                switch e.event {
+                case .show: onScreen.append(e.subject)
+                case .gone: onScreen.removeAll { $0 == e.subject }
+                case .hide where !animated[i]: onScreen.removeAll { $0 == e.subject }
+                default: break
+                }
+                i += 1
+            }
+            if onScreen.count > limit {
+                let names = onScreen.map { result.timeline.subjects[Int($0)] }
+                return .init(at: t, evidence: "\(onScreen.count) on screen at \(t) ms: " + list(names))
+            }
+        }
+        return nil
+    }
+}
