@@ -46,3 +46,35 @@ struct PropertiesEndToEndTests {
         #expect(try runPopsim(["run", "-"], stdin: holding).status == 0)
     }
 }
+
+/// `check` on scenarios with `expect`: the properties are checked under every strategy checked,
+/// a scenario with `expect` needs no golden, and the failing property is named in text, JSON and
+/// JUnit.
+@Suite("properties in check")
+struct PropertiesCheckTests {
+    @Test func checkNamesTheBrokenPropertyEverywhere() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(PropertiesEndToEndTests.scenario.utf8).write(to: dir.appendingPathComponent("wish.json"))
+        let ok = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "expect": ["shown a"], "events": [{"at": 0, "enqueue": "a"}]}"#
+        try Data(ok.utf8).write(to: dir.appendingPathComponent("ok.json"))
+        let junit = dir.appendingPathComponent("j.xml").path
+        let output = try runPopsim(["check", dir.path, "--junit", junit])
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            PASS: \(dir.path)/ok.json [fg]
+            FAIL: \(dir.path)/wish.json [fg]: property 'shareGuide before editWish' fails
+              fails  shareGuide before editWish: editWish shown at 0 ms, shareGuide at 1300 ms
+            1 passed, 1 failed
+
+            """)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains(#"<testsuites tests="2" failures="1" errors="0">"#))
+        #expect(xml.contains(#"<failure message="property 'shareGuide before editWish' fails">fails  shareGuide before editWish: editWish shown at 0 ms, shareGuide at 1300 ms</failure>"#))
+        let json = try runPopsim(["check", dir.path, "--format", "json"])
+        #expect(json.stdout.contains(#""verdict": "broken", "brokenProperties": [{"property": "shareGuide before editWish", "at": 0, "evidence": "editWish shown at 0 ms, shareGuide at 1300 ms"}]"#))
+        // Under another strategy given on the command line, still without a golden.
+        let other = try runPopsim(["check", dir.appendingPathComponent("wish.json").path, "--strategy", "jc-fifo"])
+        #expect(other.stdout.hasPrefix("FAIL: \(dir.path)/wish.json [jc-fifo]: property 'shareGuide before editWish' fails\n"))
+    }
+}

@@ -69,6 +69,7 @@ public struct CheckRunner: Sendable {
         do {
             let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits)
             actual = TimelineText.render(result.timeline)
+            outcome.brokenProperties = PropertyJudge.verdicts(result).filter { !$0.holds }
         } catch {
             outcome.verdict = .error(error)
             return outcome
@@ -76,7 +77,8 @@ public struct CheckRunner: Sendable {
         outcome.actual = actual
         switch FileIO.kind(of: golden) {
         case .missing:
-            outcome.verdict = .missing
+            // With `expect`, the properties are the check: no golden is needed.
+            if scenario.expectations.isEmpty { outcome.verdict = .missing }
             return outcome
         case .regular:
             break

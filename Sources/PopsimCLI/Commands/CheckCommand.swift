@@ -57,9 +57,9 @@ enum CheckCommand {
             let o = outcomes[i]
             if format == .text { console.out(CheckReport.line(o, style: style)) }
             switch o.verdict {
-            case .pass:
+            case .pass where o.passed:
                 passed += 1
-            case .differs, .missing:
+            case .pass, .differs, .missing:
                 failed += 1
                 outcome = outcome.worst(.difference)
             case .error(let error):

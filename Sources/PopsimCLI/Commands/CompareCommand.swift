@@ -24,7 +24,8 @@ enum CompareCommand {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw PopsimError.usage("compare: expected exactly one scenario file; see 'popsim help compare'")
         }
-        let strategies = args.all("strategy")
+        // `all` stands for every registered strategy, in registry order.
+        let strategies = args.all("strategy").flatMap { $0 == "all" ? StrategyRegistry.names : [$0] }
         guard strategies.count >= 2 else {
             throw PopsimError.usage("compare: expected at least two --strategy, e.g. --strategy fg --strategy jc-lifo")
         }

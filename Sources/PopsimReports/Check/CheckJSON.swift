@@ -10,6 +10,9 @@ public enum CheckJSON {
             var item = "  {\"scenario\": \(s(o.scenario)), \"strategy\": \(o.strategy.map(s) ?? "null"), "
                 + "\"golden\": \(o.goldenPath.map(s) ?? "null"), \"verdict\": "
             switch o.verdict {
+            case .pass where !o.brokenProperties.isEmpty:
+                failed += 1
+                item += "\"broken\""
             case .pass:
                 passed += 1
                 item += "\"pass\""
@@ -25,6 +28,11 @@ public enum CheckJSON {
             case .skipped(let why):
                 skipped += 1
                 item += "\"skipped\", \"reason\": \(s(why))"
+            }
+            if !o.brokenProperties.isEmpty {
+                item += ", \"brokenProperties\": [" + o.brokenProperties.map { v in
+                    "{\"property\": \(s(v.expectation.text)), \"at\": \(v.failure?.at ?? 0), \"evidence\": \(s(v.failure?.evidence ?? ""))}"
+                }.joined(separator: ", ") + "]"
             }
             items.append(item + "}")
         }

@@ -20,6 +20,13 @@ public struct CheckOutcome: Sendable, Equatable {
     public var verdict: Verdict
     /// The actual timeline text (for `--update`).
     public var actual: String?
+    /// The properties of the scenario's `expect` that this run broke (a failure whatever the
+    /// golden says).
+    public var brokenProperties: [PropertyVerdict] = []
+
+    /// Whether the outcome counts as passed: the golden matched (or there is none and the
+    /// scenario's properties are the check) and no property broke.
+    public var passed: Bool { verdict == .pass && brokenProperties.isEmpty }
 
     public init(scenario: String, strategy: String?, goldenPath: String?, verdict: Verdict, actual: String? = nil) {
         self.scenario = scenario

@@ -5,9 +5,11 @@ import PopsimCore
 public enum CheckReport {
     public static func line(_ o: CheckOutcome, style: TextStyle = .plain) -> String {
         let label = TerminalText.safe(o.scenario + (o.strategy.map { " [\($0)]" } ?? ""))
-        let fail = style.paint("FAIL:", .red) + " \(label)\n"
+        let evidence: String = o.brokenProperties.map { (v: PropertyVerdict) -> String in "  " + VerdictText.line(v) + "\n" }.joined()
+        let fail: String = style.paint("FAIL:", .red) + " " + label + brokenSummary(o) + "\n" + evidence
         switch o.verdict {
-        case .pass: return style.paint("PASS:", .green) + " \(label)\n"
+        case .pass where o.brokenProperties.isEmpty: return style.paint("PASS:", .green) + " \(label)\n"
+        case .pass: return fail
         case .differs(let diff): return fail + paint(diff, style)
         case .missing: return fail + missingAdvice(o) + "\n"
         case .error: return fail
@@ -25,6 +27,16 @@ public enum CheckReport {
             if text.hasPrefix("+") { return style.paint(text, .green) }
             return text
         }.joined(separator: "\n")
+    }
+
+    /// `: property 'a before b' fails` on the FAIL line, naming what broke.
+    static func brokenSummary(_ o: CheckOutcome) -> String {
+        let names = o.brokenProperties.map { "'" + TerminalText.safe($0.expectation.text) + "'" }
+        switch names.count {
+        case 0: return ""
+        case 1: return ": property \(names[0]) fails"
+        default: return ": properties \(names.joined(separator: ", ")) fail"
+        }
     }
 
     static func missingAdvice(_ o: CheckOutcome) -> String {

@@ -10,7 +10,7 @@ public enum JUnitReport {
     public static func render(_ outcomes: [CheckOutcome], describe: (PopsimError) -> [String]) -> String {
         let failures = outcomes.filter {
             if case .differs = $0.verdict { return true }
-            return $0.verdict == .missing
+            return $0.verdict == .missing || ($0.verdict == .pass && !$0.brokenProperties.isEmpty)
         }.count
         let errors = outcomes.filter { if case .error = $0.verdict { return true }; return false }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -18,12 +18,18 @@ public enum JUnitReport {
         out += "  <testsuite name=\"popsim check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"0\">\n"
         for o in outcomes {
             out += "    <testcase classname=\"\(escape(o.scenario))\" name=\"\(escape(o.strategy ?? "load"))\" time=\"0\""
+            let broken = o.brokenProperties.map(VerdictText.line).joined(separator: "\n")
             switch o.verdict {
-            case .pass:
+            case .pass where o.brokenProperties.isEmpty:
                 out += "/>\n"
+            case .pass:
+                out += ">\n      <failure message=\"\(escape(String(CheckReport.brokenSummary(o).dropFirst(2))))\">"
+                    + escape(broken) + "</failure>\n    </testcase>\n"
             case .differs(let diff):
-                out += ">\n      <failure message=\"timeline differs from \(escape(o.goldenPath ?? ""))\">"
-                    + escape(diff) + "</failure>\n    </testcase>\n"
+                let properties = o.brokenProperties.isEmpty ? "" : "; " + CheckReport.brokenSummary(o).dropFirst(2)
+                let message = "timeline differs from \(o.goldenPath ?? "")" + properties
+                out += ">\n      <failure message=\"\(escape(message))\">"
+                    + escape(broken.isEmpty ? diff : broken + "\n" + diff) + "</failure>\n    </testcase>\n"
             case .missing:
                 out += ">\n      <failure message=\"no expected timeline\">" + escape(CheckReport.missingAdvice(o))
                     + "</failure>\n    </testcase>\n"

@@ -29,6 +29,7 @@ public enum CompareJSON {
             } else if i > 0 {
                 out += ", \"divergence\": null"
             }
+            if !run.verdicts.isEmpty { out += ", \"expect\": [" + run.verdicts.map(JSONRenderer.verdict).joined(separator: ", ") + "]" }
             out += "}"
         }
         return out + "\n  ]}\n"

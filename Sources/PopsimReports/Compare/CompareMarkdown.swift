@@ -8,6 +8,7 @@ public enum CompareMarkdown {
             [run.label, run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")]
         }) + "\n"
         out += table(CompareText.perPopup(c)) + "\n" + table(CompareText.totals(c))
+        if !c.scenario.expectations.isEmpty { out += "\n" + table(CompareText.properties(c)) }
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {
                 out += "\n`\(run.label)` has the same timeline as `\(c.runs[0].label)`.\n"

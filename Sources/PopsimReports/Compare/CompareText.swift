@@ -16,6 +16,13 @@ public enum CompareText {
         out += "\nSummary against \(c.runs[0].label)\n"
         out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + indent(table(totals(c), group: 1, width: width))
         out += "\n"
+        if !c.scenario.expectations.isEmpty {
+            out += "\nProperties\n" + indent(table(properties(c), group: 1, width: width)) + "\n"
+            for run in c.runs {
+                for v in run.verdicts { if let f = v.failure { out += "  \(run.label): \(v.expectation.text): \(f.evidence)\n" } }
+            }
+            out += "\n"
+        }
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {
                 out += "  \(run.label): same timeline as \(c.runs[0].label)\n"
@@ -66,6 +73,17 @@ public enum CompareText {
                 row += [o.firstShown.map(String.init) ?? (o.whyNot ?? "-"), o.wait.map(String.init) ?? "-", String(o.preempted)]
             }
             rows.append(row)
+        }
+        return rows
+    }
+
+    /// Properties × strategies: `holds`, or `fails` with the instant that breaks it.
+    static func properties(_ c: Comparison) -> [[String]] {
+        var rows = [["property"] + c.runs.map(\.label)]
+        for (i, e) in c.scenario.expectations.enumerated() {
+            rows.append([e.text] + c.runs.map { run in
+                run.verdicts[i].failure.map { "fails at \($0.at) ms" } ?? "holds"
+            })
         }
         return rows
     }

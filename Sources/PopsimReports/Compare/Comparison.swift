@@ -7,6 +7,8 @@ public struct Comparison: Sendable {
         public var label: String
         public var result: RunResult
         public var metrics: RunMetrics
+        /// The scenario's `expect`, judged on this run.
+        public var verdicts: [PropertyVerdict] = []
     }
 
     /// Where a run's timeline first differs from the reference's, and what each did then.
@@ -45,7 +47,7 @@ public struct Comparison: Sendable {
             divergences.append(Self.divergence(reference.result.timeline, result.timeline))
             if !keepTimeline { kept.timeline = Timeline(subjects: result.timeline.subjects, buttons: result.timeline.buttons) }
         }
-        runs.append(Run(label: label, result: kept, metrics: metrics))
+        runs.append(Run(label: label, result: kept, metrics: metrics, verdicts: PropertyJudge.verdicts(result)))
     }
 
     static func divergence(_ a: Timeline, _ b: Timeline) -> Divergence? {

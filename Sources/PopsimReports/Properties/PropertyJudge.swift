@@ -2,7 +2,7 @@ import PopsimCore
 
 /// Judges a run against its scenario's `expect`: a pure function of the run's timeline (and its
 /// end and pending list), the same for every strategy.
-public struct Verdict: Sendable, Equatable {
+public struct PropertyVerdict: Sendable, Equatable {
     public var expectation: Expectation
     /// Nil when the property holds; else the instant that breaks it and what happened then.
     public var failure: Failure?
@@ -17,12 +17,12 @@ public struct Verdict: Sendable, Equatable {
 
 public enum PropertyJudge {
     /// One verdict per `expect` entry, in the file's order.
-    public static func verdicts(_ result: RunResult) -> [Verdict] {
-        result.scenario.expectations.map { Verdict(expectation: $0, failure: judge($0.property, result)) }
+    public static func verdicts(_ result: RunResult) -> [PropertyVerdict] {
+        result.scenario.expectations.map { PropertyVerdict(expectation: $0, failure: judge($0.property, result)) }
     }
 
     /// Nil when `property` holds on `result`.
-    public static func judge(_ property: Property, _ result: RunResult) -> Verdict.Failure? {
+    public static func judge(_ property: Property, _ result: RunResult) -> PropertyVerdict.Failure? {
         let entries = result.timeline.entries
         let name = { (p: PopupID) in result.scenario.name(of: p) }
         switch property {
@@ -72,7 +72,7 @@ public enum PropertyJudge {
 
     /// Requests of `x` by the ledger: a show answers the oldest open one, a drop the newest (a
     /// duplicate is dropped as it arrives); any still open at the end fails.
-    static func wait(of x: PopupID, atMost limit: Int, _ result: RunResult, _ name: String) -> Verdict.Failure? {
+    static func wait(of x: PopupID, atMost limit: Int, _ result: RunResult, _ name: String) -> PropertyVerdict.Failure? {
         var open: [Int] = []
         for e in result.timeline.entries where e.subject == x.index {
             switch e.ledger {
@@ -95,7 +95,7 @@ public enum PropertyJudge {
 
     /// On screen from `show` to `gone` (or to a hide without animation), counted at the end of
     /// each instant: a popup that leaves as another arrives in one instant is not counted twice.
-    static func visible(atMost limit: Int, _ result: RunResult) -> Verdict.Failure? {
+    static func visible(atMost limit: Int, _ result: RunResult) -> PropertyVerdict.Failure? {
         let entries = result.timeline.entries
         let animated = result.timeline.animatedTransitions()
         var onScreen: [Int32] = []

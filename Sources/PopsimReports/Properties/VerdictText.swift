@@ -3,7 +3,7 @@ import PopsimCore
 /// The verdicts of a run's `expect`, as the text report prints them after its summary:
 /// `expect: 2 hold, 1 fails`, then `holds  no overlap` or `fails  A before B: <evidence>`.
 public enum VerdictText {
-    public static func render(_ verdicts: [Verdict]) -> String {
+    public static func render(_ verdicts: [PropertyVerdict]) -> String {
         guard !verdicts.isEmpty else { return "" }
         let failed = verdicts.filter { !$0.holds }.count
         let held = verdicts.count - failed
@@ -13,7 +13,7 @@ public enum VerdictText {
     }
 
     /// `holds  no overlap` or `fails  no overlap: warning b overlap at 300 ms`.
-    public static func line(_ v: Verdict) -> String {
+    public static func line(_ v: PropertyVerdict) -> String {
         let text = TerminalText.safe(v.expectation.text)
         guard let failure = v.failure else { return "holds  " + text }
         return "fails  \(text): \(TerminalText.safe(failure.evidence))"

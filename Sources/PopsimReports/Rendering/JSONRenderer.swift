@@ -56,7 +56,7 @@ public enum JSONRenderer {
     }
 
     /// `{"property": "no overlap", "holds": true}`, or with `"at"` and `"evidence"` when it fails.
-    static func verdict(_ v: Verdict) -> String {
+    static func verdict(_ v: PropertyVerdict) -> String {
         var out = "{\"property\": " + string(v.expectation.text) + ", \"holds\": \(v.holds)"
         if let f = v.failure { out += ", \"at\": \(f.at), \"evidence\": " + string(f.evidence) }
         return out + "}"
