@@ -35,6 +35,37 @@ struct PropertiesEndToEndTests {
         #expect((decoded?["expect"] as? [Any])?.count == 4)
     }
 
+    /// A property no run can break or keep, whatever the strategy, tests nothing: a note.
+    @Test func propertiesThatCanNeverFailOrHold() throws {
+        let text = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {"duration": 10}, "b": {}}, "expect": ["shown b", "a before b", "visible <= 2", "never shown b", "wait b <= 5", "shows b <= 1 per 9", "shown a", "visible <= 1"], "events": [{"at": 0, "enqueue": "a"}]}"#
+        let output = try runPopsim(["lint", "-"], stdin: text)
+        #expect(output.status == 0)
+        #expect(output.stdout == """
+            -:1:88: expect: 'shown b' can never hold: nothing enqueues 'b'
+            -:1:99: expect: 'a before b' can never fail: nothing enqueues 'b'
+            -:1:113: expect: 'visible <= 2' can never fail: there are only 2 popups
+            -:1:129: expect: 'never shown b' can never fail: nothing enqueues 'b'
+            -:1:146: expect: 'wait b <= 5' can never fail: nothing enqueues 'b'
+            -:1:161: expect: 'shows b <= 1 per 9' can never fail: nothing enqueues 'b'
+            0 hazards, 6 notes
+
+            """)
+    }
+
+    /// The charts mark the instant that breaks a property: a row under the lane (gantt), a dashed
+    /// line with the evidence as its tooltip (svg, html).
+    @Test func chartsMarkTheBrokenInstant() throws {
+        let gantt = try runPopsim(["run", "-", "--format", "gantt", "--ascii"], stdin: Self.scenario, environment: ["COLUMNS": "60"])
+        #expect(gantt.status == 1)
+        #expect(gantt.stdout.contains("\nexpect      ^\n"))
+        #expect(gantt.stdout.hasSuffix("^ property broken\n"))
+        let svg = try runPopsim(["run", "-", "--format", "svg"], stdin: Self.scenario)
+        #expect(svg.stdout.contains(#"<title>shareGuide before editWish: editWish shown at 0 ms, shareGuide at 1300 ms</title></line>"#))
+        let html = try runPopsim(["run", "-", "--format", "html"], stdin: Self.scenario)
+        #expect(html.stdout.contains(#"<summary>fg — fails: shareGuide before editWish</summary>"#))
+        #expect(html.stdout.contains(#"<line class="broken" x1="0""#))
+    }
+
     @Test func aReportWithAFailedPropertyIsStillWritten() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

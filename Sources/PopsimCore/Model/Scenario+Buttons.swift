@@ -18,6 +18,23 @@ extension Scenario {
         return clears ? out.map { _ in true } : out
     }
 
+    /// Which popups anything in the scenario enqueues (a script event, a `then`, a navigation's
+    /// actions), by popup index: a popup no one enqueues can never show.
+    public func somethingEnqueues() -> [Bool] {
+        var out = [Bool](repeating: false, count: popups.count)
+        func note(_ action: Action) {
+            switch action {
+            case .enqueue(let p): out[Int(p.index)] = true
+            case .enqueueMany(let list): for p in list { out[Int(p.index)] = true }
+            case .navigate(_, let then): for a in then { note(a) }
+            default: break
+            }
+        }
+        for event in events { note(event.action) }
+        for popup in popups { for buttons in popup.then { for a in buttons.actions { note(a) } } }
+        return out
+    }
+
     /// A `then` entry of a popup that nothing in the scenario presses.
     public struct UnpressedButton: Sendable {
         public var popup: PopupID

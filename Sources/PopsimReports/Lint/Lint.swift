@@ -14,7 +14,8 @@ public enum Lint {
     }
 
     public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
-        (ignored(result.scenario, entry: entry) + hazards(result) + stalledAtEnd(result) + neverLeaving(result)).map {
+        (ignored(result.scenario, entry: entry) + properties(result.scenario) + hazards(result) + stalledAtEnd(result)
+            + neverLeaving(result)).map {
             Finding(isHazard: $0.isHazard, line: TerminalText.safe($0.line))
         }
     }
@@ -94,6 +95,32 @@ public enum Lint {
             guard !lasts, popup.respond == nil, !takenOff[Int(p.index)] else { return nil }
             return Finding(isHazard: false, line: "\(result.scenario.file): end: never leaves: '\(popup.name)' has no duration "
                 + "and no respond, and nothing in the script dismisses it: it blocks the screen for good")
+        }
+    }
+
+    /// Properties of `expect` that no run of this scenario can break, or none can keep, whatever
+    /// the strategy: they test nothing (notes, not hazards).
+    static func properties(_ scenario: Scenario) -> [Finding] {
+        let enqueued = scenario.somethingEnqueues()
+        let name = { (p: PopupID) in "'\(scenario.name(of: p))'" }
+        return scenario.expectations.compactMap { e in
+            let why: String
+            switch e.property {
+            case .shown(let x) where !enqueued[Int(x.index)]:
+                why = "can never hold: nothing enqueues \(name(x))"
+            case .neverShown(let x) where !enqueued[Int(x.index)],
+                 .waitAtMost(let x, _) where !enqueued[Int(x.index)],
+                 .showsAtMost(let x?, _, _) where !enqueued[Int(x.index)]:
+                why = "can never fail: nothing enqueues \(name(x))"
+            case .before(_, let y) where !enqueued[Int(y.index)]:
+                why = "can never fail: nothing enqueues \(name(y))"
+            case .visibleAtMost(let n) where n >= scenario.popups.count:
+                why = "can never fail: there are only \(scenario.popups.count) popups"
+            default:
+                return nil
+            }
+            return Finding(isHazard: false, line: "\(scenario.file):\(e.location.line):\(e.location.column): expect: "
+                + "'\(e.text)' \(why)")
         }
     }
 

@@ -23,9 +23,11 @@ public struct GanttStyle: Sendable {
 public enum Gantt {
     struct Glyphs {
         var queued, presenting, shown, hiding, drop, warning, empty: Character
+        /// On a lane's `expect` row: an instant that breaks a property.
+        var broken: Character = "^"
 
-        static let unicode = Glyphs(queued: "·", presenting: "▒", shown: "█", hiding: "░", drop: "×", warning: "!", empty: " ")
-        static let ascii = Glyphs(queued: ".", presenting: "/", shown: "#", hiding: "\\", drop: "x", warning: "!", empty: " ")
+        static let unicode = Glyphs(queued: "·", presenting: "▒", shown: "█", hiding: "░", drop: "×", warning: "!", empty: " ", broken: "▲")
+        static let ascii = Glyphs(queued: ".", presenting: "/", shown: "#", hiding: "\\", drop: "x", warning: "!", empty: " ", broken: "^")
     }
 
     public static func render(_ lanes: [(label: String, result: RunResult)], chart: GanttStyle) -> String {
@@ -35,17 +37,27 @@ public enum Gantt {
         let labelWidth = min(24, max(5, charts.flatMap { ($0.1.rows + $0.1.slotRows).map(\.popup.count) }.max() ?? 5))
         let width = max(10, chart.columns - labelWidth - 2)
         var out = ""
-        for (label, intervals) in charts {
+        var anyBroken = false
+        for ((label, intervals), lane) in zip(charts, lanes) {
             let title = TerminalText.safe((lanes.first?.result.scenario.name ?? "") + (chart.ascii ? " - " : " · ") + label)
             out += String(title.prefix(chart.columns)) + "\n"
             for row in intervals.rows + intervals.slotRows {
                 out += String(TerminalText.safe(row.popup).prefix(labelWidth)).rightPadded(to: labelWidth) + "  "
                 out += paint(String(cells(row, end: end, width: width, glyphs: glyphs)).trailingSpacesRemoved, glyphs, chart.style) + "\n"
             }
+            // The instants that break a property of `expect`, on a row of their own.
+            let broken = PropertyJudge.verdicts(lane.result).compactMap(\.failure)
+            if !broken.isEmpty {
+                anyBroken = true
+                var marks = [Character](repeating: " ", count: width)
+                for f in broken { marks[min(width - 1, Scale.map(f.at, width, end))] = glyphs.broken }
+                out += "expect".rightPadded(to: labelWidth) + "  " + String(marks).trailingSpacesRemoved + "\n"
+            }
         }
         out += String(repeating: " ", count: labelWidth + 2) + axis(end: end, width: width) + "\n"
         let g = glyphs
-        out += "\(g.queued) queued  \(g.presenting) presenting  \(g.shown) shown  \(g.hiding) hiding  \(g.drop) drop  \(g.warning) warning\n"
+        out += "\(g.queued) queued  \(g.presenting) presenting  \(g.shown) shown  \(g.hiding) hiding  \(g.drop) drop  \(g.warning) warning"
+            + (anyBroken ? "  \(g.broken) property broken" : "") + "\n"
         return out
     }
 

@@ -28,7 +28,9 @@ public enum HTMLChart {
             out += "<span style=\"left: \(Scale.map(t, 1000, end) / 10).\(Scale.map(t, 1000, end) % 10)%\">\(TimeTicks.label(t))</span>\n"
         }
         out += "</div></div>\n<main>\n"
-        for (label, _, chart) in charts { out += lane(label, chart, end: end) }
+        for (label, result, chart) in charts {
+            out += lane(label, chart, end: end, broken: PropertyJudge.verdicts(result).filter { !$0.holds })
+        }
         return out + "</main>\n<script>\n\(script)</script>\n</body>\n</html>\n"
     }
 
@@ -52,7 +54,7 @@ public enum HTMLChart {
         return out + "</p>\n"
     }
 
-    static func lane(_ label: String, _ chart: PopupIntervals, end: Int) -> String {
+    static func lane(_ label: String, _ chart: PopupIntervals, end: Int, broken: [PropertyVerdict] = []) -> String {
         let rows = chart.rows + chart.slotRows
         let height = max(1, rows.count * rowStep)
         var names = "", plot = ""
@@ -71,7 +73,15 @@ public enum HTMLChart {
                     + "<title>\(e(row.popup)) \(e(marker.label)) at \(marker.t) ms</title></line>\n"
             }
         }
-        return "<details class=\"lane\" open data-strategy=\"\(e(label))\">\n<summary>\(e(label))</summary>\n<div class=\"rows\">\n"
+        // A property of `expect` broken in this run: a dashed line across the lane at its instant.
+        for v in broken {
+            guard let f = v.failure else { continue }
+            let x = Scale.map(f.at, units, end)
+            plot += "<line class=\"broken\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(height)\">"
+                + "<title>\(e(v.expectation.text + ": " + f.evidence))</title></line>\n"
+        }
+        let failing = broken.isEmpty ? "" : " — " + e(broken.map { "fails: " + $0.expectation.text }.joined(separator: "; "))
+        return "<details class=\"lane\" open data-strategy=\"\(e(label))\">\n<summary>\(e(label))\(failing)</summary>\n<div class=\"rows\">\n"
             + "<div class=\"names\">\n\(names)</div>\n"
             + "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(units) \(height)\" preserveAspectRatio=\"none\" "
             + "height=\"\(height)\">\n\(plot)</svg>\n</div>\n</details>\n"
@@ -95,6 +105,7 @@ public enum HTMLChart {
         .key.warning { background: #ff7f0e; width: 5px; }
         line.drop { stroke: #d62728; stroke-width: 3; vector-effect: non-scaling-stroke; }
         line.warning { stroke: #ff7f0e; stroke-width: 5; vector-effect: non-scaling-stroke; }
+        line.broken { stroke: #d62728; stroke-width: 2; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
         .axis { position: sticky; top: 0; z-index: 1; display: flex; background: #fff; border-bottom: 1px solid #555; height: 22px; }
         .gutter, .names { flex: 0 0 180px; }
         .ticks { position: relative; flex: 1; overflow: hidden; }

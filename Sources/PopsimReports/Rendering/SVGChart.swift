@@ -20,14 +20,16 @@ public enum SVGChart {
         let end = max(1, charts.map(\.1.end).max() ?? 1)
         var y = 48
         var body = ""
-        for (label, intervals) in charts {
+        for ((label, intervals), lane) in zip(charts, lanes) {
             body += "  <g class=\"lane\" data-strategy=\"\(escape(label))\">\n"
             body += "    <text class=\"lane-title\" x=\"10\" y=\"\(y + 12)\">\(escape(label))</text>\n"
+            let top = y + 16
             y += 20
             for row in intervals.rows + intervals.slotRows {
                 body += rowSVG(row, y: y, end: end)
                 y += rowHeight + 4
             }
+            body += brokenProperties(PropertyJudge.verdicts(lane.result), top: top, bottom: y, end: end)
             body += "  </g>\n"
             y += laneGap - 4
         }
@@ -56,6 +58,7 @@ public enum SVGChart {
             .drop { stroke: #d62728; stroke-width: 2; fill: none; }
             .warning { fill: #ff7f0e; stroke: #7f3f00; stroke-width: 1; }
             .axis { stroke: #555555; stroke-width: 1; }
+            .broken { stroke: #d62728; stroke-width: 2; stroke-dasharray: 4 3; }
           </style>
 
         """
@@ -84,6 +87,16 @@ public enum SVGChart {
     }
 
     /// A line with round ticks (`TimeTicks`).
+    /// A dashed red line at each instant that breaks a property of `expect`, its text as tooltip.
+    static func brokenProperties(_ verdicts: [PropertyVerdict], top: Int, bottom: Int, end: Int) -> String {
+        verdicts.compactMap { v in
+            guard let f = v.failure else { return nil }
+            let px = x(f.at, end: end)
+            return "    <line class=\"broken\" x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(bottom)\">"
+                + "<title>\(escape(v.expectation.text + ": " + f.evidence))</title></line>\n"
+        }.joined()
+    }
+
     static func axis(y: Int, end: Int) -> String {
         var out = "  <g class=\"time-axis\">\n"
         out += "    <line class=\"axis\" x1=\"\(plotLeft)\" y1=\"\(y)\" x2=\"\(plotLeft + plotWidth)\" y2=\"\(y)\"/>\n"
