@@ -48,7 +48,8 @@ struct RunEndToEndTests {
     /// silences it.
     @Test func ignoredFieldsAreNotedOnStderr() throws {
         let output = try runPopsim(["run", "Scenarios/first-launch.json", "--strategy", "jc-fifo"])
-        #expect(output.status == 0)
+        // Exit 1: under jc-fifo the upgrade prompt waits longer than the file's `expect` allows.
+        #expect(output.status == 1)
         #expect(output.stderr == """
             Scenarios/first-launch.json: jc-fifo ignores the popup field 'priority' (set on 2 popups; see 'popsim lint')
             Scenarios/first-launch.json: jc-fifo ignores the popup field 'when' (set on 1 popup; see 'popsim lint')
@@ -57,7 +58,7 @@ struct RunEndToEndTests {
 
             """)
         let quiet = try runPopsim(["run", "Scenarios/first-launch.json", "--strategy", "jc-fifo", "--quiet"])
-        #expect(quiet.status == 0 && quiet.stderr == "" && quiet.stdout == output.stdout)
+        #expect(quiet.status == 1 && quiet.stderr == "" && quiet.stdout == output.stdout)
     }
 
     /// Several files as JSON are one document: an array of reports.

@@ -17,7 +17,7 @@ public enum CompareText {
         out += indent(table(perPopup(c), group: 3, width: width)) + "\n" + indent(table(totals(c), group: 1, width: width))
         out += "\n"
         if !c.scenario.expectations.isEmpty {
-            out += "\nProperties\n" + indent(table(properties(c), group: 1, width: width)) + "\n"
+            out += "Properties\n" + indent(table(properties(c), group: 1, width: width)) + "\n"
             for run in c.runs {
                 for v in run.verdicts { if let f = v.failure { out += "  \(run.label): \(v.expectation.text): \(f.evidence)\n" } }
             }
