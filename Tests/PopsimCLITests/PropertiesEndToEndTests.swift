@@ -109,3 +109,34 @@ struct PropertiesCheckTests {
         #expect(other.stdout.hasPrefix("FAIL: \(dir.path)/wish.json [jc-fifo]: property 'shareGuide before editWish' fails\n"))
     }
 }
+
+/// `compare`: which library keeps the rules, as a table in text and markdown and per run in JSON;
+/// `--strategy all` compares every registered strategy.
+@Suite("properties in compare")
+struct PropertiesCompareTests {
+    @Test func compareTabulatesPropertiesByStrategy() throws {
+        let output = try runPopsim(["compare", "Scenarios/flow-wish-rules.json", "--strategy", "keyed", "--strategy", "fg"],
+                                   environment: ["COLUMNS": "80"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("""
+            Properties
+              property                               keyed     fg
+              editWish before shareGuide  fails at 2000 ms  holds
+              visible <= 1                           holds  holds
+              wait editWish <= 500        fails at 3500 ms  holds
+              no pending                             holds  holds
+
+              keyed: editWish before shareGuide: shareGuide shown at 2000 ms, editWish at 3500 ms
+              keyed: wait editWish <= 500: editWish waited 1500 ms (requested at 2000 ms, shown at 3500 ms)
+
+            """))
+        let markdown = try runPopsim(["compare", "Scenarios/flow-wish-rules.json", "--strategy", "keyed", "--strategy", "fg", "--format", "markdown"])
+        #expect(markdown.stdout.contains("| editWish before shareGuide | fails at 2000 ms | holds |\n"))
+        let json = try runPopsim(["compare", "Scenarios/flow-wish-rules.json", "--strategy", "keyed", "--strategy", "fg", "--format", "json"])
+        #expect(json.stdout.contains(#""expect": [{"property": "editWish before shareGuide", "holds": false, "at": 2000, "evidence": "shareGuide shown at 2000 ms, editWish at 3500 ms"}"#))
+        let all = try runPopsim(["compare", "Scenarios/flow-wish-rules.json", "--strategy", "all", "--format", "json"])
+        #expect(all.status == 0)
+        let runs = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any]
+        #expect((runs?["strategies"] as? [Any])?.count == 13)
+    }
+}

@@ -111,8 +111,9 @@ enum HelpText {
 
         One block per strategy in the order given, then a summary against the first:
         per popup when it was first shown (or why not), its wait and how often it was
-        preempted; totals with the difference to the first; and the first instant at
-        which each timeline departs from the first one's.
+        preempted; totals with the difference to the first; the scenario's properties
+        (expect) under each strategy; and the first instant at which each timeline
+        departs from the first one's.
 
         EXAMPLES:
           popsim compare Scenarios/first-launch.json --strategy fg --strategy jc-lifo
@@ -127,7 +128,7 @@ enum HelpText {
         OPTIONS:
           --strategy <spec>       A strategy, optionally with options: name or
                                   name:option=value,option=value. At least two; the
-                                  first is the reference.
+                                  first is the reference. 'all': every strategy.
           --format <format>       Output format. (values: text, json, markdown, gantt,
                                   svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
