@@ -22,7 +22,7 @@ public struct CheckRunner: Sendable {
     }
 
     public func run(_ paths: [Expectations.Found], jobs: Int, progress: ProgressLine? = nil) -> [CheckOutcome] {
-        let results = Results(count: paths.count)
+        let results = Slots<[CheckOutcome]>(count: paths.count)
         let workers = max(1, min(jobs, paths.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: paths.count, by: workers) {
@@ -31,7 +31,7 @@ public struct CheckRunner: Sendable {
             }
         }
         progress?.finish()
-        return results.all.flatMap { $0 }
+        return results.all.flatMap { $0 ?? [] }
     }
 
     /// Every outcome of one scenario.
@@ -100,37 +100,5 @@ public struct CheckRunner: Sendable {
                                                               actualName: "actual: \(scenario.file) [\(strategy)]"))
         }
         return outcome
-    }
-}
-
-/// Slots the workers fill; read once all are done.
-private final class Results: @unchecked Sendable {
-    private var slots: [[CheckOutcome]]
-    private let lock = NSLockLike()
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    private var done = 0
-
-    /// Stores one scenario's outcomes; returns how many scenarios are done.
-    func set(_ i: Int, _ value: [CheckOutcome]) -> Int {
-        lock.locked {
-            slots[i] = value
-            done += 1
-            return done
-        }
-    }
-
-    var all: [[CheckOutcome]] { lock.locked { slots } }
-}
-
-/// A mutex from Dispatch, so the library needs no Foundation.
-private final class NSLockLike: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 1)
-
-    func locked<T>(_ body: () -> T) -> T {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return body()
     }
 }

@@ -8,6 +8,7 @@ enum HelpText {
         case "run": return run
         case "lint": return lint
         case "check": return check
+        case "explore": return explore
         case "compare": return compare
         case "gen": return gen
         case "strategies": return strategies
@@ -199,6 +200,41 @@ enum HelpText {
           --mix <kind=weight,…>   \(mixHelp)
           --output <file>         Write to a file, atomically, instead of stdout.
           --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
+          -h, --help              Show help information.
+
+        """
+
+    static let explore = """
+        OVERVIEW: Run every arrival order and timing a scenario leaves open; judge its properties.
+
+        A scenario's events may be uncertain: "at": [lo, hi] (some instant in the window),
+        "order": "any" on an enqueue of a list, "maybe": true. explore runs the variants
+        (all of them when they fit --budget, else a seeded sample with both ends of every
+        window) under each strategy and judges the scenario's "expect" in each: holds in all,
+        or fails in K of N with the smallest counterexample (nearest the nominal script).
+
+        EXAMPLES:
+          popsim explore Scenarios/flow-wish-uncertain.json --strategy all
+          popsim explore first-launch.json --budget 100000 --seed 7 --jobs 2
+          popsim explore flow.json --strategy keyed --save regressions/
+
+        USAGE: popsim explore <file>... [options]
+
+        ARGUMENTS:
+          <file>...               Scenario files (JSON, format 1) with "expect".
+
+        OPTIONS:
+          --strategy <name>       A strategy to explore under (repeatable); 'all': every
+                                  strategy. (default: the file's "strategy")
+          --budget <n>            Variants at most per scenario. (default: 10000)
+          --seed <n>              Seed of the sample when the variants exceed the budget.
+                                  (default: 1)
+          --jobs <n>              Run on n cores; the output is the same. (default: the
+                                  number of cores)
+          --save <dir>            Write each smallest counterexample as a plain scenario,
+                                  <name>.<strategy>.<n>.json, for check to run.
+          --format <format>       Output format. (values: text, json; default: text)
+        \(guards)
           -h, --help              Show help information.
 
         """

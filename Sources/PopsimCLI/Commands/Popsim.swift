@@ -13,6 +13,7 @@ public enum Popsim {
         ("check", "Check scenarios against their expected timelines."),
         ("compare", "Run one scenario under several strategies, side by side."),
         ("lint", "List what a strategy ignores and the hazards a run hits."),
+        ("explore", "Run every arrival order and timing a scenario leaves open; judge its properties."),
         ("gen", "Write a seeded scenario of any size."),
         ("strategies", "List the strategies with their options."),
         ("schema", "Print the JSON Schema of the scenario format."),
@@ -23,7 +24,7 @@ public enum Popsim {
     /// Every command with its options, for the completion scripts.
     static let commandSpecs: [(name: String, specs: [Arguments.Spec])] = [
         ("run", RunCommand.specs), ("check", CheckCommand.specs), ("compare", CompareCommand.specs),
-        ("lint", LintCommand.specs), ("gen", GenCommand.specs), ("strategies", StrategiesCommand.specs),
+        ("lint", LintCommand.specs), ("explore", ExploreCommand.specs), ("gen", GenCommand.specs), ("strategies", StrategiesCommand.specs),
         ("schema", SchemaCommand.specs), ("completion", CompletionCommand.specs), ("help", []),
     ]
 
@@ -53,6 +54,8 @@ public enum Popsim {
                 return try GenCommand.execute(rest, console: &console)
             case "lint":
                 return try LintCommand.execute(rest, console: &console)
+            case "explore":
+                return try ExploreCommand.execute(rest, console: &console)
             case "strategies":
                 return try StrategiesCommand.execute(rest, console: &console)
             case "schema":

@@ -33,3 +33,11 @@ extension Int {
         return overflow ? (other > 0 ? Int.max : Int.min) : sum
     }
 }
+
+extension Int {
+    /// `self * other` for counts >= 0, at `Int.max` instead of overflowing (sizes of variant spaces).
+    package func times(_ other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? Int.max : product
+    }
+}

@@ -29,16 +29,46 @@ extension ScenarioLoader {
     }
 
     mutating func timedEvent(_ v: JSONValue, _ path: JSONPath, index: Int) -> ScenarioEvent? {
-        guard let fields = fields(of: v, path, allowed: ["at", "then"] + Self.actionKeys) else { return nil }
+        guard let fields = fields(of: v, path, allowed: ["at", "then", "order", "maybe"] + Self.actionKeys) else { return nil }
         guard let atValue = fields["at"] else {
             report(.missingKey("at", what: "the time of the event in ms"), at: v.location, path)
             _ = action(v, fields, path)
             return nil
         }
-        let at = integer(atValue, path.appending("at"), minimum: 0)
+        let window = time(atValue, path.appending("at"))
         let action = action(v, fields, path)
-        guard let at, let action else { return nil }
-        return ScenarioEvent(at: at, action: action, index: index, location: v.location)
+        guard let window, let action else { return nil }
+        var uncertainty = Uncertainty(event: index, window: window.count > 1 ? window : nil)
+        if let order = fields["order"] { uncertainty.batch = batch(order, of: action, path.appending("order")) }
+        if let maybe = fields["maybe"] { uncertainty.maybe = boolean(maybe, path.appending("maybe")) }
+        if uncertainty != Uncertainty(event: index) { scenario.uncertainties.append(uncertainty) }
+        return ScenarioEvent(at: window.lowerBound, action: action, index: index, location: v.location)
+    }
+
+    /// `at`: an instant, or a window `[lo, hi]` (inclusive) in which the event happens.
+    mutating func time(_ v: JSONValue, _ path: JSONPath) -> ClosedRange<Int>? {
+        guard case .array(let bounds) = v.kind else { return integer(v, path, minimum: 0).map { $0...$0 } }
+        guard bounds.count == 2 else {
+            report(.expected("an instant or a window [earliest, latest]", got: "an array of \(bounds.count)"), at: v.location, path)
+            return nil
+        }
+        guard let lo = integer(bounds[0], path.appending(0), minimum: 0),
+              let hi = integer(bounds[1], path.appending(1), minimum: 0) else { return nil }
+        guard lo <= hi else {
+            report(.expected("a window [earliest, latest] with earliest <= latest", got: "[\(lo), \(hi)]"), at: v.location, path)
+            return nil
+        }
+        return lo...hi
+    }
+
+    /// `"order": "any"`: the batch of an enqueue of two popups or more arrives in any order.
+    mutating func batch(_ v: JSONValue, of action: Action, _ path: JSONPath) -> Int? {
+        guard choice(v, path, ["any"]) != nil else { return nil }
+        guard case .enqueueMany(let list) = action else {
+            report(.misplaced("order", hint: "\"order\": \"any\" goes on an enqueue of two popups or more"), at: v.location, path)
+            return nil
+        }
+        return list.count
     }
 
     /// The items of a `then` list: actions without `at`.
@@ -50,10 +80,14 @@ extension ScenarioLoader {
         var actions: [Action] = []
         for (i, item) in list.enumerated() {
             let itemPath = path.appending(i)
-            guard let fields = fields(of: item, itemPath, allowed: ["at", "then"] + Self.actionKeys) else { continue }
+            guard let fields = fields(of: item, itemPath, allowed: ["at", "then", "order", "maybe"] + Self.actionKeys) else { continue }
             if let at = fields["at"] {
                 report(.misplaced("at", hint: "a then action runs at the moment that sets it off"),
                        at: at.location, itemPath.appending("at"))
+            }
+            for key in ["order", "maybe"] {
+                guard let value = fields[key] else { continue }
+                report(.misplaced(key, hint: "only a script event's arrival can be uncertain"), at: value.location, itemPath.appending(key))
             }
             if let action = action(item, fields, itemPath) { actions.append(action) }
         }

@@ -15,6 +15,9 @@ public struct Scenario: Sendable {
     public var until: Int?
     /// The properties every run must keep (`expect`), in file order.
     public var expectations: [Expectation] = []
+    /// What the script leaves open (`"at": [lo, hi]`, `"order": "any"`, `"maybe": true`), in
+    /// file order; events hold the nominal variant.
+    public var uncertainties: [Uncertainty] = []
 
     public func popupID(named name: String) -> PopupID? {
         popups.firstIndex { $0.name == name }.map(PopupID.init)

@@ -1,5 +1,3 @@
-import PopsimCore
-
 /// Judges a run against its scenario's `expect`: a pure function of the run's timeline (and its
 /// end and pending list), the same for every strategy.
 public struct PropertyVerdict: Sendable, Equatable {

@@ -1,0 +1,195 @@
+/// Runs a scenario's variants under a strategy and judges its `expect` in each: how many variants
+/// break each property, and for a broken one its smallest counterexample.
+///
+/// Contract: variants run in plan order; a property's counterexample is the first variant (in
+/// that order) that breaks it, shrunk toward the nominal script while it still breaks it (every
+/// maybe-event back in, each batch back toward file order one swap at a time, each instant back
+/// to its window's start, else to its end). Deterministic: no clock, no hash order.
+public struct Explorer: Sendable {
+    public let scenario: Scenario
+    public let space: VariantSpace
+    public let limits: RunLimits
+
+    public init(_ scenario: Scenario, limits: RunLimits = RunLimits()) {
+        self.scenario = scenario
+        space = VariantSpace(scenario)
+        self.limits = limits
+    }
+
+    /// What exploring under one strategy found.
+    public struct Outcome: Sendable {
+        public var strategy: String
+        public var variantsRun: Int
+        /// Per `expect` entry: how many variants broke it, and its shrunk counterexample.
+        public var properties: [PropertyOutcome]
+    }
+
+    public struct PropertyOutcome: Sendable {
+        public var expectation: Expectation
+        public var failures: Int
+        public var counterexample: Counterexample?
+    }
+
+    /// A variant that breaks a property, with what broke it.
+    public struct Counterexample: Sendable {
+        public var variant: Variant
+        /// What it changes from the nominal script, in words (`describe`).
+        public var changes: [String]
+        public var failure: PropertyVerdict.Failure
+        /// The lines of its timeline at the failing instant.
+        public var lines: [String]
+    }
+
+    /// How many variants of a part of the plan broke each property, and the first (by plan index)
+    /// that did: parts judged apart (on several cores) merge into the tally of the whole.
+    public struct Tally: Sendable {
+        public var failures: [Int]
+        public var first: [Int?]
+
+        public init(properties: Int) {
+            failures = Array(repeating: 0, count: properties)
+            first = Array(repeating: nil, count: properties)
+        }
+
+        public mutating func merge(_ other: Tally) {
+            for i in failures.indices {
+                failures[i] += other.failures[i]
+                if let f = other.first[i] { first[i] = min(first[i] ?? f, f) }
+            }
+        }
+    }
+
+    /// Judges `plan[range]` under `strategy`.
+    public func judge(_ plan: [Variant], _ range: Range<Int>, strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Tally {
+        let expectations = scenario.expectations
+        var tally = Tally(properties: expectations.count)
+        for index in range {
+            let result = try run(plan[index], strategy: strategy, overrides: overrides)
+            for (i, e) in expectations.enumerated() where PropertyJudge.judge(e.property, result) != nil {
+                tally.failures[i] += 1
+                if tally.first[i] == nil { tally.first[i] = index }
+            }
+        }
+        return tally
+    }
+
+    /// The outcome of a whole plan's tally: each broken property's first variant, shrunk.
+    public func outcome(_ tally: Tally, plan: [Variant], strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
+        var properties: [PropertyOutcome] = []
+        for (i, e) in scenario.expectations.enumerated() {
+            var counterexample: Counterexample?
+            if let index = tally.first[i] {
+                let small = try shrink(plan[index], breaking: e.property, strategy: strategy, overrides: overrides)
+                let result = try run(small, strategy: strategy, overrides: overrides)
+                if let failure = PropertyJudge.judge(e.property, result) {
+                    counterexample = Counterexample(variant: small, changes: describe(small), failure: failure,
+                                                    lines: TimelineLines.at(failure.at, result.timeline))
+                }
+            }
+            properties.append(PropertyOutcome(expectation: e, failures: tally.failures[i], counterexample: counterexample))
+        }
+        return Outcome(strategy: strategy, variantsRun: plan.count, properties: properties)
+    }
+
+    /// Explores the whole `plan` under `strategy` on one core.
+    public func explore(_ plan: [Variant], strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
+        try outcome(judge(plan, plan.indices, strategy: strategy, overrides: overrides), plan: plan, strategy: strategy, overrides: overrides)
+    }
+
+    func run(_ v: Variant, strategy: String, overrides: [OptionOverride]) throws(PopsimError) -> RunResult {
+        try Pipeline.run(scenario.applying(v), strategy: strategy, overrides: overrides, limits: limits)
+    }
+
+    /// Moves `v` toward the nominal variant, one change at a time, keeping each change after
+    /// which the property still breaks, until no change keeps it broken.
+    func shrink(_ v: Variant, breaking property: Property, strategy: String, overrides: [OptionOverride]) throws(PopsimError) -> Variant {
+        var current = v
+        func breaks(_ candidate: Variant) throws(PopsimError) -> Bool {
+            PropertyJudge.judge(property, try run(candidate, strategy: strategy, overrides: overrides)) != nil
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for candidate in steps(from: current) where try breaks(candidate) {
+                current = candidate
+                changed = true
+                break
+            }
+        }
+        return current
+    }
+
+    /// The variants one step nearer the nominal one than `v`.
+    func steps(from v: Variant) -> [Variant] {
+        var out: [Variant] = []
+        for (k, u) in space.uncertainties.enumerated() {
+            if !v.present[k] {
+                var c = v
+                c.present[k] = true
+                out.append(c)
+            }
+            let order = v.orders[k]
+            for i in order.indices.dropLast() where order[i] > order[i + 1] {
+                var c = v
+                c.orders[k].swapAt(i, i + 1)
+                out.append(c)
+            }
+            if let w = u.window, v.times[k] != w.lowerBound {
+                var c = v
+                c.times[k] = w.lowerBound
+                out.append(c)
+                if v.times[k] != w.upperBound {
+                    c.times[k] = w.upperBound
+                    out.append(c)
+                }
+            }
+        }
+        return out
+    }
+
+    /// What `v` changes from the nominal script, in words: `shareGuide arrives at 1200 instead
+    /// of 0`, `[resultRejected, shareGuide] arrive as shareGuide, resultRejected`, `c never arrives`.
+    public func describe(_ v: Variant) -> [String] {
+        var out: [String] = []
+        for (k, u) in space.uncertainties.enumerated() {
+            guard let event = scenario.events.first(where: { $0.index == u.event }) else { continue }
+            let what = subject(of: event)
+            if !v.present[k] {
+                out.append("\(what) never \(arrives(event))")
+                continue
+            }
+            if let w = u.window, v.times[k] != w.lowerBound {
+                out.append("\(what) \(arrives(event)) at \(v.times[k]) instead of \(w.lowerBound)")
+            }
+            if u.batch != nil, v.orders[k] != Array(v.orders[k].indices), case .enqueueMany(let list) = event.action {
+                out.append("\(what) arrive as " + v.orders[k].map { scenario.name(of: list[$0]) }.joined(separator: ", "))
+            }
+        }
+        return out
+    }
+
+    func subject(of event: ScenarioEvent) -> String {
+        switch event.action {
+        case .enqueue(let p): return scenario.name(of: p)
+        case .enqueueMany(let list): return "[" + list.map { scenario.name(of: $0) }.joined(separator: ", ") + "]"
+        default: return "events[\(event.index)] (\(event.action.kind.keyword))"
+        }
+    }
+
+    func arrives(_ event: ScenarioEvent) -> String {
+        switch event.action {
+        case .enqueue: return "arrives"
+        case .enqueueMany: return "arrive"
+        default: return "happens"
+        }
+    }
+}
+
+/// The timeline lines at one instant, as the text timeline writes them (without alignment).
+enum TimelineLines {
+    static func at(_ t: Int, _ timeline: Timeline) -> [String] {
+        timeline.entries.filter { $0.t == t }.map { e in
+            ["\(e.t)", e.event.rawValue, timeline.subjectName(e) ?? "-", e.reason?.rawValue].compactMap { $0 }.joined(separator: " ")
+        }
+    }
+}

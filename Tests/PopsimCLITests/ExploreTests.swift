@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// `explore`: planted violations found by exhaustive search, shrunk to the expected script,
+/// saved as a scenario `check` fails on; the same bytes with any `--jobs`.
+@Suite("explore", .serialized)
+struct ExploreTests {
+    /// `a before b` breaks only when the batch arrives as b, a.
+    static let order = #"{"popsim": 1, "strategy": "jc-fifo", "popups": {"a": {}, "b": {}}, "expect": ["a before b"], "events": [{"at": 0, "enqueue": ["a", "b"], "order": "any"}]}"#
+    /// `b before a` breaks only when b arrives at 10, the end of its window, with a.
+    static let window = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}, "b": {"duration": 1}}, "expect": ["b before a"], "events": [{"at": 10, "enqueue": "a"}, {"at": [0, 10], "enqueue": "b"}]}"#
+
+    @Test func aViolationInOneOrderIsFoundAndShrunk() throws {
+        let output = try runPopsim(["explore", "-"], stdin: Self.order)
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            -: 2 variants of 2 (exhaustive)
+
+            jc-fifo
+              fails  a before b (in 1 of 2)
+                smallest counterexample: [a, b] arrive as b, a
+                at 0 ms: b shown at 0 ms, a never
+                  0 enqueue b
+                  0 show b
+                  0 enqueue a
+
+            0 held, 1 failed (properties × strategies)
+
+            """)
+    }
+
+    @Test func aViolationAtOneInstantOfAWindowIsFound() throws {
+        let output = try runPopsim(["explore", "-"], stdin: Self.window)
+        #expect(output.status == 1)
+        #expect(output.stdout.hasPrefix("""
+            -: 11 variants of 11 (exhaustive)
+
+            fg
+              fails  b before a (in 1 of 11)
+                smallest counterexample: b arrives at 10 instead of 0
+
+            """))
+    }
+
+    @Test func theCounterexampleIsSavedAndCheckFailsOnIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = dir.appendingPathComponent("flow.json")
+        try Data(Self.order.utf8).write(to: scenario)
+        let output = try runPopsim(["explore", scenario.path, "--save", dir.path])
+        #expect(output.status == 1)
+        let saved = dir.appendingPathComponent("flow.jc-fifo.1.json")
+        #expect(output.stderr == "saved: \(saved.path)\n")
+        let text = try String(contentsOf: saved, encoding: .utf8)
+        #expect(text.contains(#""events": [\#n    {"at": 0, "enqueue": ["b", "a"]}\#n  ]"#))
+        #expect(!text.contains("order"))
+        let check = try runPopsim(["check", saved.path])
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("FAIL: \(saved.path) [jc-fifo]: property 'a before b' fails\n"))
+    }
+
+    @Test func theSameBytesWithAnyJobs() throws {
+        let one = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "all", "--jobs", "1", "--format", "json"])
+        let two = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "all", "--jobs", "2", "--format", "json"])
+        #expect(one.status == 1)
+        #expect(one.stdout == two.stdout)
+        #expect(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) is [String: Any])
+    }
+
+    /// Beyond the budget: a seeded sample that covers both ends of every window, said so.
+    @Test func aSampleBeyondTheBudget() throws {
+        let output = try runPopsim(["explore", "-", "--budget", "3", "--seed", "9"], stdin: Self.window)
+        #expect(output.stdout.hasPrefix("-: 3 variants of 11 (sampled, seed 9; both ends of every window)\n"))
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("smallest counterexample: b arrives at 10 instead of 0"))
+    }
+}
