@@ -65,6 +65,7 @@ struct ExploreTests {
         let two = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "all", "--jobs", "2", "--format", "json"])
         #expect(one.status == 1)
         #expect(one.stdout == two.stdout)
+        #expect(one.stderr == "" && two.stderr == "")  // no progress line off a terminal
         #expect(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) is [String: Any])
     }
 
@@ -74,5 +75,33 @@ struct ExploreTests {
         #expect(output.stdout.hasPrefix("-: 3 variants of 11 (sampled, seed 9; both ends of every window)\n"))
         #expect(output.status == 1)
         #expect(output.stdout.contains("smallest counterexample: b arrives at 10 instead of 0"))
+    }
+
+    /// Shards' JSON reports merge into the unsharded report, byte for byte.
+    @Test func shardsMergeIntoTheWholeReport() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = "Scenarios/flow-wish-uncertain.json"
+        let whole = try runPopsim(["explore", file, "--strategy", "fg", "--strategy", "keyed", "--format", "json"])
+        var paths: [String] = []
+        for i in 0..<3 {
+            let shard = try runPopsim(["explore", file, "--strategy", "fg", "--strategy", "keyed", "--format", "json", "--shard", "\(i)/3"])
+            #expect(shard.status == 1)
+            #expect(shard.stdout.contains(#""shard": "\#(i)/3""#))
+            let path = dir.appendingPathComponent("s\(i).json").path
+            try Data(shard.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        let merged = try runPopsim(["explore", "--merge", "--format", "json"] + paths.reversed())
+        #expect(merged.status == 1)
+        #expect(merged.stdout == whole.stdout)
+        let text = try runPopsim(["explore", "--merge"] + paths)
+        let wholeText = try runPopsim(["explore", file, "--strategy", "fg", "--strategy", "keyed"])
+        #expect(text.stdout == wholeText.stdout)
+        let missing = try runPopsim(["explore", "--merge"] + paths.dropLast())
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "popsim: explore: --merge: expected the reports of every shard I/N of one exploration, each once\n")
+        let bad = try runPopsim(["explore", file, "--shard", "3/3"])
+        #expect(bad.status == 2 && bad.stderr == "popsim: explore: --shard: expected I/N with 0 <= I < N <= 1000000, got \"3/3\"\n")
     }
 }

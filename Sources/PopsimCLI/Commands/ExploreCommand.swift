@@ -19,6 +19,8 @@ enum ExploreCommand {
         .init(name: "jobs", takesValue: true),
         .init(name: "save", takesValue: true),
         .init(name: "format", takesValue: true),
+        .init(name: "shard", takesValue: true),
+        .init(name: "merge", takesValue: false),
         .init(name: "help", takesValue: false),
     ] + Guards.specs
 
@@ -31,6 +33,8 @@ enum ExploreCommand {
         let seed = try Guards.positive(args, "seed", "explore").map(UInt64.init) ?? 1
         let jobs = try CheckCommand.jobCount(args)
         let format = try args.choice("format", ReportFormat.self, command: "explore", default: .text)
+        if args.flag("merge") { return try merge(args.positionals, format: format, console: &console) }
+        let shard = try Shard.parse(args.value("shard"))
         let guards = try Guards(args, command: "explore")
         guards.arm(console)
         var outcome = ExitCode.success
@@ -38,8 +42,9 @@ enum ExploreCommand {
         for path in args.positionals {
             do {
                 let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes)
-                let report = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, limits: guards.limits)
-                if let dir = args.value("save") { try save(report, scenario: scenario, path: path, to: dir, console: &console) }
+                let (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
+                                                     limits: guards.limits, progress: console.progressLine())
+                if let dir = args.value("save") { try save(outcomes, scenario: scenario, path: path, to: dir, console: &console) }
                 if report.anyFailure { outcome = outcome.worst(.difference) }
                 if format == .text { console.out((reports.isEmpty ? "" : "\n") + report.text()) }
                 reports.append(report)
@@ -62,19 +67,25 @@ enum ExploreCommand {
         return [own]
     }
 
-    static func explore(_ scenario: Scenario, args: Arguments, budget: Int, seed: UInt64, jobs: Int,
-                        limits: RunLimits) throws(PopsimError) -> ExploreReport {
+    static func explore(_ scenario: Scenario, args: Arguments, budget: Int, seed: UInt64, jobs: Int, shard: Shard?,
+                        limits: RunLimits, progress: ProgressLine? = nil) throws(PopsimError) -> ([Explorer.Outcome], ExploreReport) {
         let names = try strategies(args, scenario)
         let explorer = Explorer(scenario, limits: limits)
         let (plan, exhaustive) = explorer.space.plan(budget: budget, seed: seed)
-        // Every strategy's plan cut into `jobs` parts, judged in parallel, merged in order.
-        let parts = max(1, min(jobs, plan.count))
-        let tasks = names.flatMap { name in (0..<parts).map { (name, plan.count * $0 / parts ..< plan.count * ($0 + 1) / parts) } }
+        // This shard's part of the plan (all of it unsharded), cut into `jobs` parts judged in
+        // parallel and merged.
+        let mine = shard.map { s in plan.indices.filter { $0 % s.count == s.index } } ?? Array(plan.indices)
+        let parts = max(1, min(jobs, mine.count))
+        let tasks = names.flatMap { name in (0..<parts).map { (name, mine[mine.count * $0 / parts ..< mine.count * ($0 + 1) / parts]) } }
         let slots = Slots<Result<Explorer.Tally, PopsimError>>(count: tasks.count)
+        let counter = ExploreProgress(total: mine.count.times(names.count), line: progress)
         DispatchQueue.concurrentPerform(iterations: tasks.count) { i in
             let (name, range) = tasks[i]
-            slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in try explorer.judge(plan, range, strategy: name) })
+            slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in
+                try explorer.judge(plan, range, strategy: name, progress: counter.add)
+            })
         }
+        progress?.finish()
         var outcomes: [Explorer.Outcome] = []
         for (n, name) in names.enumerated() {
             var tally = Explorer.Tally(properties: scenario.expectations.count)
@@ -84,13 +95,14 @@ enum ExploreCommand {
             }
             outcomes.append(try explorer.outcome(tally, plan: plan, strategy: name))
         }
-        return ExploreReport(file: scenario.file, possible: explorer.space.count, run: plan.count, exhaustive: exhaustive,
-                             seed: seed, outcomes: outcomes)
+        let report = ExploreReport(file: scenario.file, possible: explorer.space.count, run: mine.count, exhaustive: exhaustive,
+                                   seed: seed, shard: shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes)
+        return (outcomes, report)
     }
 
     /// `--save DIR`: each smallest counterexample as a plain scenario, `<stem>.<strategy>.<n>.json`
     /// (n: the property's place in `expect`, from 1).
-    static func save(_ report: ExploreReport, scenario: Scenario, path: String, to dir: String,
+    static func save(_ outcomes: [Explorer.Outcome], scenario: Scenario, path: String, to dir: String,
                      console: inout Console) throws(PopsimError) {
         let bytes: [UInt8]
         let root: JSONValue
@@ -101,7 +113,7 @@ enum ExploreCommand {
             throw PopsimError.io(path: path, reason: "cannot read it again to save counterexamples")
         }
         let stem = ScenarioSource.stem(of: path)
-        for o in report.outcomes {
+        for o in outcomes {
             for (n, p) in o.properties.enumerated() {
                 guard let c = p.counterexample else { continue }
                 let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(o.strategy).\(n + 1).json"
@@ -116,5 +128,74 @@ enum ExploreCommand {
             }
         }
     }
+
+    /// `--merge REPORT…`: the JSON reports of the shards of one exploration, as one report.
+    static func merge(_ paths: [String], format: ReportFormat, console: inout Console) throws(PopsimError) -> ExitCode {
+        guard !paths.isEmpty else { throw PopsimError.usage("explore: --merge: expected the JSON reports of the shards") }
+        var reports: [ExploreReport] = []
+        for path in paths {
+            let root: JSONValue
+            do {
+                root = try JSONReader.parse(try FileIO.read(path))
+            } catch {
+                throw PopsimError.io(path: path, reason: "cannot read an explore report")
+            }
+            guard let report = ExploreReport(json: root) else {
+                throw PopsimError.io(path: path, reason: "not the JSON report of 'popsim explore --shard I/N --format json'")
+            }
+            reports.append(report)
+        }
+        let merged: ExploreReport
+        do {
+            merged = try ExploreReport.merging(reports)
+        } catch {
+            throw PopsimError.usage("explore: --merge: \(error.reason)")
+        }
+        console.out(format == .json ? merged.json() : merged.text())
+        return merged.anyFailure ? .difference : .success
+    }
 }
 
+/// `--shard I/N`: the variants whose plan index is I modulo N (0 <= I < N), as CI systems number
+/// their parallel jobs (`JOB_COMPLETION_INDEX` counts from 0).
+struct Shard {
+    var index: Int
+    var count: Int
+
+    static func parse(_ text: String?) throws(PopsimError) -> Shard? {
+        guard let text else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, i >= 0, i < n else {
+            throw PopsimError.usage("explore: --shard: expected I/N with 0 <= I < N <= 1000000, got \(JSONValue.quoted(text))")
+        }
+        return Shard(index: i, count: n)
+    }
+}
+
+/// The progress of an exploration on the terminal: variants done of all, failures so far, and
+/// the time left at the pace so far. Safe to update from several workers.
+final class ExploreProgress: @unchecked Sendable {
+    private let total: Int
+    private let line: ProgressLine?
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var done = 0
+    private var failed = 0
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(total: Int, line: ProgressLine?) {
+        self.total = total
+        self.line = line
+    }
+
+    func add(_ judged: Int, _ broke: Int) {
+        guard let line else { return }
+        lock.wait()
+        done += judged
+        failed += broke
+        let (d, f) = (done, failed)
+        lock.signal()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let left = d > 0 ? Int(elapsed * Double(total - d) / Double(d)) : 0
+        line.update("explore: \(d) of \(total) variants, \(f) failing, about \(left) s left")
+    }
+}

@@ -217,8 +217,11 @@ enum HelpText {
           popsim explore Scenarios/flow-wish-uncertain.json --strategy all
           popsim explore first-launch.json --budget 100000 --seed 7 --jobs 2
           popsim explore flow.json --strategy keyed --save regressions/
+          popsim explore flow.json --shard 0/4 --format json > shard-0.json
+          popsim explore --merge shard-0.json shard-1.json shard-2.json shard-3.json
 
         USAGE: popsim explore <file>... [options]
+               popsim explore --merge <report>...
 
         ARGUMENTS:
           <file>...               Scenario files (JSON, format 1) with "expect".
@@ -234,6 +237,10 @@ enum HelpText {
           --save <dir>            Write each smallest counterexample as a plain scenario,
                                   <name>.<strategy>.<n>.json, for check to run.
           --format <format>       Output format. (values: text, json; default: text)
+          --shard <i/n>           Run only the variants numbered i modulo n (0 <= i < n),
+                                  one machine's part; merge the JSON reports with --merge.
+          --merge                 Read the shards' JSON reports (the arguments) and print
+                                  the report of the whole exploration.
         \(guards)
           -h, --help              Show help information.
 

@@ -27,6 +27,8 @@ public struct Explorer: Sendable {
     public struct PropertyOutcome: Sendable {
         public var expectation: Expectation
         public var failures: Int
+        /// The plan index of the first variant that broke it.
+        public var first: Int?
         public var counterexample: Counterexample?
     }
 
@@ -45,6 +47,8 @@ public struct Explorer: Sendable {
     public struct Tally: Sendable {
         public var failures: [Int]
         public var first: [Int?]
+        /// Variants judged.
+        public var judged = 0
 
         public init(properties: Int) {
             failures = Array(repeating: 0, count: properties)
@@ -52,6 +56,7 @@ public struct Explorer: Sendable {
         }
 
         public mutating func merge(_ other: Tally) {
+            judged += other.judged
             for i in failures.indices {
                 failures[i] += other.failures[i]
                 if let f = other.first[i] { first[i] = min(first[i] ?? f, f) }
@@ -59,17 +64,32 @@ public struct Explorer: Sendable {
         }
     }
 
-    /// Judges `plan[range]` under `strategy`.
-    public func judge(_ plan: [Variant], _ range: Range<Int>, strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Tally {
+    /// Judges the variants of `plan` at `indices` under `strategy`. `progress`, if given, hears
+    /// every 256 variants (and at the end) how many more were judged and how many of them broke a
+    /// property (the core reads no clock: the caller decides what to show).
+    public func judge(_ plan: [Variant], _ indices: some Sequence<Int>, strategy: String, overrides: [OptionOverride] = [],
+                      progress: (@Sendable (_ judged: Int, _ failed: Int) -> Void)? = nil) throws(PopsimError) -> Tally {
         let expectations = scenario.expectations
         var tally = Tally(properties: expectations.count)
-        for index in range {
+        var judged = 0, failed = 0
+        for index in indices {
             let result = try run(plan[index], strategy: strategy, overrides: overrides)
+            tally.judged += 1
+            var broke = false
             for (i, e) in expectations.enumerated() where PropertyJudge.judge(e.property, result) != nil {
                 tally.failures[i] += 1
+                broke = true
                 if tally.first[i] == nil { tally.first[i] = index }
             }
+            judged += 1
+            if broke { failed += 1 }
+            if judged == 256, let progress {
+                progress(judged, failed)
+                judged = 0
+                failed = 0
+            }
         }
+        if judged > 0 { progress?(judged, failed) }
         return tally
     }
 
@@ -86,9 +106,10 @@ public struct Explorer: Sendable {
                                                     lines: TimelineLines.at(failure.at, result.timeline))
                 }
             }
-            properties.append(PropertyOutcome(expectation: e, failures: tally.failures[i], counterexample: counterexample))
+            properties.append(PropertyOutcome(expectation: e, failures: tally.failures[i], first: tally.first[i],
+                                              counterexample: counterexample))
         }
-        return Outcome(strategy: strategy, variantsRun: plan.count, properties: properties)
+        return Outcome(strategy: strategy, variantsRun: tally.judged, properties: properties)
     }
 
     /// Explores the whole `plan` under `strategy` on one core.

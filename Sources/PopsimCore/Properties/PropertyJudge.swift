@@ -22,36 +22,35 @@ public enum PropertyJudge {
     /// Nil when `property` holds on `result`.
     public static func judge(_ property: Property, _ result: RunResult) -> PropertyVerdict.Failure? {
         let entries = result.timeline.entries
-        let name = { (p: PopupID) in result.scenario.name(of: p) }
         switch property {
         case .noWarning(let reason):
             guard let e = entries.first(where: { $0.event == .warning && $0.reason == reason }) else { return nil }
             return .init(at: e.t, evidence: "warning \(result.timeline.subjectName(e) ?? "") \(reason.rawValue) at \(e.t) ms")
         case .noPending:
             guard !result.pending.isEmpty else { return nil }
-            return .init(at: result.end, evidence: list(result.pending.map(name)) + " still queued at the end (\(result.end) ms)")
+            return .init(at: result.end, evidence: list(result.pending.map { result.scenario.name(of: $0) }) + " still queued at the end (\(result.end) ms)")
         case .shown(let x):
             guard firstShow(of: x, entries) == nil else { return nil }
             let enqueued = entries.contains { $0.event == .enqueue && $0.subject == x.index }
-            return .init(at: result.end, evidence: "\(name(x)) never shown" + (enqueued ? "" : " (never enqueued)"))
+            return .init(at: result.end, evidence: "\(result.scenario.name(of: x)) never shown" + (enqueued ? "" : " (never enqueued)"))
         case .neverShown(let x):
             guard let i = firstShow(of: x, entries) else { return nil }
-            return .init(at: entries[i].t, evidence: "\(name(x)) shown at \(entries[i].t) ms")
+            return .init(at: entries[i].t, evidence: "\(result.scenario.name(of: x)) shown at \(entries[i].t) ms")
         case .before(let x, let y):
             guard let iy = firstShow(of: y, entries) else { return nil }
             let ix = firstShow(of: x, entries)
             if let ix, ix < iy { return nil }
-            let later = ix.map { "\(name(x)) at \(entries[$0].t) ms" } ?? "\(name(x)) never"
-            return .init(at: entries[iy].t, evidence: "\(name(y)) shown at \(entries[iy].t) ms, \(later)")
+            let later = ix.map { "\(result.scenario.name(of: x)) at \(entries[$0].t) ms" } ?? "\(result.scenario.name(of: x)) never"
+            return .init(at: entries[iy].t, evidence: "\(result.scenario.name(of: y)) shown at \(entries[iy].t) ms, \(later)")
         case .waitAtMost(let x, let limit):
-            return wait(of: x, atMost: limit, result, name(x))
+            return wait(of: x, atMost: limit, result, result.scenario.name(of: x))
         case .visibleAtMost(let limit):
             return visible(atMost: limit, result)
         case .showsAtMost(let x, let count, let window):
             let times = entries.filter { $0.event == .show && (x == nil || $0.subject == x?.index) }.map(\.t)
             guard count < times.count else { return nil }
             for i in 0..<(times.count - count) where times[i + count] - times[i] < window {
-                let whose = x.map { " of \(name($0))" } ?? ""
+                let whose = x.map { " of \(result.scenario.name(of: $0))" } ?? ""
                 return .init(at: times[i + count], evidence: "\(count + 1) show\(count == 0 ? "" : "s")\(whose) from \(times[i]) to \(times[i + count]) ms, "
                              + "within \(window) ms")
             }

@@ -92,7 +92,9 @@ struct FGPopupList: Sendable {
 
     /// The hit test: visits live elements from the front, erasing those `verdict` says to (they
     /// are in `erased` afterwards, in list order), until one is taken; returns it.
-    mutating func scan(_ verdict: (Element) -> Verdict) -> Element? {
+    /// `context` is handed to `verdict` rather than captured by it: a closure that captures the
+    /// world copies it (a retain and release of each of its arrays) at every hit test.
+    mutating func scan<Context>(_ context: Context, _ verdict: (Context, Element) -> Verdict) -> Element? {
         if !erased.isEmpty { erased.removeAll(keepingCapacity: true) }
         mergeNewBands()
         var taken: Element?
@@ -106,7 +108,7 @@ struct FGPopupList: Sendable {
                 i += 1
                 guard flags[entry.id] & Self.live != 0 else { continue }
                 let element = self.element(entry)
-                switch verdict(element) {
+                switch verdict(context, element) {
                 case .take: taken = element
                 case .erase:
                     kill(entry.id, popup: entry.popup, band: b)

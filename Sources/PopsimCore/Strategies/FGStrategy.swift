@@ -171,7 +171,7 @@ struct FGStrategy: Strategy {
     /// `registerFirstPopupViewResponder` then `execute`: the hit test from the front.
     private mutating func attempt(_ world: World, _ decisions: inout Decisions) {
         guard !suspended, shown == nil else { return }
-        let taken = list.scan { element in
+        let taken = list.scan(world) { world, element in
             if world.conditionHolds(element.popup) { return .take }
             return world.traits(element.popup).untriggered == .discard ? .erase : .pass
         }

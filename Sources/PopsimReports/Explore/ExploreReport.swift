@@ -1,51 +1,96 @@
 import PopsimCore
 
 /// What `explore` found in one scenario: its variants, and per strategy each property's verdict.
-public struct ExploreReport: Sendable {
+///
+/// Plain values (no runs inside), so that the JSON reports of shards (`--shard I/N`) can be read
+/// back and merged (`--merge`) into exactly the report of the unsharded run: failures add up, and
+/// a property's counterexample is the one shrunk from the failing variant earliest in the plan
+/// (`first`), which is the same in the shard that ran it as in the unsharded run.
+public struct ExploreReport: Sendable, Equatable {
     public var file: String
     /// Variants the scenario has (saturating at `Int.max`), and how many were run.
     public var possible: Int
     public var run: Int
     public var exhaustive: Bool
     public var seed: UInt64
-    public var outcomes: [Explorer.Outcome]
+    /// `I/N` for a shard's report, nil for a whole run (or a merge).
+    public var shard: String?
+    public var strategies: [Strategy]
 
-    public init(file: String, possible: Int, run: Int, exhaustive: Bool, seed: UInt64, outcomes: [Explorer.Outcome]) {
+    public struct Strategy: Sendable, Equatable {
+        public var name: String
+        public var variants: Int
+        public var properties: [PropertyResult]
+    }
+
+    public struct PropertyResult: Sendable, Equatable {
+        public var text: String
+        public var failures: Int
+        /// The plan index of the first variant that broke it.
+        public var first: Int?
+        public var counterexample: Counterexample?
+    }
+
+    public struct Counterexample: Sendable, Equatable {
+        public var changes: [String]
+        public var at: Int
+        public var evidence: String
+        public var lines: [String]
+    }
+
+    public init(file: String, possible: Int, run: Int, exhaustive: Bool, seed: UInt64, shard: String? = nil,
+                strategies: [Strategy]) {
         self.file = file
         self.possible = possible
         self.run = run
         self.exhaustive = exhaustive
         self.seed = seed
-        self.outcomes = outcomes
+        self.shard = shard
+        self.strategies = strategies
+    }
+
+    /// From the explorer's outcomes.
+    public init(file: String, possible: Int, run: Int, exhaustive: Bool, seed: UInt64, shard: String? = nil,
+                outcomes: [Explorer.Outcome]) {
+        self.init(file: file, possible: possible, run: run, exhaustive: exhaustive, seed: seed, shard: shard,
+                  strategies: outcomes.map { o in
+                      Strategy(name: o.strategy, variants: o.variantsRun, properties: o.properties.map { p in
+                          PropertyResult(text: p.expectation.text, failures: p.failures, first: p.first,
+                                         counterexample: p.counterexample.map {
+                                             Counterexample(changes: $0.changes, at: $0.failure.at, evidence: $0.failure.evidence, lines: $0.lines)
+                                         })
+                      })
+                  })
     }
 
     /// Whether any property broke in any variant.
-    public var anyFailure: Bool { outcomes.contains { $0.properties.contains { $0.failures > 0 } } }
+    public var anyFailure: Bool { strategies.contains { $0.properties.contains { $0.failures > 0 } } }
 
     /// The text report: the coverage, then per strategy each property, a failure with its
     /// smallest counterexample and the timeline lines that break it.
     public func text() -> String {
         let possibleText = possible == Int.max ? "more than \(Int.max)" : "\(possible)"
         var out = "\(TerminalText.safe(file)): \(run) variant\(run == 1 ? "" : "s") of \(possibleText) "
-            + (exhaustive ? "(exhaustive)" : "(sampled, seed \(seed); both ends of every window)") + "\n"
-        for o in outcomes {
-            out += "\n\(o.strategy)\n"
-            for p in o.properties {
-                let text = TerminalText.safe(p.expectation.text)
+            + (exhaustive ? "(exhaustive" : "(sampled, seed \(seed); both ends of every window")
+            + (shard.map { "; shard \($0)" } ?? "") + ")\n"
+        for s in strategies {
+            out += "\n\(s.name)\n"
+            for p in s.properties {
+                let text = TerminalText.safe(p.text)
                 guard p.failures > 0 else {
-                    out += "  holds  \(text) (in all \(o.variantsRun))\n"
+                    out += "  holds  \(text) (in all \(s.variants))\n"
                     continue
                 }
-                out += "  fails  \(text) (in \(p.failures) of \(o.variantsRun))\n"
+                out += "  fails  \(text) (in \(p.failures) of \(s.variants))\n"
                 guard let c = p.counterexample else { continue }
                 let changes = c.changes.isEmpty ? "the nominal script" : c.changes.joined(separator: "; ")
                 out += "    smallest counterexample: \(TerminalText.safe(changes))\n"
-                out += "    at \(c.failure.at) ms: \(TerminalText.safe(c.failure.evidence))\n"
+                out += "    at \(c.at) ms: \(TerminalText.safe(c.evidence))\n"
                 for line in c.lines { out += "      \(TerminalText.safe(line))\n" }
             }
         }
-        let failing = outcomes.flatMap(\.properties).filter { $0.failures > 0 }.count
-        let total = outcomes.flatMap(\.properties).count
+        let failing = strategies.flatMap(\.properties).filter { $0.failures > 0 }.count
+        let total = strategies.flatMap(\.properties).count
         out += "\n\(total - failing) held, \(failing) failed (properties × strategies)\n"
         return out
     }
@@ -54,14 +99,14 @@ public struct ExploreReport: Sendable {
     public func json() -> String {
         let s = JSONRenderer.string
         var out = "{\"popsim\": 1, \"explore\": \(s(file)), \"possible\": \(possible), \"run\": \(run), "
-            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), \"strategies\": ["
-        out += outcomes.map { o in
-            "\n  {\"strategy\": \(s(o.strategy)), \"variants\": \(o.variantsRun), \"properties\": ["
-                + o.properties.map { p in
-                    var item = "\n    {\"property\": \(s(p.expectation.text)), \"failures\": \(p.failures)"
+            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), " + (shard.map { "\"shard\": \(s($0)), " } ?? "") + "\"strategies\": ["
+        out += strategies.map { st in
+            "\n  {\"strategy\": \(s(st.name)), \"variants\": \(st.variants), \"properties\": ["
+                + st.properties.map { p in
+                    var item = "\n    {\"property\": \(s(p.text)), \"failures\": \(p.failures), \"first\": \(p.first.map(String.init) ?? "null")"
                     if let c = p.counterexample {
                         item += ", \"counterexample\": {\"changes\": [\(c.changes.map(s).joined(separator: ", "))], "
-                            + "\"at\": \(c.failure.at), \"evidence\": \(s(c.failure.evidence)), "
+                            + "\"at\": \(c.at), \"evidence\": \(s(c.evidence)), "
                             + "\"lines\": [\(c.lines.map(s).joined(separator: ", "))]}"
                     }
                     return item + "}"

@@ -90,7 +90,7 @@ struct WaitingLineTests {
                     model.removeAll { $0.popup == p }
                 case 4:
                     // A hit test that erases popups with an odd index and takes the first one > 30.
-                    let taken = list.scan { e in e.popup.index > 30 ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
+                    let taken = list.scan(()) { _, e in e.popup.index > 30 ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
                     let erased = list.erased
                     var expectedErased: [PopupID] = []
                     var expectedTaken: PopupID?

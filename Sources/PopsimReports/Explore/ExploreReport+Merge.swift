@@ -1,0 +1,90 @@
+import PopsimCore
+
+/// Reading shards' JSON reports back and merging them (`explore --merge`).
+extension ExploreReport {
+    /// Why reports cannot be merged.
+    public struct MergeError: Error, Sendable {
+        public var reason: String
+    }
+
+    /// The report written by `json()`, or nil when `root` is not one.
+    public init?(json root: JSONValue) {
+        guard let o = Self.object(root), let file = Self.string(o["explore"]), let possible = Self.int(o["possible"]),
+              let run = Self.int(o["run"]), case .bool(let exhaustive)? = o["exhaustive"]?.kind,
+              let seed = Self.int(o["seed"]), case .array(let list)? = o["strategies"]?.kind else { return nil }
+        var strategies: [Strategy] = []
+        for item in list {
+            guard let s = Self.object(item), let name = Self.string(s["strategy"]), let variants = Self.int(s["variants"]),
+                  case .array(let props)? = s["properties"]?.kind else { return nil }
+            var properties: [PropertyResult] = []
+            for p in props {
+                guard let po = Self.object(p), let text = Self.string(po["property"]), let failures = Self.int(po["failures"]) else { return nil }
+                var counterexample: Counterexample?
+                if let c = po["counterexample"].flatMap(Self.object) {
+                    guard let at = Self.int(c["at"]), let evidence = Self.string(c["evidence"]),
+                          let changes = Self.strings(c["changes"]), let lines = Self.strings(c["lines"]) else { return nil }
+                    counterexample = Counterexample(changes: changes, at: at, evidence: evidence, lines: lines)
+                }
+                properties.append(PropertyResult(text: text, failures: failures, first: Self.int(po["first"]), counterexample: counterexample))
+            }
+            strategies.append(Strategy(name: name, variants: variants, properties: properties))
+        }
+        self.init(file: file, possible: possible, run: run, exhaustive: exhaustive, seed: UInt64(max(0, seed)),
+                  shard: Self.string(o["shard"]), strategies: strategies)
+    }
+
+    /// The shards of one exploration as its unsharded report: counts add up; each property's
+    /// counterexample is the one of the shard that met its first failing variant earliest.
+    public static func merging(_ shards: [ExploreReport]) throws(MergeError) -> ExploreReport {
+        guard var merged = shards.first else { throw MergeError(reason: "no report") }
+        let counts = Set(shards.compactMap { $0.shard?.split(separator: "/").last.map(String.init) })
+        let indices = shards.compactMap { $0.shard?.split(separator: "/").first.map(String.init) }
+        guard shards.allSatisfy({ $0.shard != nil }), counts.count == 1, let n = counts.first.flatMap({ Int($0) }),
+              Set(indices).count == shards.count, shards.count == n else {
+            throw MergeError(reason: "expected the reports of every shard I/N of one exploration, each once")
+        }
+        for other in shards.dropFirst() {
+            guard other.file == merged.file, other.possible == merged.possible, other.exhaustive == merged.exhaustive,
+                  other.seed == merged.seed, other.strategies.map(\.name) == merged.strategies.map(\.name),
+                  zip(other.strategies, merged.strategies).allSatisfy({ $0.properties.map(\.text) == $1.properties.map(\.text) })
+            else { throw MergeError(reason: "the reports come from different explorations") }
+            merged.run += other.run
+            for s in merged.strategies.indices {
+                merged.strategies[s].variants += other.strategies[s].variants
+                for p in merged.strategies[s].properties.indices {
+                    let theirs = other.strategies[s].properties[p]
+                    merged.strategies[s].properties[p].failures += theirs.failures
+                    if let f = theirs.first, f < (merged.strategies[s].properties[p].first ?? Int.max) {
+                        merged.strategies[s].properties[p].first = f
+                        merged.strategies[s].properties[p].counterexample = theirs.counterexample
+                    }
+                }
+            }
+        }
+        merged.shard = nil
+        return merged
+    }
+
+    static func object(_ v: JSONValue?) -> [String: JSONValue]? {
+        guard case .object(let members)? = v?.kind else { return nil }
+        var out: [String: JSONValue] = [:]
+        for m in members { out[m.key] = m.value }
+        return out
+    }
+
+    static func string(_ v: JSONValue?) -> String? {
+        if case .string(let s)? = v?.kind { return s }
+        return nil
+    }
+
+    static func int(_ v: JSONValue?) -> Int? {
+        if case .number(let n)? = v?.kind { return n.integer }
+        return nil
+    }
+
+    static func strings(_ v: JSONValue?) -> [String]? {
+        guard case .array(let items)? = v?.kind else { return nil }
+        let out = items.compactMap(string)
+        return out.count == items.count ? out : nil
+    }
+}
