@@ -24,7 +24,9 @@ public enum JSONRenderer {
             }
             return string(s.name) + ": " + value
         }.joined(separator: ", ")
-        writer.write(head + "},\n  \"timeline\": [")
+        // A scenario with uncertain arrivals runs its nominal variant: say so.
+        if result.scenario.isUncertain { head += "}, \"nominal\": true" } else { head += "}" }
+        writer.write(head + ",\n  \"timeline\": [")
         let timeline = result.timeline
         let names = timeline.subjects.map { Array(string($0).utf8) }
         let events = TimelineEvent.allCases.map { Array("\"\($0.rawValue)\"".utf8) }
