@@ -104,4 +104,13 @@ struct ExploreTests {
         let bad = try runPopsim(["explore", file, "--shard", "3/3"])
         #expect(bad.status == 2 && bad.stderr == "popsim: explore: --shard: expected I/N with 0 <= I < N <= 1000000, got \"3/3\"\n")
     }
+
+    @Test func nothingToJudgeOrTooLargeABudgetIsAUsageError() throws {
+        let none = try runPopsim(["explore", "-"], stdin: #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#)
+        #expect(none.status == 2 && none.stdout == "")
+        #expect(none.stderr == "popsim: explore: - has no \"expect\": no property to judge (see docs/scenario-format.md)\n")
+        let huge = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--budget", "2000000000"])
+        #expect(huge.status == 2)
+        #expect(huge.stderr == "popsim: explore: --budget: expected an integer from 1 to 1000000000, got 2000000000; split a larger exploration with --shard\n")
+    }
 }

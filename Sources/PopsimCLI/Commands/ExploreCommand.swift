@@ -25,11 +25,16 @@ enum ExploreCommand {
     ] + Guards.specs
 
     static let defaultBudget = 10_000
+    /// A billion variants at about 100,000 a second is three hours a core: beyond, shard it.
+    static let maxBudget = 1_000_000_000
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "explore", specs: specs, console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("explore: expected scenario files; see 'popsim help explore'") }
         let budget = try Guards.positive(args, "budget", "explore") ?? defaultBudget
+        guard budget <= maxBudget else {
+            throw PopsimError.usage("explore: --budget: expected an integer from 1 to \(maxBudget), got \(budget); split a larger exploration with --shard")
+        }
         let seed = try Guards.positive(args, "seed", "explore").map(UInt64.init) ?? 1
         let jobs = try CheckCommand.jobCount(args)
         let format = try args.choice("format", ReportFormat.self, command: "explore", default: .text)
@@ -71,18 +76,22 @@ enum ExploreCommand {
                         limits: RunLimits, progress: ProgressLine? = nil) throws(PopsimError) -> ([Explorer.Outcome], ExploreReport) {
         let names = try strategies(args, scenario)
         let explorer = Explorer(scenario, limits: limits)
-        let (plan, exhaustive) = explorer.space.plan(budget: budget, seed: seed)
+        let plan = explorer.space.plan(budget: budget, seed: seed)
+        guard !scenario.expectations.isEmpty else {
+            throw PopsimError.usage("explore: \(scenario.file) has no \"expect\": no property to judge (see docs/scenario-format.md)")
+        }
         // This shard's part of the plan (all of it unsharded), cut into `jobs` parts judged in
         // parallel and merged.
-        let mine = shard.map { s in plan.indices.filter { $0 % s.count == s.index } } ?? Array(plan.indices)
-        let parts = max(1, min(jobs, mine.count))
-        let tasks = names.flatMap { name in (0..<parts).map { (name, mine[mine.count * $0 / parts ..< mine.count * ($0 + 1) / parts]) } }
+        let step = shard?.count ?? 1, first = shard?.index ?? 0
+        let mine = plan.count > first ? (plan.count - first + step - 1) / step : 0
+        let parts = max(1, min(jobs, mine))
+        let tasks = names.flatMap { name in (0..<parts).map { (name, mine * $0 / parts ..< mine * ($0 + 1) / parts) } }
         let slots = Slots<Result<Explorer.Tally, PopsimError>>(count: tasks.count)
-        let counter = ExploreProgress(total: mine.count.times(names.count), line: progress)
+        let counter = ExploreProgress(total: mine.times(names.count), line: progress)
         DispatchQueue.concurrentPerform(iterations: tasks.count) { i in
             let (name, range) = tasks[i]
             slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in
-                try explorer.judge(plan, range, strategy: name, progress: counter.add)
+                try explorer.judge(plan, range.lazy.map { first + $0 * step }, strategy: name, progress: counter.add)
             })
         }
         progress?.finish()
@@ -95,7 +104,7 @@ enum ExploreCommand {
             }
             outcomes.append(try explorer.outcome(tally, plan: plan, strategy: name))
         }
-        let report = ExploreReport(file: scenario.file, possible: explorer.space.count, run: mine.count, exhaustive: exhaustive,
+        let report = ExploreReport(file: scenario.file, possible: explorer.space.count, run: mine, exhaustive: plan.exhaustive,
                                    seed: seed, shard: shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes)
         return (outcomes, report)
     }

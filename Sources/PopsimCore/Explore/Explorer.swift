@@ -67,7 +67,7 @@ public struct Explorer: Sendable {
     /// Judges the variants of `plan` at `indices` under `strategy`. `progress`, if given, hears
     /// every 256 variants (and at the end) how many more were judged and how many of them broke a
     /// property (the core reads no clock: the caller decides what to show).
-    public func judge(_ plan: [Variant], _ indices: some Sequence<Int>, strategy: String, overrides: [OptionOverride] = [],
+    public func judge(_ plan: Plan, _ indices: some Sequence<Int>, strategy: String, overrides: [OptionOverride] = [],
                       progress: (@Sendable (_ judged: Int, _ failed: Int) -> Void)? = nil) throws(PopsimError) -> Tally {
         let expectations = scenario.expectations
         var tally = Tally(properties: expectations.count)
@@ -94,7 +94,7 @@ public struct Explorer: Sendable {
     }
 
     /// The outcome of a whole plan's tally: each broken property's first variant, shrunk.
-    public func outcome(_ tally: Tally, plan: [Variant], strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
+    public func outcome(_ tally: Tally, plan: Plan, strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
         var properties: [PropertyOutcome] = []
         for (i, e) in scenario.expectations.enumerated() {
             var counterexample: Counterexample?
@@ -113,7 +113,7 @@ public struct Explorer: Sendable {
     }
 
     /// Explores the whole `plan` under `strategy` on one core.
-    public func explore(_ plan: [Variant], strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
+    public func explore(_ plan: Plan, strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
         try outcome(judge(plan, plan.indices, strategy: strategy, overrides: overrides), plan: plan, strategy: strategy, overrides: overrides)
     }
 

@@ -63,31 +63,20 @@ public struct VariantSpace: Sendable {
         return v
     }
 
-    /// The variants an exploration runs: all of them when they fit `budget` (exhaustive), else
-    /// the nominal one, each window at its end (both ends of every window are then covered), and
-    /// seeded random ones up to the budget, without repeats.
-    public func plan(budget: Int, seed: UInt64) -> (variants: [Variant], exhaustive: Bool) {
-        if count <= budget { return ((0..<count).map(variant), true) }
-        var chosen: [Variant] = []
-        var seen = Set<Variant>()
-        func take(_ v: Variant) {
-            if chosen.count < budget, seen.insert(v).inserted { chosen.append(v) }
-        }
+    /// The variants an exploration runs (`Plan`): all of them when they fit `budget`
+    /// (exhaustive), else the nominal one, each window at its end (so both ends of every window are
+    /// covered), then seeded random ones up to the budget.
+    public func plan(budget: Int, seed: UInt64) -> Plan {
+        if count <= budget { return Plan(space: self, count: count, exhaustive: true, ends: [], seed: seed) }
         let nominal = variant(0)
-        take(nominal)
+        var ends = [nominal]
         for (k, u) in uncertainties.enumerated() {
-            guard let w = u.window else { continue }
+            guard let w = u.window, ends.count < budget else { continue }
             var end = nominal
             end.times[k] = w.upperBound
-            take(end)
+            ends.append(end)
         }
-        var rng = SplitMix64(seed: seed)
-        var attempts = 0
-        while chosen.count < budget && attempts < budget.times(4) {
-            take(random(&rng))
-            attempts += 1
-        }
-        return (chosen, false)
+        return Plan(space: self, count: budget, exhaustive: false, ends: ends, seed: seed)
     }
 
     static func factorial(_ n: Int) -> Int { (1...max(1, n)).reduce(1) { $0.times($1) } }
@@ -104,5 +93,26 @@ public struct VariantSpace: Sendable {
             out.append(pool.remove(at: j))
         }
         return out
+    }
+}
+
+/// The variants an exploration runs, numbered from 0, computed when asked for (a plan of ten
+/// million variants holds none of them): variant i of an exhaustive plan is the space's variant
+/// i; of a sample, the fixed ones first, then one drawn from a generator seeded by the seed and i
+/// (so a shard computes its variants without the others; a sample may repeat a variant).
+public struct Plan: Sendable {
+    public let space: VariantSpace
+    public let count: Int
+    public let exhaustive: Bool
+    let ends: [Variant]
+    let seed: UInt64
+
+    public var indices: Range<Int> { 0..<count }
+
+    public subscript(i: Int) -> Variant {
+        if exhaustive { return space.variant(i) }
+        if i < ends.count { return ends[i] }
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(i))
+        return space.random(&rng)
     }
 }
