@@ -21,9 +21,9 @@ struct ExploreTests {
               fails  a before b (in 1 of 2)
                 smallest counterexample: [a, b] arrive as b, a
                 at 0 ms: b shown at 0 ms, a never
-                  0 enqueue b
-                  0 show b
-                  0 enqueue a
+                  0  enqueue  b
+                  0  show     b
+                  0  enqueue  a
 
             0 held, 1 failed (properties × strategies)
 

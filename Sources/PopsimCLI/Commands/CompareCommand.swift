@@ -24,8 +24,7 @@ enum CompareCommand {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw PopsimError.usage("compare: expected exactly one scenario file; see 'popsim help compare'")
         }
-        // `all` stands for every registered strategy, in registry order.
-        let strategies = args.all("strategy").flatMap { $0 == "all" ? StrategyRegistry.names : [$0] }
+        let strategies = StrategyRegistry.expandingAll(args.all("strategy"))
         guard strategies.count >= 2 else {
             throw PopsimError.usage("compare: expected at least two --strategy, e.g. --strategy fg --strategy jc-lifo")
         }

@@ -65,7 +65,7 @@ enum ExploreCommand {
 
     /// The strategies asked for: `--strategy` (with `all`), else the file's own.
     static func strategies(_ args: Arguments, _ scenario: Scenario) throws(PopsimError) -> [String] {
-        let asked = args.all("strategy").flatMap { $0 == "all" ? StrategyRegistry.names : [$0] }
+        let asked = StrategyRegistry.expandingAll(args.all("strategy"))
         for name in asked where StrategyRegistry.entry(named: name) == nil { throw PopsimError.configuration(.unknownStrategy(name)) }
         if !asked.isEmpty { return asked }
         guard let own = scenario.strategy else { throw PopsimError.configuration(.noStrategy(file: scenario.file)) }
@@ -88,11 +88,14 @@ enum ExploreCommand {
         let tasks = names.flatMap { name in (0..<parts).map { (name, mine * $0 / parts ..< mine * ($0 + 1) / parts) } }
         let slots = Slots<Result<Explorer.Tally, PopsimError>>(count: tasks.count)
         let counter = ExploreProgress(total: mine.times(names.count), line: progress)
-        DispatchQueue.concurrentPerform(iterations: tasks.count) { i in
-            let (name, range) = tasks[i]
-            slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in
-                try explorer.judge(plan, range.lazy.map { first + $0 * step }, strategy: name, progress: counter.add)
-            })
+        let workers = max(1, min(jobs, tasks.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for i in stride(from: worker, to: tasks.count, by: workers) {
+                let (name, range) = tasks[i]
+                slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in
+                    try explorer.judge(plan, range.lazy.map { first + $0 * step }, strategy: name, progress: counter.add)
+                })
+            }
         }
         progress?.finish()
         var outcomes: [Explorer.Outcome] = []
@@ -121,7 +124,7 @@ enum ExploreCommand {
         } catch {
             throw PopsimError.io(path: path, reason: "cannot read it again to save counterexamples")
         }
-        let stem = ScenarioSource.stem(of: path)
+        let stem = ScenarioLoader.defaultName(path)
         for o in outcomes {
             for (n, p) in o.properties.enumerated() {
                 guard let c = p.counterexample else { continue }
@@ -162,49 +165,5 @@ enum ExploreCommand {
         }
         console.out(format == .json ? merged.json() : merged.text())
         return merged.anyFailure ? .difference : .success
-    }
-}
-
-/// `--shard I/N`: the variants whose plan index is I modulo N (0 <= I < N), as CI systems number
-/// their parallel jobs (`JOB_COMPLETION_INDEX` counts from 0).
-struct Shard {
-    var index: Int
-    var count: Int
-
-    static func parse(_ text: String?) throws(PopsimError) -> Shard? {
-        guard let text else { return nil }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, i >= 0, i < n else {
-            throw PopsimError.usage("explore: --shard: expected I/N with 0 <= I < N <= 1000000, got \(JSONValue.quoted(text))")
-        }
-        return Shard(index: i, count: n)
-    }
-}
-
-/// The progress of an exploration on the terminal: variants done of all, failures so far, and
-/// the time left at the pace so far. Safe to update from several workers.
-final class ExploreProgress: @unchecked Sendable {
-    private let total: Int
-    private let line: ProgressLine?
-    private let start = DispatchTime.now().uptimeNanoseconds
-    private var done = 0
-    private var failed = 0
-    private let lock = DispatchSemaphore(value: 1)
-
-    init(total: Int, line: ProgressLine?) {
-        self.total = total
-        self.line = line
-    }
-
-    func add(_ judged: Int, _ broke: Int) {
-        guard let line else { return }
-        lock.wait()
-        done += judged
-        failed += broke
-        let (d, f) = (done, failed)
-        lock.signal()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let left = d > 0 ? Int(elapsed * Double(total - d) / Double(d)) : 0
-        line.update("explore: \(d) of \(total) variants, \(f) failing, about \(left) s left")
     }
 }

@@ -15,10 +15,11 @@ public final class ProgressLine: @unchecked Sendable {
     public init(draw: @escaping @Sendable (String) -> Void) { self.draw = draw }
 
     public func update(_ text: @autoclosure () -> String) {
-        let now = DispatchTime.now().uptimeNanoseconds
         lock.wait()
         defer { lock.signal() }
-        guard now - start > 1_000_000_000, now - last > 100_000_000 else { return }
+        // Read under the lock: a worker that read the clock earlier cannot come in after a later one.
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now &- start > 1_000_000_000, now &- last > 100_000_000 else { return }
         last = now
         shown = true
         draw("\r\u{1B}[K" + text())

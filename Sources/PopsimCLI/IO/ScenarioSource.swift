@@ -26,10 +26,4 @@ public enum ScenarioSource {
         let stem = scenarioPath.hasSuffix(".json") ? String(scenarioPath.dropLast(5)) : scenarioPath
         return stem + "." + strategy + ".timeline"
     }
-
-    /// The file name without its folder and `.json`: `Scenarios/a.json` → `a`.
-    public static func stem(of scenarioPath: String) -> String {
-        let base = scenarioPath.split(separator: "/").last.map(String.init) ?? scenarioPath
-        return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
-    }
 }

@@ -18,8 +18,7 @@ public enum CounterexampleFile {
     /// The events with the variant applied: the window's instant, the batch's order, the
     /// omitted ones gone, `order` and `maybe` removed.
     static func plain(_ events: [JSONValue], scenario: Scenario, variant: Variant) -> [JSONValue] {
-        var byEvent: [Int: Int] = [:]
-        for (k, u) in scenario.uncertainties.enumerated() { byEvent[u.event] = k }
+        let byEvent = scenario.uncertaintyOfEvent
         return events.enumerated().compactMap { index, event in
             guard case .object(var members) = event.kind else { return event }
             let k = byEvent[index]
@@ -34,10 +33,9 @@ public enum CounterexampleFile {
                 }
                 members[i].value = at
             }
-            if let k, scenario.uncertainties[k].batch != nil,
-               let i = members.firstIndex(where: { $0.key == "enqueue" }), case .array(let list) = members[i].value.kind,
-               list.count == variant.orders[k].count {
-                members[i].value.kind = .array(variant.orders[k].map { list[$0] })
+            if let k, let i = members.firstIndex(where: { $0.key == "enqueue" }), case .array(let list) = members[i].value.kind,
+               let reordered = variant.batch(k, list) {
+                members[i].value.kind = .array(reordered)
             }
             return JSONValue(.object(members), at: event.location)
         }

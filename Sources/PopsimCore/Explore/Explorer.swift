@@ -38,8 +38,8 @@ public struct Explorer: Sendable {
         /// What it changes from the nominal script, in words (`describe`).
         public var changes: [String]
         public var failure: PropertyVerdict.Failure
-        /// The lines of its timeline at the failing instant.
-        public var lines: [String]
+        /// Its timeline's entries at the failing instant (the reports write them as lines).
+        public var moment: Timeline
     }
 
     /// How many variants of a part of the plan broke each property, and the first (by plan index)
@@ -102,8 +102,9 @@ public struct Explorer: Sendable {
                 let small = try shrink(plan[index], breaking: e.property, strategy: strategy, overrides: overrides)
                 let result = try run(small, strategy: strategy, overrides: overrides)
                 if let failure = PropertyJudge.judge(e.property, result) {
-                    counterexample = Counterexample(variant: small, changes: describe(small), failure: failure,
-                                                    lines: TimelineLines.at(failure.at, result.timeline))
+                    var moment = result.timeline
+                    moment.entries = result.timeline.entries.filter { $0.t == failure.at }
+                    counterexample = Counterexample(variant: small, changes: describe(small), failure: failure, moment: moment)
                 }
             }
             properties.append(PropertyOutcome(expectation: e, failures: tally.failures[i], first: tally.first[i],
@@ -202,15 +203,6 @@ public struct Explorer: Sendable {
         case .enqueue: return "arrives"
         case .enqueueMany: return "arrive"
         default: return "happens"
-        }
-    }
-}
-
-/// The timeline lines at one instant, as the text timeline writes them (without alignment).
-enum TimelineLines {
-    static func at(_ t: Int, _ timeline: Timeline) -> [String] {
-        timeline.entries.filter { $0.t == t }.map { e in
-            ["\(e.t)", e.event.rawValue, timeline.subjectName(e) ?? "-", e.reason?.rawValue].compactMap { $0 }.joined(separator: " ")
         }
     }
 }

@@ -13,7 +13,7 @@ public struct VariantSpace: Sendable {
         uncertainties = scenario.uncertainties
         radices = uncertainties.map { u in
             var r = 1
-            if let w = u.window { r = r.times(w.upperBound - w.lowerBound + 1) }
+            if let w = u.window { r = r.times((w.upperBound - w.lowerBound).plus(1)) }
             if let k = u.batch { r = r.times(Self.factorial(k)) }
             if u.maybe { r = r.times(2) }
             return r
@@ -52,7 +52,7 @@ public struct VariantSpace: Sendable {
         for u in uncertainties {
             let lo = u.window?.lowerBound ?? 0
             let width = u.window.map { $0.upperBound - $0.lowerBound } ?? 0
-            v.times.append(width == 0 ? lo : lo + Int(rng.next() % UInt64(width + 1)))
+            v.times.append(width == 0 ? lo : lo + Int(rng.next() % (UInt64(width) + 1)))
             var order = Array(0..<(u.batch ?? 0))
             if order.count > 1 {
                 for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
@@ -68,7 +68,7 @@ public struct VariantSpace: Sendable {
     /// covered), then seeded random ones up to the budget.
     public func plan(budget: Int, seed: UInt64) -> Plan {
         if count <= budget { return Plan(space: self, count: count, exhaustive: true, ends: [], seed: seed) }
-        let nominal = variant(0)
+        let nominal = Variant.nominal(uncertainties)
         var ends = [nominal]
         for (k, u) in uncertainties.enumerated() {
             guard let w = u.window, ends.count < budget else { continue }
@@ -83,6 +83,7 @@ public struct VariantSpace: Sendable {
 
     /// The `index`-th permutation of 0..<n in lexicographic order (the Lehmer code).
     static func permutation(_ index: Int, of n: Int) -> [Int] {
+        if index == 0 { return Array(0..<n) }
         var pool = Array(0..<n)
         var rest = index
         var out: [Int] = []
@@ -93,26 +94,5 @@ public struct VariantSpace: Sendable {
             out.append(pool.remove(at: j))
         }
         return out
-    }
-}
-
-/// The variants an exploration runs, numbered from 0, computed when asked for (a plan of ten
-/// million variants holds none of them): variant i of an exhaustive plan is the space's variant
-/// i; of a sample, the fixed ones first, then one drawn from a generator seeded by the seed and i
-/// (so a shard computes its variants without the others; a sample may repeat a variant).
-public struct Plan: Sendable {
-    public let space: VariantSpace
-    public let count: Int
-    public let exhaustive: Bool
-    let ends: [Variant]
-    let seed: UInt64
-
-    public var indices: Range<Int> { 0..<count }
-
-    public subscript(i: Int) -> Variant {
-        if exhaustive { return space.variant(i) }
-        if i < ends.count { return ends[i] }
-        var rng = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(i))
-        return space.random(&rng)
     }
 }

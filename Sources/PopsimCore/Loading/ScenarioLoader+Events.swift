@@ -38,7 +38,7 @@ extension ScenarioLoader {
         let window = time(atValue, path.appending("at"))
         let action = action(v, fields, path)
         guard let window, let action else { return nil }
-        var uncertainty = Uncertainty(event: index, window: window.count > 1 ? window : nil)
+        var uncertainty = Uncertainty(event: index, window: window.lowerBound < window.upperBound ? window : nil)
         if let order = fields["order"] { uncertainty.batch = batch(order, of: action, path.appending("order")) }
         if let maybe = fields["maybe"] { uncertainty.maybe = boolean(maybe, path.appending("maybe")) }
         if uncertainty != Uncertainty(event: index) { scenario.uncertainties.append(uncertainty) }

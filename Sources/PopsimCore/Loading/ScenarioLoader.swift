@@ -80,7 +80,9 @@ public struct ScenarioLoader {
                             options: [], state: StateSchema(), popups: [], events: [], until: nil)
     }
 
-    static func defaultName(_ file: String) -> String {
+    /// The file name without its folder and `.json` (`Scenarios/a.json` → `a`): a scenario's
+    /// default name, and the stem of the files written beside it.
+    package static func defaultName(_ file: String) -> String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }

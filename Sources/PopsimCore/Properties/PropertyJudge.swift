@@ -1,18 +1,5 @@
 /// Judges a run against its scenario's `expect`: a pure function of the run's timeline (and its
 /// end and pending list), the same for every strategy.
-public struct PropertyVerdict: Sendable, Equatable {
-    public var expectation: Expectation
-    /// Nil when the property holds; else the instant that breaks it and what happened then.
-    public var failure: Failure?
-
-    public struct Failure: Sendable, Equatable {
-        public var at: Int
-        public var evidence: String
-    }
-
-    public var holds: Bool { failure == nil }
-}
-
 public enum PropertyJudge {
     /// One verdict per `expect` entry, in the file's order.
     public static func verdicts(_ result: RunResult) -> [PropertyVerdict] {
@@ -70,23 +57,27 @@ public enum PropertyJudge {
     /// Requests of `x` by the ledger: a show answers the oldest open one, a drop the newest (a
     /// duplicate is dropped as it arrives); any still open at the end fails.
     static func wait(of x: PopupID, atMost limit: Int, _ result: RunResult, _ name: String) -> PropertyVerdict.Failure? {
+        // Open requests from `head` on: a show takes the oldest, a drop the newest.
         var open: [Int] = []
+        var head = 0
         for e in result.timeline.entries where e.subject == x.index {
             switch e.ledger {
             case .opens: open.append(e.t)
             case .settles where e.event == .show:
-                guard !open.isEmpty else { continue }
-                let since = open.removeFirst()
+                guard head < open.count else { continue }
+                let since = open[head]
+                head += 1
                 if e.t - since > limit {
                     return .init(at: e.t, evidence: "\(name) waited \(e.t - since) ms (requested at \(since) ms, shown at \(e.t) ms)")
                 }
             case .settles:
-                _ = open.popLast()
+                if head < open.count { open.removeLast() }
             case .none:
                 continue
             }
         }
-        guard let since = open.first else { return nil }
+        guard head < open.count else { return nil }
+        let since = open[head]
         return .init(at: result.end, evidence: "\(name) requested at \(since) ms, still not shown at the end (\(result.end) ms)")
     }
 
@@ -95,23 +86,29 @@ public enum PropertyJudge {
     static func visible(atMost limit: Int, _ result: RunResult) -> PropertyVerdict.Failure? {
         let entries = result.timeline.entries
         let animated = result.timeline.animatedTransitions()
-        var onScreen: [Int32] = []
+        // Per subject: on screen or not, and how many are (O(1) a line).
+        var onScreen = [Bool](repeating: false, count: result.timeline.subjects.count)
+        var visible = 0
         var i = 0
         while i < entries.count {
             let t = entries[i].t
             while i < entries.count, entries[i].t == t {
                 let e = entries[i]
+                let s = Int(e.subject)
                 switch e.event {
-                case .show: onScreen.append(e.subject)
-                case .gone: onScreen.removeAll { $0 == e.subject }
-                case .hide where !animated[i]: onScreen.removeAll { $0 == e.subject }
+                case .show where s >= 0 && !onScreen[s]:
+                    onScreen[s] = true
+                    visible += 1
+                case .gone where s >= 0 && onScreen[s], .hide where s >= 0 && onScreen[s] && !animated[i]:
+                    onScreen[s] = false
+                    visible -= 1
                 default: break
                 }
                 i += 1
             }
-            if onScreen.count > limit {
-                let names = onScreen.map { result.timeline.subjects[Int($0)] }
-                return .init(at: t, evidence: "\(onScreen.count) on screen at \(t) ms: " + list(names))
+            if visible > limit {
+                let names = onScreen.indices.filter { onScreen[$0] }.map { result.timeline.subjects[$0] }
+                return .init(at: t, evidence: "\(visible) on screen at \(t) ms: " + list(names))
             }
         }
         return nil

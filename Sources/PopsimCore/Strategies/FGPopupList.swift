@@ -52,8 +52,10 @@ struct FGPopupList: Sendable {
     private let appends: Bool
     /// Each element's flags, by id.
     private var flags: [UInt8] = []
-    /// The live elements of each popup (id and band), by popup index.
+    /// The elements of each popup (id and band), by popup index: live ones, and dead ones not yet
+    /// dropped (a dead entry is skipped; the list is compacted once they outnumber the live).
     private var ofPopup: [[(id: Int, band: Int)]]
+    private var liveOfPopup: [Int]
     private var bands: [Band] = []
     private var bandOfKey: [Int: Int] = [:]
     private var lastBand: (key: Int, band: Int)?
@@ -72,6 +74,7 @@ struct FGPopupList: Sendable {
         case .front, .priority(lifoTie: true): appends = false
         }
         ofPopup = Array(repeating: [], count: popups)
+        liveOfPopup = Array(repeating: 0, count: popups)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -82,6 +85,7 @@ struct FGPopupList: Sendable {
         flags.append(Self.live)
         let b = band(for: key(priority))
         ofPopup[Int(popup.index)].append((id, b))
+        liveOfPopup[Int(popup.index)] += 1
         count += 1
         bands[b].live += 1
         let entry = Entry(id: id, popup: popup, priority: priority)
@@ -130,15 +134,18 @@ struct FGPopupList: Sendable {
     /// Removes every element of `popup`; returns how many of them were not settled.
     mutating func removeAll(of popup: PopupID) -> Int {
         let p = Int(popup.index)
-        guard !ofPopup[p].isEmpty else { return 0 }
+        guard liveOfPopup[p] > 0 else { return 0 }
         var unsettled = 0
-        while let r = ofPopup[p].popLast() {
+        let refs = ofPopup[p]
+        ofPopup[p].removeAll(keepingCapacity: true)
+        for r in refs where flags[r.id] & Self.live != 0 {
             if flags[r.id] & Self.settledFlag == 0 { unsettled += 1 }
             flags[r.id] &= ~Self.live
             count -= 1
             bands[r.band].live -= 1
-            compact(r.band)
         }
+        for r in refs { compact(r.band) }
+        liveOfPopup[p] = 0
         return unsettled
     }
 
@@ -148,6 +155,7 @@ struct FGPopupList: Sendable {
         for e in all {
             flags[e.id] &= ~Self.live
             ofPopup[Int(e.popup.index)].removeAll(keepingCapacity: true)
+            liveOfPopup[Int(e.popup.index)] = 0
         }
         for b in order + newBands { unlist(b) }
         count = 0
@@ -209,7 +217,10 @@ struct FGPopupList: Sendable {
         count -= 1
         bands[b].live -= 1
         let p = Int(popup.index)
-        if let i = ofPopup[p].firstIndex(where: { $0.id == id }) { ofPopup[p].remove(at: i) }
+        liveOfPopup[p] -= 1
+        if ofPopup[p].count > 32 && liveOfPopup[p] * 2 < ofPopup[p].count {
+            ofPopup[p].removeAll { flags[$0.id] & Self.live == 0 }
+        }
     }
 
     /// Drops a band's tombstones once they outnumber its live elements.
@@ -230,6 +241,7 @@ struct FGPopupList: Sendable {
 
     private mutating func unlist(_ b: Int) {
         bands[b].listed = false
+        bands[b].live = 0
         bands[b].entries.removeAll()
     }
 }

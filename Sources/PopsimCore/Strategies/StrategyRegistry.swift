@@ -78,3 +78,11 @@ public struct StrategyEntry: Sendable {
         options.first { $0.name == name }
     }
 }
+
+extension StrategyRegistry {
+    /// The strategies a command was given, with `all` standing for every registered one, in
+    /// registry order (`compare`, `explore`).
+    public static func expandingAll(_ given: [String]) -> [String] {
+        given.flatMap { $0 == "all" ? names : [$0] }
+    }
+}

@@ -30,9 +30,7 @@ public enum CheckJSON {
                 item += "\"skipped\", \"reason\": \(s(why))"
             }
             if !o.brokenProperties.isEmpty {
-                item += ", \"brokenProperties\": [" + o.brokenProperties.map { v in
-                    "{\"property\": \(s(v.expectation.text)), \"at\": \(v.failure?.at ?? 0), \"evidence\": \(s(v.failure?.evidence ?? ""))}"
-                }.joined(separator: ", ") + "]"
+                item += ", \"brokenProperties\": [" + o.brokenProperties.map(JSONRenderer.verdict).joined(separator: ", ") + "]"
             }
             items.append(item + "}")
         }

@@ -48,12 +48,12 @@ extension ExploreReport {
                   other.seed == merged.seed, other.strategies.map(\.name) == merged.strategies.map(\.name),
                   zip(other.strategies, merged.strategies).allSatisfy({ $0.properties.map(\.text) == $1.properties.map(\.text) })
             else { throw MergeError(reason: "the reports come from different explorations") }
-            merged.run += other.run
+            merged.run = merged.run.plus(other.run)
             for s in merged.strategies.indices {
-                merged.strategies[s].variants += other.strategies[s].variants
+                merged.strategies[s].variants = merged.strategies[s].variants.plus(other.strategies[s].variants)
                 for p in merged.strategies[s].properties.indices {
                     let theirs = other.strategies[s].properties[p]
-                    merged.strategies[s].properties[p].failures += theirs.failures
+                    merged.strategies[s].properties[p].failures = merged.strategies[s].properties[p].failures.plus(theirs.failures)
                     if let f = theirs.first, f < (merged.strategies[s].properties[p].first ?? Int.max) {
                         merged.strategies[s].properties[p].first = f
                         merged.strategies[s].properties[p].counterexample = theirs.counterexample

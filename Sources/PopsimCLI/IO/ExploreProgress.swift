@@ -1,0 +1,29 @@
+import Dispatch
+
+/// The progress of an exploration on the terminal: variants done of all, failures so far, and
+/// the time left at the pace so far. Safe to update from several workers.
+final class ExploreProgress: @unchecked Sendable {
+    private let total: Int
+    private let line: ProgressLine?
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var done = 0
+    private var failed = 0
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(total: Int, line: ProgressLine?) {
+        self.total = total
+        self.line = line
+    }
+
+    func add(_ judged: Int, _ broke: Int) {
+        guard let line else { return }
+        lock.wait()
+        done += judged
+        failed += broke
+        let (d, f) = (done, failed)
+        lock.signal()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let left = d > 0 ? Int(elapsed * Double(total - d) / Double(d)) : 0
+        line.update("explore: \(d) of \(total) variants, \(f) failing, about \(left) s left")
+    }
+}
