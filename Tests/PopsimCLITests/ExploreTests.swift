@@ -113,4 +113,13 @@ struct ExploreTests {
         #expect(huge.status == 2)
         #expect(huge.stderr == "popsim: explore: --budget: expected an integer from 1 to 1000000000, got 2000000000; split a larger exploration with --shard\n")
     }
+
+    /// A window as wide as time itself: loads, runs its nominal variant, and explores a sample.
+    @Test func aFullWidthWindowDoesNotTrap() throws {
+        let text = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "expect": ["shown a"], "events": [{"at": [0, 9223372036854775807], "enqueue": "a"}]}"#
+        #expect(try runPopsim(["run", "-"], stdin: text).status == 0)
+        let output = try runPopsim(["explore", "-", "--budget", "3"], stdin: text)
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("-: 3 variants of at least 9223372036854775807 (sampled, seed 1; both ends of every window)\n"))
+    }
 }

@@ -70,7 +70,7 @@ public struct ExploreReport: Sendable, Equatable {
     /// The text report: the coverage, then per strategy each property, a failure with its
     /// smallest counterexample and the timeline lines that break it.
     public func text() -> String {
-        let possibleText = possible == Int.max ? "more than \(Int.max)" : "\(possible)"
+        let possibleText = possible == Int.max ? "at least \(Int.max)" : "\(possible)"
         var out = "\(TerminalText.safe(file)): \(run) variant\(run == 1 ? "" : "s") of \(possibleText) "
             + (exhaustive ? "(exhaustive" : "(sampled, seed \(seed); both ends of every window")
             + (shard.map { "; shard \($0)" } ?? "") + ")\n"
