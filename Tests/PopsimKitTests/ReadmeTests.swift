@@ -40,5 +40,6 @@ import PopsimTestSupport
         for field in PopupField.allCases { #expect(text.contains("\"\(field.key)\": {"), "\(field.key)") }
         for kind in ActionKind.allCases { #expect(text.contains("\"\(kind.keyword)\": {"), "\(kind.keyword)") }
         for name in StrategyRegistry.names { #expect(text.contains("\"\(name)\""), "\(name)") }
+        for key in ["\"expect\": {", "\"order\": {", "\"maybe\": {"] { #expect(text.contains(key), "\(key)") }
     }
 }

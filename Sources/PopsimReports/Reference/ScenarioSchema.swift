@@ -41,7 +41,12 @@ public enum ScenarioSchema {
             \(popupFields)
                 }},
                 "event": {"type": "object", "required": ["at"], "unevaluatedProperties": false,
-                  "properties": {"at": {"type": "integer", "minimum": 0}, "then": {"$ref": "#/$defs/actions"}},
+                  "properties": {"at": {"oneOf": [{"type": "integer", "minimum": 0},
+                      {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2,
+                       "description": "a window [earliest, latest]: the arrival is uncertain"}]},
+                    "order": {"const": "any", "description": "an enqueue of a list arrives in any order"},
+                    "maybe": {"type": "boolean", "description": "the event may not happen"},
+                    "then": {"$ref": "#/$defs/actions"}},
                   "allOf": [{"$ref": "#/$defs/actionKeys"}], "oneOf": [\(oneAction)]},
                 "action": {"type": "object", "unevaluatedProperties": false, "properties": {"then": {"$ref": "#/$defs/actions"}},
                   "allOf": [{"$ref": "#/$defs/actionKeys"}], "oneOf": [\(oneAction)]},
