@@ -122,4 +122,19 @@ struct ExploreTests {
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("-: 3 variants of at least 9223372036854775807 (sampled, seed 1; both ends of every window)\n"))
     }
+
+    /// run, compare and run's JSON say they ran the nominal variant of an uncertain scenario.
+    @Test func runAndCompareSayTheyRanTheNominalVariant() throws {
+        let file = "Scenarios/first-launch-uncertain.json"
+        let run = try runPopsim(["run", file])
+        #expect(run.stdout.hasPrefix("first launch, uncertain network · fg · order=priority+fifo showMs=250 hideMs=200 navMs=0\n"
+            + "nominal variant of 3 uncertain events ('popsim explore' runs the others)\n"))
+        let json = try runPopsim(["run", file, "--format", "json"])
+        #expect(json.stdout.contains(#""navMs": 0}, "nominal": true,"#))
+        let compare = try runPopsim(["compare", file, "--strategy", "fg", "--strategy", "keyed"])
+        #expect(compare.stdout.hasPrefix("Scenario: first launch, uncertain network (\(file))\n"
+            + "nominal variant of 3 uncertain events ('popsim explore' runs the others)\n"))
+        let plain = try runPopsim(["run", "Scenarios/first-launch.json"])
+        #expect(!plain.stdout.contains("nominal variant"))
+    }
 }

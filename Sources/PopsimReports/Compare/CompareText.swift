@@ -6,6 +6,7 @@ import PopsimCore
 public enum CompareText {
     public static func render(_ c: Comparison, width: Int? = nil, style: TextStyle = .plain) -> String {
         var out = "Scenario: \(c.scenario.name) (\(c.scenario.file))\n"
+        if c.scenario.isUncertain { out += NominalVariantNote.text(c.scenario) + "\n" }
         for (i, run) in c.runs.enumerated() {
             out += "\nStrategy \(i + 1): \(run.label)\n"
             out += "  options: " + run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ") + "\n"

@@ -11,11 +11,7 @@ public enum TextRenderer {
     public static func render(_ result: RunResult, style: TextStyle = .plain, into writer: inout ByteWriter) {
         let options = result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
         writer.write("\(TerminalText.safe(result.scenario.name)) · \(result.strategy) · \(options)\n")
-        if result.scenario.isUncertain {
-            let n = result.scenario.uncertainties.count
-            writer.write("nominal variant: \(n) uncertain event\(n == 1 ? "" : "s") at the start of their windows, in file order, "
-                + "all happening ('popsim explore' tries the others)\n")
-        }
+        if result.scenario.isUncertain { writer.write(NominalVariantNote.text(result.scenario) + "\n") }
         TimelineText.render(result.timeline, style: style, into: &writer)
         writer.write("\n" + summary(Summary(result), result: result))
         writer.write(VerdictText.render(PropertyJudge.verdicts(result)))
