@@ -137,4 +137,17 @@ struct ExploreTests {
         let plain = try runPopsim(["run", "Scenarios/first-launch.json"])
         #expect(!plain.stdout.contains("nominal variant"))
     }
+
+    /// A large batch in any order: shrinking is bounded (`Explorer.maxShrinkRuns`) and the
+    /// counterexample names the first popups of the batch, not all of them.
+    @Test func aLargeBatchShrinksWithinBoundsAndReadsShort() throws {
+        let names = (0..<200).map { "p\($0)" }
+        let popups = names.map { #""\#($0)": {"duration": 1}"# }.joined(separator: ", ")
+        let list = names.map { #""\#($0)""# }.joined(separator: ", ")
+        let text = #"{"popsim": 1, "strategy": "jc-fifo", "options": {"showMs": 0, "hideMs": 0}, "popups": {\#(popups)}, "expect": ["p0 before p1"], "events": [{"at": 0, "enqueue": [\#(list)], "order": "any"}]}"#
+        let output = try runPopsim(["explore", "-", "--budget", "12"], stdin: text)
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("smallest counterexample: [p0, p1, p2, p3, p4, p5, p6, p7, … (200 popups)] arrive as "))
+        #expect(output.stdout.split(separator: "\n").allSatisfy { $0.count < 200 })
+    }
 }

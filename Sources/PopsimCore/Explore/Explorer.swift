@@ -130,18 +130,29 @@ public struct Explorer: Sendable {
             PropertyJudge.judge(property, try run(candidate, strategy: strategy, overrides: overrides)) != nil
         }
         var changed = true
-        while changed {
+        var runs = 0
+        while changed && runs < Self.maxShrinkRuns {
             changed = false
-            for candidate in steps(from: current) where try breaks(candidate) {
-                current = candidate
-                changed = true
-                break
+            for candidate in steps(from: current) {
+                runs += 1
+                if try breaks(candidate) {
+                    current = candidate
+                    changed = true
+                    break
+                }
+                if runs >= Self.maxShrinkRuns { break }
             }
         }
         return current
     }
 
-    /// The variants one step nearer the nominal one than `v`.
+    /// Runs a shrink may take per property: a batch of thousands in reverse order would otherwise
+    /// take millions of one-swap steps; past it the counterexample is smaller, if not smallest.
+    public static let maxShrinkRuns = 2_000
+
+    /// The variants one step nearer the nominal one than `v`: a maybe-event back in, a batch
+    /// back in file order at once (else one swap at a time), an instant back to its window's start
+    /// (else its end).
     func steps(from v: Variant) -> [Variant] {
         var out: [Variant] = []
         for (k, u) in space.uncertainties.enumerated() {
@@ -151,6 +162,11 @@ public struct Explorer: Sendable {
                 out.append(c)
             }
             let order = v.orders[k]
+            if order != Array(order.indices) {
+                var c = v
+                c.orders[k] = Array(order.indices)
+                out.append(c)
+            }
             for i in order.indices.dropLast() where order[i] > order[i + 1] {
                 var c = v
                 c.orders[k].swapAt(i, i + 1)
@@ -184,7 +200,7 @@ public struct Explorer: Sendable {
                 out.append("\(what) \(arrives(event)) at \(v.times[k]) instead of \(w.lowerBound)")
             }
             if u.batch != nil, v.orders[k] != Array(v.orders[k].indices), case .enqueueMany(let list) = event.action {
-                out.append("\(what) arrive as " + v.orders[k].map { scenario.name(of: list[$0]) }.joined(separator: ", "))
+                out.append("\(what) arrive as " + Self.shortList(v.orders[k].map { scenario.name(of: list[$0]) }))
             }
         }
         return out
@@ -193,9 +209,14 @@ public struct Explorer: Sendable {
     func subject(of event: ScenarioEvent) -> String {
         switch event.action {
         case .enqueue(let p): return scenario.name(of: p)
-        case .enqueueMany(let list): return "[" + list.map { scenario.name(of: $0) }.joined(separator: ", ") + "]"
+        case .enqueueMany(let list): return "[" + Self.shortList(list.map { scenario.name(of: $0) }) + "]"
         default: return "events[\(event.index)] (\(event.action.kind.keyword))"
         }
+    }
+
+    /// `a, b, c` — or the first eight and `… (2000 popups)` for a large batch.
+    static func shortList(_ names: [String]) -> String {
+        names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + ", … (\(names.count) popups)"
     }
 
     func arrives(_ event: ScenarioEvent) -> String {
