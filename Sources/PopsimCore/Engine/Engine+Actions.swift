@@ -51,7 +51,7 @@ extension Engine {
         }
         pressed[index(p)] = button
         try popupHides(p, .user, button: button == "close" ? nil : button)
-        if S.buttonActions == .atResponse {
+        if traits.buttonActions == .atResponse {
             try runActions(of: p)
         }
     }

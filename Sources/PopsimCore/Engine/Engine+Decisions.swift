@@ -48,7 +48,7 @@ extension Engine {
     }
 
     func broke(_ what: String) -> RunError {
-        .strategyBroke(strategy: S.name, time: world.now, decision: what)
+        .strategyBroke(strategy: traits.name, time: world.now, decision: what)
     }
 
     func name(_ p: PopupID) -> String { world.scenario.name(of: p) }
@@ -63,7 +63,7 @@ extension Engine {
         log(.show, p, reason)
         visibleCount += 1
         generation[index(p)] &+= 1
-        if S.timerAnchor == .show { startDisplayTimer(p) }
+        if traits.timerAnchor == .show { startDisplayTimer(p) }
         if ms == 0 {
             becomeShown(p, logLine: false)
         } else {
@@ -106,13 +106,13 @@ extension Engine {
 
     mutating func goneNotice(_ p: PopupID) throws(RunError) {
         try tell(.gone(p))
-        if S.buttonActions == .atGone { try runActions(of: p) }
+        if traits.buttonActions == .atGone { try runActions(of: p) }
     }
 
     mutating func becomeShown(_ p: PopupID, logLine: Bool) {
         world.phases[index(p)] = .shown
         if logLine { log(.shown, p) }
-        if S.timerAnchor == .shown { startDisplayTimer(p) }
+        if traits.timerAnchor == .shown { startDisplayTimer(p) }
         if let after = world.traits(p).respondAfter { schedule(after: after, .timer, .response(p, generation[index(p)])) }
     }
 
@@ -126,7 +126,7 @@ extension Engine {
     /// Popups holding a slot: every one on screen, or only those not hiding when the strategy's
     /// library presents the next popup during the previous one's dismissal.
     func occupied() -> Int {
-        S.presentsDuringHide ? visibleCount - hidingCount : visibleCount
+        traits.presentsDuringHide ? visibleCount - hidingCount : visibleCount
     }
 
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {
@@ -151,20 +151,20 @@ extension Engine {
         guard limits.checkInvariants else { return }
         let visible = world.phases.reduce(0) { $0 + ($1 == .hidden ? 0 : 1) }
         if world.phases.filter({ $0 == .hiding }).count != hidingCount {
-            throw .invariant(strategy: S.name, time: world.now, message: "hiding count \(hidingCount) disagrees with the phases")
+            throw .invariant(strategy: traits.name, time: world.now, message: "hiding count \(hidingCount) disagrees with the phases")
         }
         if visible != visibleCount {
-            throw .invariant(strategy: S.name, time: world.now, message: "visible count \(visibleCount) but \(visible) popups on screen")
+            throw .invariant(strategy: traits.name, time: world.now, message: "visible count \(visibleCount) but \(visible) popups on screen")
         }
         if occupied() > slots && !overlapAllowed {
-            throw .invariant(strategy: S.name, time: world.now, message: "\(visible) popups on screen without an overlap warning")
+            throw .invariant(strategy: traits.name, time: world.now, message: "\(visible) popups on screen without an overlap warning")
         }
         if let key = heap.minKey, key.time < world.now {
-            throw .invariant(strategy: S.name, time: world.now, message: "a happening is scheduled in the past (\(key.time) ms)")
+            throw .invariant(strategy: traits.name, time: world.now, message: "a happening is scheduled in the past (\(key.time) ms)")
         }
         let entries = timeline.entries
         if entries.count >= 2, entries[entries.count - 1].t < entries[entries.count - 2].t {
-            throw .invariant(strategy: S.name, time: world.now, message: "the timeline went back in time")
+            throw .invariant(strategy: traits.name, time: world.now, message: "the timeline went back in time")
         }
     }
 }

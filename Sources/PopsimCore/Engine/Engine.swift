@@ -8,6 +8,8 @@
 struct Engine<S: Strategy> {
     var world: World
     var strategy: S
+    /// The strategy's traits, read once at the start of the run.
+    let traits: StrategyTraits
     let limits: RunLimits
     let navMs: Int
     /// Popups that may be on screen at once without an overlap warning (option `slots`, else 1).
@@ -65,6 +67,7 @@ struct Engine<S: Strategy> {
     init(scenario: Scenario, options: ResolvedOptions, limits: RunLimits) {
         world = World(scenario: scenario, options: options)
         strategy = S(world: world)
+        traits = strategy.traits
         self.limits = limits
         navMs = options[.navMs] ?? 0
         slots = options[.slots] ?? 1
@@ -107,7 +110,7 @@ struct Engine<S: Strategy> {
         finishing = true
         world.now = lastLogged
         try tell(.finished)
-        return RunResult(scenario: world.scenario, strategy: S.name, options: world.options,
+        return RunResult(scenario: world.scenario, strategy: traits.name, options: world.options,
                          timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
                          onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },
                          eventsNotRun: world.scenario.events.count - nextEvent, stateHistory: stateHistory)

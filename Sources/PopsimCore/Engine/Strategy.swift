@@ -37,6 +37,9 @@ public protocol Strategy: SendableMetatype {
 
     /// The popups still waiting in its queue when the run ends, in queue order.
     func pending(in world: World) -> [PopupID]
+
+    /// What the engine reads of it for the whole run (by default its statics).
+    var traits: StrategyTraits { get }
 }
 
 /// When the actions of a pressed button run.
@@ -62,4 +65,9 @@ extension Strategy {
     public static var presentsDuringHide: Bool { false }
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
+
+    public var traits: StrategyTraits {
+        StrategyTraits(name: Self.name, buttonActions: Self.buttonActions, timerAnchor: Self.timerAnchor,
+                       presentsDuringHide: Self.presentsDuringHide)
+    }
 }
