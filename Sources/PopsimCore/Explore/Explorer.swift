@@ -113,11 +113,6 @@ public struct Explorer: Sendable {
         return Outcome(strategy: strategy, variantsRun: tally.judged, properties: properties)
     }
 
-    /// Explores the whole `plan` under `strategy` on one core.
-    public func explore(_ plan: Plan, strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
-        try outcome(judge(plan, plan.indices, strategy: strategy, overrides: overrides), plan: plan, strategy: strategy, overrides: overrides)
-    }
-
     func run(_ v: Variant, strategy: String, overrides: [OptionOverride]) throws(PopsimError) -> RunResult {
         try Pipeline.run(scenario.applying(v), strategy: strategy, overrides: overrides, limits: limits)
     }

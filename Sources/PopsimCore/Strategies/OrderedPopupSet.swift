@@ -16,8 +16,6 @@ struct OrderedPopupSet: Sendable {
 
     init(popups: Int) { position = Array(repeating: -1, count: popups) }
 
-    var isEmpty: Bool { count == 0 }
-
     func contains(_ p: PopupID) -> Bool { position[Int(p.index)] >= 0 }
 
     /// Adds `p` as the newest (nothing if it is already in).

@@ -6,7 +6,7 @@ public enum CheckReport {
     public static func line(_ o: CheckOutcome, style: TextStyle = .plain) -> String {
         let label = TerminalText.safe(o.scenario + (o.strategy.map { " [\($0)]" } ?? ""))
         let evidence: String = o.brokenProperties.map { (v: PropertyVerdict) -> String in "  " + VerdictText.line(v) + "\n" }.joined()
-        let fail: String = style.paint("FAIL:", .red) + " " + label + brokenSummary(o) + "\n" + evidence
+        let fail: String = style.paint("FAIL:", .red) + " " + label + (brokenPhrase(o).map { ": " + $0 } ?? "") + "\n" + evidence
         switch o.verdict {
         case .pass where o.brokenProperties.isEmpty: return style.paint("PASS:", .green) + " \(label)\n"
         case .pass: return fail
@@ -29,13 +29,13 @@ public enum CheckReport {
         }.joined(separator: "\n")
     }
 
-    /// `: property 'a before b' fails` on the FAIL line, naming what broke.
-    static func brokenSummary(_ o: CheckOutcome) -> String {
+    /// `property 'a before b' fails`: what broke, for the FAIL line and JUnit; nil when nothing did.
+    static func brokenPhrase(_ o: CheckOutcome) -> String? {
         let names = o.brokenProperties.map { "'" + TerminalText.safe($0.expectation.text) + "'" }
         switch names.count {
-        case 0: return ""
-        case 1: return ": property \(names[0]) fails"
-        default: return ": properties \(names.joined(separator: ", ")) fail"
+        case 0: return nil
+        case 1: return "property \(names[0]) fails"
+        default: return "properties \(names.joined(separator: ", ")) fail"
         }
     }
 

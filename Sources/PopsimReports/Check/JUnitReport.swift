@@ -23,10 +23,10 @@ public enum JUnitReport {
             case .pass where o.brokenProperties.isEmpty:
                 out += "/>\n"
             case .pass:
-                out += ">\n      <failure message=\"\(escape(String(CheckReport.brokenSummary(o).dropFirst(2))))\">"
+                out += ">\n      <failure message=\"\(escape(CheckReport.brokenPhrase(o) ?? ""))\">"
                     + escape(broken) + "</failure>\n    </testcase>\n"
             case .differs(let diff):
-                let properties = o.brokenProperties.isEmpty ? "" : "; " + CheckReport.brokenSummary(o).dropFirst(2)
+                let properties = CheckReport.brokenPhrase(o).map { "; " + $0 } ?? ""
                 let message = "timeline differs from \(o.goldenPath ?? "")" + properties
                 out += ">\n      <failure message=\"\(escape(message))\">"
                     + escape(broken.isEmpty ? diff : broken + "\n" + diff) + "</failure>\n    </testcase>\n"
