@@ -13,7 +13,7 @@ enum LintCommand {
         .init(name: "format", takesValue: true),
         .init(name: "color", takesValue: true),
         .init(name: "help", takesValue: false),
-    ] + Guards.specs
+    ] + Guards.specs + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "lint", specs: specs, console: &console) else { return .success }
@@ -27,10 +27,11 @@ enum LintCommand {
         var limits = guards.limits
         limits.recordStates = true
         var all: [(file: String, findings: [Lint.Finding])] = []
+        let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         for path in args.positionals {
             guard let result = RunCommand.runOne(path, command: "lint", args: args, limits: limits, maxBytes: guards.maxBytes,
-                                                 console: &console, outcome: &outcome),
-                  let entry = StrategyRegistry.entry(named: result.strategy) else { continue }
+                                                 strategies: strategies, console: &console, outcome: &outcome),
+                  let entry = strategies.entry(named: result.strategy) else { continue }
             all.append((path, Lint.findings(result, entry: entry)))
         }
         guard outcome == .success else { return outcome }

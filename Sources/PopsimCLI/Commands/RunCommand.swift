@@ -21,7 +21,7 @@ enum RunCommand {
         .init(name: "quiet", takesValue: false),
         .init(name: "force", takesValue: false),
         .init(name: "help", takesValue: false),
-    ] + Guards.specs
+    ] + Guards.specs + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "run", specs: specs, console: &console) else { return .success }
@@ -44,6 +44,7 @@ enum RunCommand {
             try refuseUnrecordedOptions(args, command: "run")
         }
         guards.arm(console)
+        let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         let progress = console.progressLine()
         if let progress {
             limits.progress = { done, total in progress.update("run: \(done * 100 / max(total, 1))% of \(total) events") }
@@ -60,13 +61,13 @@ enum RunCommand {
         func runAll(into writer: inout ByteWriter, errors: inout Console) {
             var first = true
             for path in args.positionals {
-                guard let result = runOne(path, command: "run", args: args, limits: limits, maxBytes: guards.maxBytes, console: &errors,
-                                          outcome: &outcome) else { continue }
+                guard let result = runOne(path, command: "run", args: args, limits: limits, maxBytes: guards.maxBytes,
+                                          strategies: strategies, console: &errors, outcome: &outcome) else { continue }
                 if !args.flag("quiet") {
                     for line in Lint.ignoredSummary(result) { errors.error(line) }
                 }
                 if args.flag("update") {
-                    outcome = outcome.worst(update(result, console: &errors))
+                    outcome = outcome.worst(update(result, label: strategies.goldenLabel(result.strategy), console: &errors))
                     continue
                 }
                 if !first && (format == .text || format == .gantt) { writer.byte(0x0A) }
@@ -134,18 +135,18 @@ enum RunCommand {
 
     /// Loads and runs one scenario; reports its errors and returns nil when it cannot.
     static func runOne(_ path: String, command: String, args: Arguments, limits: RunLimits, maxBytes: Int = FileIO.defaultMaxBytes,
-                       console: inout Console, outcome: inout ExitCode) -> RunResult? {
+                       strategies: StrategySet, console: inout Console, outcome: inout ExitCode) -> RunResult? {
         do {
-            return try ScenarioSource.run(path, strategy: args.value("strategy"), overrides: args.all("option"),
-                                          limits: limits, maxBytes: maxBytes)
+            return try ScenarioSource.run(path, strategy: StrategyArguments.defaultStrategy(args), overrides: args.all("option"),
+                                          limits: limits, maxBytes: maxBytes, strategies: strategies)
         } catch {
             outcome = outcome.worst(console.report(error, context: command))
             return nil
         }
     }
 
-    static func update(_ result: RunResult, console: inout Console) -> ExitCode {
-        let path = ScenarioSource.goldenPath(for: result.scenario.file, strategy: result.strategy)
+    static func update(_ result: RunResult, label: String, console: inout Console) -> ExitCode {
+        let path = ScenarioSource.goldenPath(for: result.scenario.file, strategy: label)
         let text = TimelineText.render(result.timeline)
         if let old = try? FileIO.read(path), old == Array(text.utf8) {
             console.out("unchanged \(path)\n")

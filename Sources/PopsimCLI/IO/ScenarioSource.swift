@@ -16,9 +16,10 @@ public enum ScenarioSource {
 
     /// Reads, loads and runs `path`; `overrides` are the command line's `name=value` texts.
     public static func run(_ path: String, strategy: String?, overrides: [String], limits: RunLimits,
-                           maxBytes: Int = FileIO.defaultMaxBytes) throws(PopsimError) -> RunResult {
+                           maxBytes: Int = FileIO.defaultMaxBytes, strategies: StrategySet = .builtIn) throws(PopsimError) -> RunResult {
         let scenario = try load(path, maxBytes: maxBytes)
-        return try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits)
+        return try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits,
+                                strategies: strategies)
     }
 
     /// The expected timeline of `scenario` under `strategy`: beside it, `<name>.<strategy>.timeline`.

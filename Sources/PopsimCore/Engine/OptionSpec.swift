@@ -48,6 +48,11 @@ public struct OptionSpec: Sendable {
                    kind: .integer(minimum: 1), defaultValue: .integer(value))
     }
 
+    /// `duration` where 0 stands for "none" (a strategy whose popups stay until answered by default).
+    public static func duration(default value: Int, minimum: Int, _ summary: String) -> OptionSpec {
+        OptionSpec(name: EngineOption.duration.rawValue, summary: summary, kind: .integer(minimum: minimum), defaultValue: .integer(value))
+    }
+
     /// An animation time of the strategy's own (`popMs`, `replaceMs`), in ms.
     public static func animation(_ name: String, _ summary: String, default value: Int) -> OptionSpec {
         OptionSpec(name: name, summary: summary, kind: .integer(minimum: 0), defaultValue: .integer(value))

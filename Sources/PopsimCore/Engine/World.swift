@@ -16,7 +16,8 @@ public struct World: Sendable {
         self.state = scenario.state.initial
         self.phases = Array(repeating: .hidden, count: scenario.popups.count)
         let showMs = options[.showMs] ?? 0, hideMs = options[.hideMs] ?? 0
-        let duration = options[.duration]
+        // 0 is "none" (only a strategy that allows 0 can have it).
+        let duration = options[.duration].flatMap { $0 > 0 ? $0 : nil }
         traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs, defaultDuration: duration) }
     }
 

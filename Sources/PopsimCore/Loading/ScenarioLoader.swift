@@ -157,11 +157,10 @@ public struct ScenarioLoader {
     }
 
     /// Options belong to the file's strategy; without one, only the options every strategy has.
-    mutating func loadOptions(_ v: JSONValue) {
-        let path = JSONPath.root.appending("options")
+    mutating func loadOptions(_ v: JSONValue, at path: JSONPath = JSONPath.root.appending("options"), skipping: String? = nil) {
         let specs = scenario.strategy.flatMap(catalog.options(of:)) ?? [.showMs(default: 0), .hideMs(default: 0), .navMs]
         let owner = scenario.strategy ?? "a scenario without \"strategy\""
-        for member in members(of: v, path) {
+        for member in members(of: v, path) where member.key != skipping {
             let optionPath = path.appending(member.key)
             guard let spec = specs.first(where: { $0.name == member.key }) else {
                 let names = specs.map(\.name)

@@ -11,8 +11,8 @@ public enum Pipeline {
 
     /// Resolves the strategy and options, then runs the scenario to its end.
     public static func run(_ scenario: Scenario, strategy: String? = nil, overrides: [OptionOverride] = [],
-                           limits: RunLimits = RunLimits()) throws(PopsimError) -> RunResult {
-        let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: overrides)
+                           limits: RunLimits = RunLimits(), strategies: StrategySet = .builtIn) throws(PopsimError) -> RunResult {
+        let configuration = try RunConfiguration.resolve(scenario, strategy: strategy, overrides: overrides, strategies: strategies)
         do {
             return try configuration.run(scenario, limits: limits)
         } catch {

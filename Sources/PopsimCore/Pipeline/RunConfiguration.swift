@@ -1,5 +1,5 @@
-/// Which strategy runs a scenario and with which options: defaults, then the file, then the
-/// caller's overrides (design.md §2: the caller can override both).
+/// Which strategy runs a scenario and with which options: defaults (for `policy`, a policy file's
+/// settings in their place), then the file, then the caller's overrides (design.md §2: the caller can override both).
 ///
 /// Contract: the file's `options` belong to the file's `strategy`. Options every strategy has
 /// (`showMs`, `hideMs`, `navMs`) apply to whichever strategy runs; the others apply only when the
@@ -11,14 +11,18 @@ public struct RunConfiguration: Sendable {
 
     /// Resolves the strategy and options. Throws `.configuration` for what the caller chose,
     /// `.input` for what only this strategy rejects in the file.
-    public static func resolve(_ scenario: Scenario, strategy: String?, overrides: [OptionOverride]) throws(PopsimError) -> RunConfiguration {
+    public static func resolve(_ scenario: Scenario, strategy: String?, overrides: [OptionOverride],
+                               strategies: StrategySet = .builtIn) throws(PopsimError) -> RunConfiguration {
         guard let name = strategy ?? scenario.strategy else {
             throw .configuration(.noStrategy(file: scenario.file))
         }
-        guard let entry = StrategyRegistry.entry(named: name) else {
+        guard let entry = strategies.entry(named: name) else {
             throw .configuration(.unknownStrategy(name))
         }
         var settings = ResolvedOptions.defaults(of: entry.options).settings
+        for setting in strategies.baseSettings(of: entry) {
+            if let i = settings.firstIndex(where: { $0.name == setting.name }) { settings[i].value = setting.value }
+        }
         let fromFile = scenario.strategy == entry.name
         for setting in scenario.options where fromFile || OptionSpec.shared.contains(setting.name) {
             if let i = settings.firstIndex(where: { $0.name == setting.name }) { settings[i].value = setting.value }

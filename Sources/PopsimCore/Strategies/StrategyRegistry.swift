@@ -14,6 +14,7 @@ public enum StrategyRegistry {
         StrategyEntry(KeyedStrategy.self),
         StrategyEntry(MDCSnackbarStrategy.self),
         StrategyEntry(NotistackStrategy.self),
+        StrategyEntry(PolicyStrategy.self),
         StrategyEntry(SonnerStrategy.self),
         StrategyEntry(SSPStrategy.self),
         StrategyEntry(SwiftMessagesStrategy.self),

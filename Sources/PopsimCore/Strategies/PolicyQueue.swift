@@ -1,0 +1,120 @@
+/// The `policy` strategy's waiting line, in the order popups will be taken: first the popups put
+/// `ahead` (an arrival that replaced or preempted, a preempted popup returning first), then one
+/// band per priority, highest first (one band when the order ignores priority), each in fifo or
+/// lifo order.
+///
+/// Contract: arrival and taking the first are O(log k) for k priorities, amortized; removal from
+/// the middle (a popup dropped by a rule, a removal by the app) and a return in order are O(n).
+struct PolicyQueue: Sendable {
+    struct Entry: Sendable, Equatable {
+        var popup: PopupID
+        /// Arrival order, which a popup returning in order goes back by.
+        var sequence: Int
+        var priority: Int
+        /// When it was enqueued (for `ttlMs`).
+        var since: Int
+    }
+
+    /// A place in the line: a band, or `ahead` (band -1).
+    struct Position {
+        var band: Int
+        var index: Int
+    }
+
+    private let lifo: Bool
+    private let byPriority: Bool
+    private var ahead = Deque<Entry>()
+    private var priorities: [Int] = []
+    private var bands: [Deque<Entry>] = []
+    private var nextSequence = 0
+    private(set) var count = 0
+
+    init(_ order: PolicyRules.Order) {
+        lifo = order == .lifo || order == .priorityLIFO
+        byPriority = order == .priorityFIFO || order == .priorityLIFO
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// A new arrival, placed by the order.
+    mutating func add(_ p: PopupID, priority: Int, at now: Int) {
+        let entry = Entry(popup: p, sequence: nextSequence, priority: byPriority ? priority : 0, since: now)
+        nextSequence += 1
+        let band = self.band(for: entry.priority)
+        if lifo { bands[band].prepend(entry) } else { bands[band].append(entry) }
+        count += 1
+    }
+
+    /// A new arrival that goes before everything waiting (it replaced or preempted).
+    mutating func addAhead(_ p: PopupID, at now: Int) {
+        ahead.prepend(Entry(popup: p, sequence: nextSequence, priority: 0, since: now))
+        nextSequence += 1
+        count += 1
+    }
+
+    /// A popup taken off screen, back in line: first of all, or where its arrival puts it.
+    mutating func putBack(_ entry: Entry, first: Bool) {
+        count += 1
+        if first { return ahead.prepend(entry) }
+        let band = self.band(for: entry.priority)
+        let later = bands[band].firstIndex { lifo ? $0.sequence < entry.sequence : $0.sequence > entry.sequence }
+        bands[band].insert(entry, at: later ?? bands[band].count)
+    }
+
+    /// The first entry in taking order that `matches` accepts.
+    func first(where matches: (Entry) -> Bool) -> (Position, Entry)? {
+        if let i = ahead.firstIndex(where: matches) { return (Position(band: -1, index: i), entry(Position(band: -1, index: i))) }
+        for b in bands.indices {
+            if let i = bands[b].firstIndex(where: matches) { return (Position(band: b, index: i), entry(Position(band: b, index: i))) }
+        }
+        return nil
+    }
+
+    private func entry(_ at: Position) -> Entry {
+        let line = at.band < 0 ? ahead : bands[at.band]
+        if at.index == 0, let first = line.first { return first }
+        return line.elements[at.index]
+    }
+
+    @discardableResult
+    mutating func remove(at position: Position) -> Entry {
+        count -= 1
+        if position.band < 0 { return ahead.remove(at: position.index) }
+        return bands[position.band].remove(at: position.index)
+    }
+
+    /// Takes out every entry of `p`, returning them in taking order.
+    mutating func removeAll(_ p: PopupID) -> [Entry] {
+        let found = elements.filter { $0.popup == p }
+        guard !found.isEmpty else { return [] }
+        ahead.removeAll { $0.popup == p }
+        for b in bands.indices { bands[b].removeAll { $0.popup == p } }
+        count -= found.count
+        return found
+    }
+
+    /// Takes out everything, returning it in taking order.
+    mutating func removeAll() -> [Entry] {
+        let all = elements
+        ahead.removeAll()
+        for b in bands.indices { bands[b].removeAll() }
+        count = 0
+        return all
+    }
+
+    /// What waits, in taking order.
+    var elements: [Entry] { ahead.elements + bands.flatMap(\.elements) }
+
+    private mutating func band(for priority: Int) -> Int {
+        var low = 0, high = priorities.count
+        while low < high {
+            let mid = (low + high) / 2
+            if priorities[mid] > priority { low = mid + 1 } else { high = mid }
+        }
+        if low == priorities.count || priorities[low] != priority {
+            priorities.insert(priority, at: low)
+            bands.insert(Deque(), at: low)
+        }
+        return low
+    }
+}
