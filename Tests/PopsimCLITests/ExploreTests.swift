@@ -127,7 +127,7 @@ struct ExploreTests {
     @Test func runAndCompareSayTheyRanTheNominalVariant() throws {
         let file = "Scenarios/first-launch-uncertain.json"
         let run = try runPopsim(["run", file])
-        #expect(run.stdout.hasPrefix("first launch, uncertain network · fg · order=priority+fifo showMs=250 hideMs=200 navMs=0\n"
+        #expect(run.stdout.hasPrefix("first launch, uncertain network · fg\n  order=priority+fifo showMs=250 hideMs=200 navMs=0\n"
             + "nominal variant of 3 uncertain events ('popsim explore' runs the others)\n"))
         let json = try runPopsim(["run", file, "--format", "json"])
         #expect(json.stdout.contains(#""navMs": 0}, "nominal": true,"#))

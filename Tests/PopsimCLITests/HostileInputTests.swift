@@ -57,7 +57,7 @@ struct HostileInputTests {
         let named = try file("named.json", Array(#"{"popsim": 1, "strategy": "jc-fifo", "name": "\#(long)"}"#.utf8), in: dir)
         var output = try runPopsim(["run", named])
         #expect(output.status == 0 && output.stderr == "")
-        #expect(output.stdout.hasPrefix(long + " · jc-fifo · "))
+        #expect(output.stdout.hasPrefix(long + " · jc-fifo\n  showMs=400 hideMs=200 navMs=0\n"))
         let keyed = try file("key.json", Array(#"{"popsim": 1, "\#(long)": 1}"#.utf8), in: dir)
         output = try runPopsim(["run", keyed, "--strategy", "fg"])
         #expect(output.status == 2)

@@ -12,9 +12,12 @@ public struct CheckRunner: Sendable {
     public var overrides: [String]
     public var limits: RunLimits
     public var maxBytes: Int
+    /// What the strategies' names mean (plug-ins, a policy file) and their goldens' names.
+    public var strategies: StrategySet
 
     public init(only: String? = nil, overrides: [String] = [], limits: RunLimits = RunLimits(),
-                maxBytes: Int = FileIO.defaultMaxBytes) {
+                maxBytes: Int = FileIO.defaultMaxBytes, strategies: StrategySet = .builtIn) {
+        self.strategies = strategies
         self.only = only
         self.overrides = overrides
         self.limits = limits
@@ -63,11 +66,13 @@ public struct CheckRunner: Sendable {
     }
 
     func check(_ scenario: Scenario, strategy: String) -> CheckOutcome {
-        let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: strategy)
+        let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: strategies.goldenLabel(strategy))
         var outcome = CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .pass)
+        if strategy == ScenarioLoader.policyStrategy, let file = strategies.policyFile { outcome.recordArguments = " --policy " + file }
         let actual: String
         do {
-            let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits)
+            let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits,
+                                          strategies: strategies)
             actual = TimelineText.render(result.timeline)
             outcome.brokenProperties = PropertyJudge.verdicts(result).filter { !$0.holds }
         } catch {

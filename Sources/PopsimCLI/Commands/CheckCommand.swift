@@ -19,7 +19,7 @@ enum CheckCommand {
         .init(name: "format", takesValue: true),
         .init(name: "color", takesValue: true),
         .init(name: "help", takesValue: false),
-    ] + Guards.specs
+    ] + Guards.specs + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "check", specs: specs, console: &console) else { return .success }
@@ -30,13 +30,14 @@ enum CheckCommand {
             }
             try RunCommand.refuseUnrecordedOptions(args, command: "check")
         }
-        if let name = args.value("strategy"), StrategyRegistry.entry(named: name) == nil {
+        let guards = try Guards(args, command: "check")
+        let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
+        if let name = args.value("strategy"), strategies.entry(named: name) == nil {
             throw PopsimError.configuration(.unknownStrategy(name))
         }
         let jobs = try jobCount(args)
         let format = try args.choice("format", ReportFormat.self, command: "check", default: .text)
         let style = console.style(for: try args.choice("color", ColorMode.self, command: "check", default: .auto))
-        let guards = try Guards(args, command: "check")
         guards.arm(console)
         let paths: [Expectations.Found]
         do {
@@ -47,8 +48,8 @@ enum CheckCommand {
         guard !paths.isEmpty else {
             throw PopsimError.usage("check: no scenario found in \(args.positionals.joined(separator: ", ")) (a folder stands for every *.json below it)")
         }
-        let runner = CheckRunner(only: args.value("strategy"), overrides: args.all("option"), limits: guards.limits,
-                                 maxBytes: guards.maxBytes)
+        let runner = CheckRunner(only: StrategyArguments.defaultStrategy(args), overrides: args.all("option"), limits: guards.limits,
+                                 maxBytes: guards.maxBytes, strategies: strategies)
         var outcomes = runner.run(paths, jobs: jobs, progress: console.progressLine())
         var outcome = ExitCode.success
         var passed = 0, failed = 0, skipped = 0

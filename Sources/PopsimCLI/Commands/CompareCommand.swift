@@ -17,7 +17,7 @@ enum CompareCommand {
         .init(name: "color", takesValue: true),
         .init(name: "force", takesValue: false),
         .init(name: "help", takesValue: false),
-    ] + Guards.specs
+    ] + Guards.specs + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "compare", specs: specs, console: &console) else { return .success }
@@ -32,6 +32,7 @@ enum CompareCommand {
         let guards = try Guards(args, command: "compare")
         let limits = guards.limits
         guards.arm(console)
+        let set = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         let scenario: Scenario
         do {
             scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes)
@@ -44,7 +45,8 @@ enum CompareCommand {
         for spec in strategies {
             let (name, overrides) = try parse(spec)
             do {
-                let result = try Pipeline.run(scenario, strategy: name, overrides: OptionOverride.parseAll(overrides), limits: limits)
+                let result = try Pipeline.run(scenario, strategy: name, overrides: OptionOverride.parseAll(overrides), limits: limits,
+                                              strategies: set)
                 comparison.add(label: spec, result: result, keepTimeline: chart)
             } catch {
                 return console.report(error, context: "compare: --strategy \(spec)")
@@ -76,6 +78,8 @@ enum CompareCommand {
 
     /// `name` or `name:option=value,option=value`.
     static func parse(_ spec: String) throws(PopsimError) -> (String, [String]) {
+        // A plug-in's name holds a ':' of its own and takes no options here.
+        if spec.hasPrefix(StrategySet.execPrefix) { return (spec, []) }
         guard let colon = spec.firstIndex(of: ":") else { return (spec, []) }
         let name = String(spec[..<colon])
         let rest = spec[spec.index(after: colon)...]

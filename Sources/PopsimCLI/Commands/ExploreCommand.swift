@@ -64,18 +64,20 @@ enum ExploreCommand {
     }
 
     /// The strategies asked for: `--strategy` (with `all`), else the file's own.
-    static func strategies(_ args: Arguments, _ scenario: Scenario) throws(PopsimError) -> [String] {
+    static func strategies(_ args: Arguments, _ scenario: Scenario, _ set: StrategySet) throws(PopsimError) -> [String] {
         let asked = StrategyRegistry.expandingAll(args.all("strategy"))
-        for name in asked where StrategyRegistry.entry(named: name) == nil { throw PopsimError.configuration(.unknownStrategy(name)) }
+        for name in asked where set.entry(named: name) == nil { throw PopsimError.configuration(.unknownStrategy(name)) }
         if !asked.isEmpty { return asked }
+        if args.value("policy") != nil { return [ScenarioLoader.policyStrategy] }
         guard let own = scenario.strategy else { throw PopsimError.configuration(.noStrategy(file: scenario.file)) }
         return [own]
     }
 
     static func explore(_ scenario: Scenario, args: Arguments, budget: Int, seed: UInt64, jobs: Int, shard: Shard?,
                         limits: RunLimits, progress: ProgressLine? = nil) throws(PopsimError) -> ([Explorer.Outcome], ExploreReport) {
-        let names = try strategies(args, scenario)
-        let explorer = Explorer(scenario, limits: limits)
+        let set = try StrategyArguments.set(args)
+        let names = try strategies(args, scenario, set)
+        let explorer = Explorer(scenario, limits: limits, strategies: set)
         let plan = explorer.space.plan(budget: budget, seed: seed)
         guard !scenario.expectations.isEmpty else {
             throw PopsimError.usage("explore: \(scenario.file) has no \"expect\": no property to judge (see docs/scenario-format.md)")

@@ -9,11 +9,14 @@ public struct Explorer: Sendable {
     public let scenario: Scenario
     public let space: VariantSpace
     public let limits: RunLimits
+    /// What the strategies' names mean (plug-ins, a policy file).
+    public let strategies: StrategySet
 
-    public init(_ scenario: Scenario, limits: RunLimits = RunLimits()) {
+    public init(_ scenario: Scenario, limits: RunLimits = RunLimits(), strategies: StrategySet = .builtIn) {
         self.scenario = scenario
         space = VariantSpace(scenario)
         self.limits = limits
+        self.strategies = strategies
     }
 
     /// What exploring under one strategy found.
@@ -114,7 +117,7 @@ public struct Explorer: Sendable {
     }
 
     func run(_ v: Variant, strategy: String, overrides: [OptionOverride]) throws(PopsimError) -> RunResult {
-        try Pipeline.run(scenario.applying(v), strategy: strategy, overrides: overrides, limits: limits)
+        try Pipeline.run(scenario.applying(v), strategy: strategy, overrides: overrides, limits: limits, strategies: strategies)
     }
 
     /// Moves `v` toward the nominal variant, one change at a time, keeping each change after

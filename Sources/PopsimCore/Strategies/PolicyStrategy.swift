@@ -102,8 +102,12 @@ struct PolicyStrategy: Strategy {
         case .resume where rules.suspend == .honour:
             suspended = false
             flow(world, &decisions)
-        case .remove(let p) where rules.remove == .honour: remove(p, &decisions)
-        case .clear: clear(&decisions)
+        case .remove(let p) where rules.remove == .honour:
+            remove(p, &decisions)
+            flow(world, &decisions)
+        case .clear:
+            clear(&decisions)
+            flow(world, &decisions)
         case .pauseTimers(let target) where rules.pause == .resume: pause(target, world, &decisions)
         case .resumeTimers(let target) where rules.pause == .resume: resume(target, world, &decisions)
         default: holds?.handle(happening, on: screen, world, &decisions)

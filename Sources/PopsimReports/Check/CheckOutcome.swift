@@ -23,6 +23,8 @@ public struct CheckOutcome: Sendable, Equatable {
     /// The properties of the scenario's `expect` that this run broke (a failure whatever the
     /// golden says).
     public var brokenProperties: [PropertyVerdict] = []
+    /// What the command line needs beside `--strategy` to run it again (` --policy FILE`).
+    public var recordArguments = ""
 
     /// Whether the outcome counts as passed: the golden matched (or there is none and the
     /// scenario's properties are the check) and no property broke.

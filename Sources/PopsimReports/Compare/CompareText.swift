@@ -9,7 +9,7 @@ public enum CompareText {
         if c.scenario.isUncertain { out += NominalVariantNote.text(c.scenario) + "\n" }
         for (i, run) in c.runs.enumerated() {
             out += "\nStrategy \(i + 1): \(run.label)\n"
-            out += "  options: " + run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ") + "\n"
+            out += OptionsText.block(run.result.options, head: "  options:", separator: " ", indent: "    ")
             let m = run.metrics
             out += "  shown \(m.shown), dropped \(m.dropped), lost \(m.lost), overlaps \(m.overlaps), pending \(m.pending)\n"
             out += "  last popup gone \(ms(m.lastGone)), longest wait \(ms(m.longestWait)), mean wait \(ms(m.meanWait))\n"

@@ -9,12 +9,18 @@ public enum TextRenderer {
     }
 
     public static func render(_ result: RunResult, style: TextStyle = .plain, into writer: inout ByteWriter) {
-        let options = result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-        writer.write("\(TerminalText.safe(result.scenario.name)) · \(result.strategy) · \(options)\n")
+        writer.write(header(result))
         if result.scenario.isUncertain { writer.write(NominalVariantNote.text(result.scenario) + "\n") }
         TimelineText.render(result.timeline, style: style, into: &writer)
         writer.write("\n" + summary(Summary(result), result: result))
         writer.write(VerdictText.render(PropertyJudge.verdicts(result)))
+    }
+
+    /// `name · strategy · options` on one line when it fits in 80 columns; otherwise the options
+    /// go on indented lines of their own (a policy has 30).
+    static func header(_ result: RunResult) -> String {
+        OptionsText.block(result.options, head: "\(TerminalText.safe(result.scenario.name)) · \(result.strategy)",
+                          separator: " · ", indent: "  ")
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {

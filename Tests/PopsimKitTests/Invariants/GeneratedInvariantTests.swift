@@ -52,7 +52,9 @@ struct GeneratedInvariantTests {
         var out: [String] = []
         let timeline = result.timeline
         let slots = result.options.integerIfSet("slots") ?? 1
-        let crossFades = StrategyRegistry.entry(named: result.strategy)?.presentsDuringHide ?? false
+        // A policy cross-fades when its `handoff` says so; the others by their type.
+        let crossFades = (StrategyRegistry.entry(named: result.strategy)?.presentsDuringHide ?? false)
+            || result.options.text("handoff") == "cross-fade"
         let animated = timeline.animatedTransitions()
         var phase = [Phase](repeating: .hidden, count: timeline.subjects.count)
         var visible = 0
