@@ -22,7 +22,7 @@ enum ExploreCommand {
         .init(name: "shard", takesValue: true),
         .init(name: "merge", takesValue: false),
         .init(name: "help", takesValue: false),
-    ] + Guards.specs
+    ] + Guards.specs + StrategyArguments.specs
 
     static let defaultBudget = 10_000
     /// A billion variants at about 100,000 a second is three hours a core: beyond, shard it.

@@ -85,6 +85,8 @@ enum HelpText {
 
         OPTIONS:
           --strategy <name>       The strategy to run (default: the file's "strategy").
+          --policy <file>         The rules of the strategy 'policy', from a file
+                                  (docs/policy.md); without --strategy, runs 'policy'.
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --format <format>       Output format. (values: text, json, gantt, svg, html,
                                   trace; default: text) Several files as json: one
@@ -130,6 +132,8 @@ enum HelpText {
           --strategy <spec>       A strategy, optionally with options: name or
                                   name:option=value,option=value. At least two; the
                                   first is the reference. 'all': every strategy.
+          --policy <file>         The rules of the strategy 'policy', from a file
+                                  (docs/policy.md).
           --format <format>       Output format. (values: text, json, markdown, gantt,
                                   svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
@@ -229,6 +233,8 @@ enum HelpText {
         OPTIONS:
           --strategy <name>       A strategy to explore under (repeatable); 'all': every
                                   strategy. (default: the file's "strategy")
+          --policy <file>         The rules of the strategy 'policy', from a file
+                                  (docs/policy.md); without --strategy, runs 'policy'.
           --budget <n>            Variants at most per scenario. (default: 10000)
           --seed <n>              Seed of the sample when the variants exceed the budget.
                                   (default: 1)
@@ -266,6 +272,8 @@ enum HelpText {
 
         OPTIONS:
           --strategy <name>       Check only this strategy.
+          --policy <file>         The rules of the strategy 'policy', from a file
+                                  (docs/policy.md); without --strategy, runs 'policy'.
           --option <name=value>   Set a strategy option; repeatable.
           --update                Write the expected timelines that differ or are missing,
                                   atomically. Refused when CI is set. Review 'git diff'.
@@ -304,6 +312,8 @@ enum HelpText {
 
         OPTIONS:
           --strategy <name>       The strategy to run (default: the file's "strategy").
+          --policy <file>         The rules of the strategy 'policy', from a file
+                                  (docs/policy.md); without --strategy, runs 'policy'.
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
           --color <when>          Colour where it helps, on a terminal only. (values:
