@@ -7,16 +7,56 @@ import PopsimReports
 /// Contract: a bad policy file is reported like a bad scenario (every problem located, exit 2)
 /// before anything runs.
 enum StrategyArguments {
-    static let specs: [Arguments.Spec] = [.init(name: "policy", takesValue: true)]
+    static let specs: [Arguments.Spec] = [.init(name: "policy", takesValue: true), .init(name: "plugin-timeout", takesValue: true)]
+    /// How long a plug-in may take to answer one line, by default.
+    static let defaultTimeoutMs = 5000
 
-    /// The strategies `args` may name.
+    /// The strategies `args` may name: the registry's, each `--strategy exec:PATH` (its handshake
+    /// read now, so a plug-in that cannot start stops the command before anything runs), and
+    /// the policy file's rules.
     static func set(_ args: Arguments, maxBytes: Int = FileIO.defaultMaxBytes) throws(PopsimError) -> StrategySet {
         var set = StrategySet()
         if let path = args.value("policy") {
             set.policy = try loadPolicy(path, maxBytes: maxBytes)
             set.policyFile = path
         }
+        let timeoutMs = try timeout(args)
+        for name in args.all("strategy") where name.hasPrefix(StrategySet.execPrefix) && set.entry(named: name) == nil {
+            set.extra.append(try plugin(name, timeoutMs: timeoutMs))
+        }
         return set
+    }
+
+    static func timeout(_ args: Arguments) throws(PopsimError) -> Int {
+        guard let text = args.value("plugin-timeout") else { return defaultTimeoutMs }
+        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+            throw PopsimError.usage("--plugin-timeout: expected a number of seconds above 0 and at most 86400, got \(JSONValue.quoted(text))")
+        }
+        return max(1, Int(seconds * 1000))
+    }
+
+    /// `exec:PATH` as a strategy: its handshake now, a new process for every run.
+    static func plugin(_ name: String, timeoutMs: Int) throws(PopsimError) -> StrategyEntry {
+        let path = String(name.dropFirst(StrategySet.execPrefix.count))
+        guard !path.isEmpty else { throw PopsimError.usage("--strategy exec:PATH: expected the path of an executable after 'exec:'") }
+        let hello: PluginHello
+        do throws(PluginFailure) {
+            let process = try PluginProcess.start(path, timeoutMs: timeoutMs)
+            defer { process.close() }
+            hello = try process.hello()
+        } catch {
+            throw PopsimError.run(.plugin(name: name, time: 0, message: error.message))
+        }
+        return StrategyEntry.plugin(name: name, hello: hello) { () throws(PluginFailure) -> PluginChannel in
+            let process = try PluginProcess.start(path, timeoutMs: timeoutMs)
+            do throws(PluginFailure) {
+                _ = try process.hello()
+            } catch {
+                process.close()
+                throw error
+            }
+            return process
+        }
     }
 
     static func loadPolicy(_ path: String, maxBytes: Int) throws(PopsimError) -> [OptionSetting] {

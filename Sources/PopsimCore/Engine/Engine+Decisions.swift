@@ -14,7 +14,7 @@ extension Engine {
     mutating func apply(_ decision: Decision) throws(RunError) {
         if finishing {
             switch decision {
-            case .warn, .drop: break
+            case .warn, .drop, .abort: break
             default: throw broke("decided \(decision) after the run finished (only warn and drop are allowed)")
             }
         }
@@ -41,6 +41,8 @@ extension Engine {
             log(.requeue, p, reason)
         case .warn(let p, let reason):
             log(.warning, subject: p.map { $0.index } ?? -1, reason)
+        case .abort(let why):
+            throw .plugin(name: traits.name, time: world.now, message: why)
         case .startTimer(let after, let token):
             guard after >= 0 else { throw broke("started a timer with a negative delay \(after)") }
             schedule(after: after, .timer, .strategyTimer(token))

@@ -65,8 +65,13 @@ struct Engine<S: Strategy> {
     }
 
     init(scenario: Scenario, options: ResolvedOptions, limits: RunLimits) {
+        self.init(scenario: scenario, options: options, limits: limits, strategy: S.init(world:))
+    }
+
+    /// With a strategy made by the caller from the run's world (a plug-in with its channel).
+    init(scenario: Scenario, options: ResolvedOptions, limits: RunLimits, strategy make: (World) -> S) {
         world = World(scenario: scenario, options: options)
-        strategy = S(world: world)
+        strategy = make(world)
         traits = strategy.traits
         self.limits = limits
         navMs = options[.navMs] ?? 0

@@ -8,6 +8,9 @@ public enum RunError: Error, Sendable, Equatable {
     case tooManyLines(file: String, time: Int, limit: Int)
     /// An engine invariant failed while checks were on (tests): a bug in popsim (`isInternal`).
     case invariant(strategy: String, time: Int, message: String)
+    /// A plug-in strategy could not be started, stopped answering, or answered something
+    /// impossible: the plug-in's bug, not popsim's (exit 2).
+    case plugin(name: String, time: Int, message: String)
 
     /// What went wrong, in the words of popsim's model (the CLI adds the prefix and any hint).
     public var message: String {
@@ -22,13 +25,15 @@ public enum RunError: Error, Sendable, Equatable {
             return "\(file): the timeline grew past \(limit) lines (at \(time) ms)"
         case .invariant(let strategy, let time, let message):
             return "strategy \(strategy) at \(time) ms broke an invariant: \(message)"
+        case .plugin(let name, let time, let message):
+            return "plug-in \(name) at \(time) ms: \(message)"
         }
     }
 
     /// Whether it is popsim's own bug (a strategy or the engine broke a rule), not the input's.
     public var isInternal: Bool {
         switch self {
-        case .runaway, .tooManyLines: return false
+        case .runaway, .tooManyLines, .plugin: return false
         case .strategyBroke, .invariant: return true
         }
     }

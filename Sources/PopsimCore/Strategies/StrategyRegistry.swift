@@ -40,25 +40,35 @@ public struct StrategyEntry: Sendable {
     /// The type's name, which is also its file's (`Strategies/<type>.swift`); computed when
     /// asked, as naming a type costs a runtime lookup.
     public var typeName: String { typeNamer() }
-    private let typeNamer: @Sendable () -> String
+    let typeNamer: @Sendable () -> String
     /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
     public let presentsDuringHide: Bool
-    private let validator: @Sendable (Scenario) -> [LoadError]
-    private let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
+    let validator: @Sendable (Scenario) -> [LoadError]
+    let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
+
+    init(name: String, summary: String, options: [OptionSpec], modelledFields: [PopupField], modelledActions: [ActionKind],
+         typeNamer: @escaping @Sendable () -> String, presentsDuringHide: Bool,
+         validator: @escaping @Sendable (Scenario) -> [LoadError],
+         runner: @escaping @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult) {
+        self.name = name
+        self.summary = summary
+        self.options = options
+        self.modelledFields = modelledFields
+        self.modelledActions = modelledActions
+        self.typeNamer = typeNamer
+        self.presentsDuringHide = presentsDuringHide
+        self.validator = validator
+        self.runner = runner
+    }
 
     init<S: Strategy>(_ type: S.Type) {
-        name = S.name
-        summary = S.summary
-        options = S.options
-        modelledFields = S.modelledFields
-        modelledActions = S.modelledActions
-        typeNamer = { String(describing: S.self) }
-        presentsDuringHide = S.presentsDuringHide
-        validator = { S.validate($0) }
-        runner = { (scenario, options, limits) throws(RunError) -> RunResult in
-            var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
-            return try engine.run()
-        }
+        self.init(name: S.name, summary: S.summary, options: S.options, modelledFields: S.modelledFields,
+                  modelledActions: S.modelledActions, typeNamer: { String(describing: S.self) },
+                  presentsDuringHide: S.presentsDuringHide, validator: { S.validate($0) },
+                  runner: { (scenario, options, limits) throws(RunError) -> RunResult in
+                      var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
+                      return try engine.run()
+                  })
     }
 
     /// Runs `scenario` to its end with this strategy.

@@ -1,0 +1,254 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import PopsimCore
+
+private let spawnLock = NSLock()
+
+/// A plug-in strategy's process (docs/plugin-protocol.md): its stdin and stdout carry the
+/// protocol's lines, its stderr is kept (the last line goes into an error message).
+///
+/// Contract: every wait is bounded — each reply by `timeoutMs`, each write likewise, the exit at
+/// `close` by one second — so a plug-in that hangs, crashes or floods cannot hang popsim; a
+/// process that outlives them is killed. No descriptor leaks into other children (all are
+/// close-on-exec), so parallel runs (`check --jobs`) each talk to their own plug-in.
+final class PluginProcess: PluginChannel {
+    /// A reply longer than this is refused (the protocol's lines are short).
+    static let maxLineBytes = 16 << 20
+
+    let path: String
+    let timeoutMs: Int
+    private let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private let stderr: StderrTail
+    private var buffer: [UInt8] = []
+    private var reaped = false
+
+    private init(path: String, timeoutMs: Int, pid: pid_t, input: Int32, output: Int32, stderr: StderrTail) {
+        self.path = path
+        self.timeoutMs = timeoutMs
+        self.pid = pid
+        self.input = input
+        self.output = output
+        self.stderr = stderr
+    }
+
+    /// Starts `path` with no arguments, its stdin and stdout piped to popsim.
+    static func start(_ path: String, timeoutMs: Int) throws(PluginFailure) -> PluginProcess {
+        if let problem = Self.unstartable(path) { throw PluginFailure("cannot be started: \(problem)") }
+        // Pipes are made close-on-exec and the child spawned under one lock, so a plug-in started
+        // at the same time by another thread never inherits this one's pipes.
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errFromChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errFromChild) == 0 else {
+            for fd in toChild + fromChild + errFromChild where fd >= 0 { Glibc.close(fd) }
+            throw PluginFailure("cannot be started: no pipe (\(String(cString: strerror(errno))))")
+        }
+        for fd in toChild + fromChild + errFromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errFromChild[1], 2)
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        defer { for a in argv { free(a) } }
+        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        for fd in [toChild[0], fromChild[1], errFromChild[1]] { Glibc.close(fd) }
+        guard status == 0 else {
+            for fd in [toChild[1], fromChild[0], errFromChild[0]] { Glibc.close(fd) }
+            throw PluginFailure("cannot be started: \(String(cString: strerror(status)))")
+        }
+        _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
+        return PluginProcess(path: path, timeoutMs: timeoutMs, pid: pid, input: toChild[1], output: fromChild[0],
+                             stderr: StderrTail(fd: errFromChild[0]))
+    }
+
+    /// Why `path` cannot run, before trying: missing, a folder, not executable.
+    static func unstartable(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
+        if access(path, X_OK) != 0 { return "it is not executable (chmod +x \(path))" }
+        return nil
+    }
+
+    /// The plug-in's first line: its handshake.
+    func hello() throws(PluginFailure) -> PluginHello {
+        let line = try readLine(answering: "the handshake")
+        return try PluginHello.parse(line)
+    }
+
+    func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8] {
+        try write(line)
+        return try readLine(answering: nil)
+    }
+
+    func close() {
+        if input >= 0 { Glibc.close(input); input = -1 }
+        if !reaped {
+            if waitForExit(ms: 1000) == nil {
+                kill(pid, SIGKILL)
+                _ = waitForExit(ms: 1000)
+            }
+        }
+        if output >= 0 { Glibc.close(output); output = -1 }
+        stderr.finish()
+    }
+
+    deinit { close() }
+
+    // MARK: Lines
+
+    private func write(_ line: [UInt8]) throws(PluginFailure) {
+        var bytes = line
+        bytes.append(0x0A)
+        var sent = 0
+        let deadline = Self.now() + timeoutMs
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + sent, bytes.count - sent) }
+            if n > 0 { sent += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN {
+                var fd = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                let left = deadline - Self.now()
+                if left <= 0 { throw timedOut() }
+                _ = poll(&fd, 1, Int32(clamping: left))
+                continue
+            }
+            throw ended()
+        }
+    }
+
+    private func readLine(answering: String?) throws(PluginFailure) -> [UInt8] {
+        let deadline = Self.now() + timeoutMs
+        var scanned = 0
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                return line.last == 0x0D ? Array(line.dropLast()) : line
+            }
+            scanned = buffer.count
+            if buffer.count > Self.maxLineBytes { throw PluginFailure("its reply is longer than \(Self.maxLineBytes >> 20) MiB") }
+            var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let left = deadline - Self.now()
+            if left <= 0 { throw timedOut(answering) }
+            let ready = poll(&fd, 1, Int32(clamping: left))
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 { throw timedOut(answering) }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, 65536) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { throw ended() }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+
+    // MARK: Failures
+
+    private func timedOut(_ answering: String? = nil) -> PluginFailure {
+        kill(pid, SIGKILL)
+        _ = waitForExit(ms: 1000)
+        let seconds = timeoutMs % 1000 == 0 ? "\(timeoutMs / 1000) s" : "\(timeoutMs) ms"
+        return PluginFailure("it did not answer within \(seconds)" + (answering.map { " to \($0)" } ?? "") + "; it was stopped")
+    }
+
+    /// Its stdout closed: it exited (or closed it) before answering.
+    private func ended() -> PluginFailure {
+        let status = waitForExit(ms: 1000)
+        var what: String
+        switch status {
+        case .exited(let code)?: what = "it exited with status \(code) before answering"
+        case .signalled(let signal)?: what = "it was killed by signal \(signal) before answering"
+        case nil:
+            kill(pid, SIGKILL)
+            _ = waitForExit(ms: 1000)
+            what = "it closed its output before answering; it was stopped"
+        }
+        stderr.finish()
+        if let last = stderr.lastLine { what += " (its stderr: \(last))" }
+        return PluginFailure(what)
+    }
+
+    enum Exit { case exited(Int32), signalled(Int32) }
+
+    /// Waits up to `ms` for the process to end; its status, or nil if it still runs.
+    private func waitForExit(ms: Int) -> Exit? {
+        let deadline = Self.now() + ms
+        while true {
+            var status: Int32 = 0
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid {
+                reaped = true
+                if status & 0x7F == 0 { return .exited((status >> 8) & 0xFF) }
+                return .signalled(status & 0x7F)
+            }
+            if r < 0 { reaped = true; return .exited(-1) }
+            if Self.now() >= deadline { return nil }
+            usleep(1000)
+        }
+    }
+
+    static func now() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
+    }
+}
+
+/// The end of a plug-in's stderr, read by a thread of its own so that a plug-in writing much
+/// there never blocks; its last line goes into error messages.
+final class StderrTail: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var tail: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+    private var finished = false
+
+    init(fd: Int32) {
+        self.fd = fd
+        Thread.detachNewThread { [self] in drain() }
+    }
+
+    private func drain() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 4096) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            lock.lock()
+            tail.append(contentsOf: chunk[..<n])
+            if tail.count > 8192 { tail.removeFirst(tail.count - 4096) }
+            lock.unlock()
+        }
+        Glibc.close(fd)
+        done.signal()
+    }
+
+    /// Waits (up to a second) for the plug-in's stderr to close.
+    func finish() {
+        lock.lock()
+        let already = finished
+        finished = true
+        lock.unlock()
+        if !already { _ = done.wait(timeout: .now() + 1) }
+    }
+
+    /// Its last non-empty line, at most 200 characters.
+    var lastLine: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        let text = String(decoding: tail, as: UTF8.self)
+        guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        return line.count > 200 ? String(line.prefix(200)) + "…" : String(line)
+    }
+}

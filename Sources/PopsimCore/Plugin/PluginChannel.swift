@@ -1,0 +1,19 @@
+/// The wire to a plug-in strategy (docs/plugin-protocol.md): popsim writes one line, the plug-in
+/// answers with one. The CLI provides it over a process's stdin and stdout; the core only speaks
+/// the protocol, so it stays free of processes, clocks and files.
+///
+/// Contract: `exchange` writes `line` plus a newline and returns the next line the plug-in writes,
+/// without its newline, or throws why it could not (it exited, it did not answer in time).
+/// `close` ends the conversation and never fails.
+public protocol PluginChannel: AnyObject {
+    func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8]
+    func close()
+}
+
+/// Why a plug-in could not go on, in words naming what happened; `RunError.plugin` adds the
+/// plug-in's name, the instant and the line it was answering.
+public struct PluginFailure: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,228 @@
+/// The lines of the plug-in protocol (docs/plugin-protocol.md): the run's start and each
+/// happening as one JSON object, and a reply read back into decisions.
+///
+/// Why hand-written bytes rather than a JSON tree: this runs once per happening, and popsim's
+/// share of a round trip must stay under 2 µs (Benchmarks/run). Popup names are escaped once.
+struct PluginCodec {
+    /// Each popup's name as a JSON string literal.
+    private let names: [[UInt8]]
+    private let ids: [String: PopupID]
+
+    init(_ scenario: Scenario) {
+        names = scenario.popups.map { Array(JSONValue.literal($0.name).utf8) }
+        var ids: [String: PopupID] = [:]
+        for (i, p) in scenario.popups.enumerated() { ids[p.name] = PopupID(i) }
+        self.ids = ids
+    }
+
+    // MARK: popsim → plug-in
+
+    /// `{"start": {...}}`: the scenario's name, the options, every popup with its fields, the state
+    /// and which conditions hold.
+    func start(_ world: World) -> [UInt8] {
+        var out = #"{"start": {"scenario": "# + JSONValue.literal(world.scenario.name) + #", "options": {"#
+        out += world.options.settings.map { s in
+            let value: String
+            switch s.value {
+            case .integer(let n): value = String(n)
+            case .text(let t): value = JSONValue.literal(t)
+            }
+            return JSONValue.literal(s.name) + ": " + value
+        }.joined(separator: ", ")
+        out += #"}, "popups": ["# + world.scenario.popups.indices.map { popup(PopupID($0), world) }.joined(separator: ", ") + "]"
+        out += state(world) + "}}"
+        return Array(out.utf8)
+    }
+
+    private func popup(_ p: PopupID, _ world: World) -> String {
+        let popup = world.popup(p), traits = world.traits(p)
+        var fields = [#""name": "# + JSONValue.literal(popup.name),
+                      #""duration": "# + (traits.duration.map(String.init) ?? "null"),
+                      #""showMs": \#(traits.showMs)"#, #""hideMs": \#(traits.hideMs)"#]
+        func add(_ key: String, _ value: String?) { if let value { fields.append(JSONValue.literal(key) + ": " + value) } }
+        add("priority", popup.priority.map(String.init))
+        add("when", popup.whenText.map(JSONValue.literal))
+        if popup.fieldsSet.contains(.untriggered) { add("untriggered", JSONValue.literal(popup.untriggered.rawValue)) }
+        if popup.fieldsSet.contains(.switchBehavior) { add("switch", JSONValue.literal(popup.switchBehavior.rawValue)) }
+        add("key", popup.key.map(JSONValue.literal))
+        add("level", popup.level.map { JSONValue.literal($0.rawValue) })
+        add("arrival", popup.arrival.map { JSONValue.literal($0.rawValue) })
+        if popup.dropQueued { add("dropQueued", "true") }
+        add("dedupeKey", popup.dedupeKey.map(JSONValue.literal))
+        add("delayMs", popup.delayMs.map(String.init))
+        add("minMs", popup.minMs.map(String.init))
+        add("ttlMs", popup.ttlMs.map(String.init))
+        add("maxShows", popup.maxShows.map(String.init))
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// `, "state": {...}, "holds": [...]`: every state variable, and the popups with a `when`
+    /// that holds now.
+    private func state(_ world: World) -> String {
+        let schema = world.scenario.state
+        let values = schema.names.indices.map { i -> String in
+            let v: String
+            switch world.state[i] {
+            case .string(let s): v = JSONValue.literal(s)
+            case .integer(let n): v = String(n)
+            case .boolean(let b): v = b ? "true" : "false"
+            }
+            return JSONValue.literal(schema.names[i]) + ": " + v
+        }
+        let holds = world.scenario.popups.indices.filter { i in
+            world.traits[i].hasCondition && world.conditionHolds(PopupID(i))
+        }.map { String(decoding: names[$0], as: UTF8.self) }
+        return #", "state": {"# + values.joined(separator: ", ") + #"}, "holds": ["# + holds.joined(separator: ", ") + "]"
+    }
+
+    /// One happening: `{"t": 1200, "happening": "enqueued", "popup": "A"}` and what goes with it.
+    func happening(_ h: Happening, _ world: World, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: #"{"t": "#.utf8)
+        out.append(contentsOf: String(world.now).utf8)
+        out.append(contentsOf: #", "happening": ""#.utf8)
+        out.append(contentsOf: Self.word(h).utf8)
+        out.append(0x22)
+        switch h {
+        case .enqueued(let p), .shown(let p), .gone(let p), .remove(let p):
+            popup(p, &out)
+        case .dismissing(let p, let reason):
+            popup(p, &out)
+            out.append(contentsOf: #", "reason": ""#.utf8)
+            out.append(contentsOf: reason.rawValue.utf8)
+            out.append(0x22)
+        case .pauseTimers(let target), .resumeTimers(let target):
+            if case .popup(let p) = target { popup(p, &out) } else { out.append(contentsOf: #", "all": true"#.utf8) }
+        case .timer(let token):
+            out.append(contentsOf: #", "token": "#.utf8)
+            out.append(contentsOf: String(token).utf8)
+        case .stateChanged:
+            out.append(contentsOf: state(world).utf8)
+        case .idle, .trigger, .suspend, .resume, .clear, .finished:
+            break
+        }
+        out.append(0x7D)
+    }
+
+    private func popup(_ p: PopupID, _ out: inout [UInt8]) {
+        out.append(contentsOf: #", "popup": "#.utf8)
+        out.append(contentsOf: names[Int(p.index)])
+    }
+
+    static func word(_ h: Happening) -> String {
+        switch h {
+        case .enqueued: return "enqueued"
+        case .dismissing: return "dismissing"
+        case .shown: return "shown"
+        case .gone: return "gone"
+        case .stateChanged: return "stateChanged"
+        case .idle: return "idle"
+        case .trigger: return "trigger"
+        case .suspend: return "suspend"
+        case .resume: return "resume"
+        case .remove: return "remove"
+        case .clear: return "clear"
+        case .pauseTimers: return "pauseTimers"
+        case .resumeTimers: return "resumeTimers"
+        case .timer: return "timer"
+        case .finished: return "finished"
+        }
+    }
+
+    // MARK: plug-in → popsim
+
+    /// A reply: its decisions, in order, and (for `finished`) the popups still waiting.
+    struct Reply {
+        var decisions: [Decision] = []
+        var pending: [PopupID]?
+    }
+
+    func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(line)
+        } catch {
+            throw PluginFailure("its reply is not JSON (\(error.message))")
+        }
+        guard case .object(let members) = root.kind else { throw PluginFailure("its reply is not a JSON object") }
+        var reply = Reply()
+        for m in members {
+            switch (m.key, m.value.kind) {
+            case ("decisions", .array(let items)):
+                for item in items { reply.decisions.append(try decision(item)) }
+            case ("pending", .array(let items)):
+                var list: [PopupID] = []
+                for item in items { list.append(try popupID(item, "pending")) }
+                reply.pending = list
+            case ("decisions", _), ("pending", _):
+                throw PluginFailure("its reply's \"\(m.key)\" is not an array")
+            default:
+                throw PluginFailure("its reply has an unknown key \(JSONValue.quoted(m.key))")
+            }
+        }
+        return reply
+    }
+
+    private func decision(_ v: JSONValue) throws(PluginFailure) -> Decision {
+        guard case .object(let members) = v.kind, let first = members.first else {
+            throw PluginFailure("a decision is not a JSON object with its verb first")
+        }
+        func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+        let allowed: [String: [String]] = ["show": ["ms", "reason"], "hide": ["reason", "ms"], "restartTimer": ["ms"], "stopTimer": [],
+                                           "drop": ["reason"], "requeue": ["reason"], "warn": ["reason"], "startTimer": ["token"]]
+        guard let extra = allowed[first.key] else {
+            throw PluginFailure("unknown decision \(JSONValue.quoted(first.key)) (expected one of show, hide, restartTimer, stopTimer, drop, requeue, warn, startTimer)")
+        }
+        for m in members.dropFirst() where !extra.contains(m.key) {
+            throw PluginFailure("decision \(first.key) has an unknown key \(JSONValue.quoted(m.key))")
+        }
+        let verb = first.key
+        switch verb {
+        case "show":
+            return .show(try popupID(first.value, verb), ms: try integer(value("ms"), "ms"), reason: try reason(value("reason"), verb, required: false))
+        case "hide":
+            return .hide(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user, ms: try integer(value("ms"), "ms"))
+        case "restartTimer":
+            return .restartTimer(try popupID(first.value, verb), ms: try integer(value("ms"), "ms"))
+        case "stopTimer":
+            return .stopTimer(try popupID(first.value, verb))
+        case "drop":
+            return .drop(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user)
+        case "requeue":
+            return .requeue(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user)
+        case "warn":
+            if case .null = first.value.kind { return .warn(nil, try reason(value("reason"), verb) ?? .user) }
+            return .warn(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user)
+        default:
+            guard let after = try integer(first.value, "startTimer"), let token = try integer(value("token"), "token") else {
+                throw PluginFailure("decision startTimer needs a delay and a \"token\"")
+            }
+            return .startTimer(after: after, token: token)
+        }
+    }
+
+    private func popupID(_ v: JSONValue, _ verb: String) throws(PluginFailure) -> PopupID {
+        guard case .string(let name) = v.kind else { throw PluginFailure("\(verb): expected a popup name, got \(v.errorDescription)") }
+        guard let id = ids[name] else { throw PluginFailure("\(verb): no popup \(JSONValue.quoted(name)) in the scenario") }
+        return id
+    }
+
+    private func integer(_ v: JSONValue?, _ key: String) throws(PluginFailure) -> Int? {
+        guard let v else { return nil }
+        guard case .number(let n) = v.kind, let i = n.integer, i >= 0 else {
+            throw PluginFailure("\(key): expected an integer >= 0, got \(v.errorDescription)")
+        }
+        return i
+    }
+
+    private func reason(_ v: JSONValue?, _ verb: String, required: Bool = true) throws(PluginFailure) -> Reason? {
+        guard let v else {
+            if required { throw PluginFailure("decision \(verb) needs a \"reason\"") }
+            return nil
+        }
+        guard case .string(let word) = v.kind, let reason = Reason(rawValue: word) else {
+            throw PluginFailure("decision \(verb): unknown reason \(v.errorDescription) (see docs/plugin-protocol.md)")
+        }
+        return reason
+    }
+}

@@ -1,0 +1,120 @@
+/// A plug-in's handshake, its first line: the protocol version and what popsim needs to know of
+/// it before any run — its name, options, the popup fields and script actions it models, and the
+/// three traits the engine reads (docs/plugin-protocol.md, "Handshake").
+///
+/// Contract: `parse` accepts exactly the documented keys with their types; anything else is a
+/// `PluginFailure` naming the key. The options every strategy has (`showMs`, `hideMs`, `navMs`)
+/// are added, at 0, when the plug-in does not declare them.
+public struct PluginHello: Sendable {
+    public static let protocolVersion = 1
+    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff"]
+
+    public var name: String
+    public var summary: String
+    public var options: [OptionSpec]
+    public var fields: [PopupField]
+    public var actions: [ActionKind]
+    public var buttonActions: ButtonActionTiming
+    public var timerAnchor: TimerAnchor
+    public var presentsDuringHide: Bool
+
+    public static func parse(_ line: [UInt8]) throws(PluginFailure) -> PluginHello {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(line)
+        } catch {
+            throw PluginFailure("its handshake is not JSON (\(error.message))")
+        }
+        guard case .object(let members) = root.kind else { throw PluginFailure("its handshake is not a JSON object") }
+        for m in members where !keys.contains(m.key) { throw PluginFailure("its handshake has an unknown key \(JSONValue.quoted(m.key))") }
+        func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+        guard case .number(let n)? = value("popsimPlugin")?.kind, let version = n.integer else {
+            throw PluginFailure("its handshake lacks \"popsimPlugin\": \(protocolVersion) (the protocol version)")
+        }
+        guard version == protocolVersion else {
+            throw PluginFailure("it speaks protocol version \(version); this popsim speaks \(protocolVersion)")
+        }
+        var hello = PluginHello(name: try string(value("name"), "name"), summary: try string(value("summary"), "summary", or: ""),
+                                options: try Self.options(value("options")), fields: [], actions: [], buttonActions: .atResponse,
+                                timerAnchor: .shown, presentsDuringHide: false)
+        hello.fields = try words(value("fields"), "fields", PopupField.strategyFields.map(\.key)).compactMap { PopupField(rawValue: $0) }
+        let actionWords = ActionKind.allCases.filter(\.reachesStrategy).map(\.keyword)
+        hello.actions = try words(value("actions"), "actions", actionWords).compactMap { w in ActionKind.allCases.first { $0.keyword == w } }
+        hello.buttonActions = try string(value("buttonActions"), "buttonActions", or: "at-response", among: ["at-response", "at-gone"]) == "at-gone"
+            ? .atGone : .atResponse
+        hello.timerAnchor = try string(value("timerAnchor"), "timerAnchor", or: "shown", among: ["show", "shown"]) == "show" ? .show : .shown
+        hello.presentsDuringHide = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
+        return hello
+    }
+
+    private static func string(_ v: JSONValue?, _ key: String, or fallback: String? = nil, among allowed: [String]? = nil) throws(PluginFailure) -> String {
+        guard let v else {
+            if let fallback { return fallback }
+            throw PluginFailure("its handshake lacks \"\(key)\"")
+        }
+        guard case .string(let s) = v.kind, !s.isEmpty else { throw PluginFailure("handshake \"\(key)\": expected a string, got \(v.errorDescription)") }
+        if let allowed, !allowed.contains(s) {
+            throw PluginFailure("handshake \"\(key)\": expected one of \(allowed.joined(separator: ", ")), got \(JSONValue.quoted(s))")
+        }
+        return s
+    }
+
+    private static func words(_ v: JSONValue?, _ key: String, _ allowed: [String]) throws(PluginFailure) -> [String] {
+        guard let v else { return [] }
+        guard case .array(let items) = v.kind else { throw PluginFailure("handshake \"\(key)\": expected an array, got \(v.errorDescription)") }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item.kind, allowed.contains(s) else {
+                throw PluginFailure("handshake \"\(key)\": expected some of \(allowed.joined(separator: ", ")), got \(item.errorDescription)")
+            }
+            out.append(s)
+        }
+        return out
+    }
+
+    private static func options(_ v: JSONValue?) throws(PluginFailure) -> [OptionSpec] {
+        var out: [OptionSpec] = []
+        if let v {
+            guard case .array(let items) = v.kind else { throw PluginFailure("handshake \"options\": expected an array, got \(v.errorDescription)") }
+            for item in items { out.append(try option(item)) }
+        }
+        for shared in [OptionSpec.showMs(default: 0), .hideMs(default: 0), .navMs] where !out.contains(where: { $0.name == shared.name }) {
+            out.append(shared)
+        }
+        return out
+    }
+
+    private static func option(_ v: JSONValue) throws(PluginFailure) -> OptionSpec {
+        guard case .object(let members) = v.kind else { throw PluginFailure("handshake option: expected an object, got \(v.errorDescription)") }
+        func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+        for m in members where !["name", "summary", "default", "minimum", "choices"].contains(m.key) {
+            throw PluginFailure("handshake option: unknown key \(JSONValue.quoted(m.key))")
+        }
+        let name = try string(value("name"), "options.name")
+        let summary = try string(value("summary"), "options.summary", or: "")
+        if let choices = value("choices") {
+            let words = try Self.words(choices, "options.\(name).choices", anyWord(choices))
+            guard case .string(let d)? = value("default")?.kind, words.contains(d) else {
+                throw PluginFailure("handshake option \(JSONValue.quoted(name)): its default must be one of its choices")
+            }
+            return OptionSpec(name: name, summary: summary, kind: .choice(words), defaultValue: .text(d))
+        }
+        var minimum = 0
+        if let m = value("minimum") {
+            guard case .number(let n) = m.kind, let i = n.integer else { throw PluginFailure("handshake option \(JSONValue.quoted(name)): \"minimum\" must be an integer") }
+            minimum = i
+        }
+        guard case .number(let n)? = value("default")?.kind, let d = n.integer, d >= minimum else {
+            throw PluginFailure("handshake option \(JSONValue.quoted(name)): expected an integer \"default\" >= its minimum \(minimum)")
+        }
+        if EngineOption.shared.contains(where: { $0.rawValue == name }) && minimum < 0 {
+            throw PluginFailure("handshake option \(JSONValue.quoted(name)): an animation time cannot be negative")
+        }
+        return OptionSpec(name: name, summary: summary, kind: .integer(minimum: minimum), defaultValue: .integer(d))
+    }
+
+    private static func anyWord(_ v: JSONValue) -> [String] {
+        guard case .array(let items) = v.kind else { return [] }
+        return items.compactMap { if case .string(let s) = $0.kind, !s.isEmpty { return s } else { return nil } }
+    }
+}

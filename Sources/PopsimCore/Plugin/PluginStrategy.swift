@@ -1,0 +1,87 @@
+/// A strategy that lives in another process, in any language (`--strategy exec:PATH`): popsim
+/// keeps the clock, the screen, the checks and the timeline; the plug-in only answers each
+/// happening with its decisions (docs/plugin-protocol.md).
+///
+/// Contract: before the first happening it sends the run's `start`, whose reply may decide
+/// nothing; then one line per happening, one reply each. The reply's decisions go to the engine,
+/// which checks them like any strategy's; `pending` comes with the reply to `finished`. When the
+/// plug-in cannot answer, or answers nonsense, the strategy decides `abort`, and the run stops
+/// with `RunError.plugin` naming the instant and the line it was answering.
+struct PluginStrategy: Strategy {
+    static let name = "exec"
+    static let summary = "a strategy in another process"
+    static let options: [OptionSpec] = []
+    static let buttonActions = ButtonActionTiming.atResponse
+
+    private let label: String
+    private let hello: PluginHello?
+    private let channel: PluginChannel?
+    private let codec: PluginCodec
+    private var started = false
+    private var failed = false
+    private var line: [UInt8] = []
+    /// The last reply, for the message when the engine refuses one of its decisions.
+    private(set) var lastReply: [UInt8] = []
+    private var pendingList: [PopupID] = []
+
+    /// Without a channel (the protocol's required initializer): every happening aborts.
+    init(world: World) {
+        self.init(world: world, label: Self.name, hello: nil, channel: nil)
+    }
+
+    init(world: World, label: String, hello: PluginHello?, channel: PluginChannel?) {
+        self.label = label
+        self.hello = hello
+        self.channel = channel
+        codec = PluginCodec(world.scenario)
+    }
+
+    var traits: StrategyTraits {
+        StrategyTraits(name: label, buttonActions: hello?.buttonActions ?? .atResponse, timerAnchor: hello?.timerAnchor ?? .shown,
+                       presentsDuringHide: hello?.presentsDuringHide ?? false)
+    }
+
+    mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
+        guard !failed else { return }
+        do throws(PluginFailure) {
+            guard let channel else { throw PluginFailure("no plug-in is connected") }
+            if !started {
+                started = true
+                let start = codec.start(world)
+                let reply = try exchange(start, channel)
+                if !reply.decisions.isEmpty || reply.pending != nil {
+                    throw PluginFailure("it decided something in reply to start, before anything happened: "
+                        + String(decoding: lastReply, as: UTF8.self) + " (answering: " + String(decoding: start, as: UTF8.self) + ")")
+                }
+            }
+            codec.happening(happening, world, into: &line)
+            let reply = try exchange(line, channel)
+            for d in reply.decisions { decisions.append(d) }
+            if let pending = reply.pending {
+                guard happening == .finished else { throw PluginFailure("it sent \"pending\" before \"finished\": " + String(decoding: lastReply, as: UTF8.self)) }
+                pendingList = pending
+            }
+        } catch {
+            failed = true
+            decisions.abort(error.message)
+        }
+    }
+
+    /// One round trip; a reply that is not a reply names itself and the line it answered.
+    private mutating func exchange(_ out: [UInt8], _ channel: PluginChannel) throws(PluginFailure) -> PluginCodec.Reply {
+        let answered = " (answering: " + String(decoding: out, as: UTF8.self) + ")"
+        do {
+            lastReply = try channel.exchange(out)
+        } catch {
+            throw PluginFailure(error.message + answered)
+        }
+        do {
+            return try codec.reply(lastReply)
+        } catch {
+            throw PluginFailure(error.message + ": " + String(decoding: lastReply.prefix(300), as: UTF8.self)
+                + (lastReply.count > 300 ? "…" : "") + answered)
+        }
+    }
+
+    func pending(in world: World) -> [PopupID] { pendingList }
+}

@@ -1,0 +1,32 @@
+extension StrategyEntry {
+    /// A plug-in as a strategy: named `name` (`exec:PATH`), described by its handshake, and run
+    /// by a fresh conversation per run (`connect`, which the CLI makes a new process).
+    ///
+    /// A decision the engine refuses (show a popup on screen, hide a hidden one) is the plug-in's
+    /// bug: it becomes `RunError.plugin` with the reply that carried it, not `strategyBroke`.
+    public static func plugin(name: String, hello: PluginHello,
+                              connect: @escaping @Sendable () throws(PluginFailure) -> PluginChannel) -> StrategyEntry {
+        StrategyEntry(name: name, summary: hello.summary.isEmpty ? "plug-in \(hello.name)" : hello.summary, options: hello.options,
+                      modelledFields: hello.fields, modelledActions: hello.actions, typeNamer: { "PluginStrategy" },
+                      presentsDuringHide: hello.presentsDuringHide, validator: { _ in [] },
+                      runner: { (scenario, options, limits) throws(RunError) -> RunResult in
+                          let channel: PluginChannel
+                          do throws(PluginFailure) {
+                              channel = try connect()
+                          } catch {
+                              throw .plugin(name: name, time: 0, message: error.message)
+                          }
+                          defer { channel.close() }
+                          var engine = Engine<PluginStrategy>(scenario: scenario, options: options, limits: limits) {
+                              PluginStrategy(world: $0, label: name, hello: hello, channel: channel)
+                          }
+                          do throws(RunError) {
+                              return try engine.run()
+                          } catch {
+                              guard case .strategyBroke(_, let time, let decision) = error else { throw error }
+                              throw .plugin(name: name, time: time, message: "it \(decision): "
+                                  + String(decoding: engine.strategy.lastReply, as: UTF8.self))
+                          }
+                      })
+    }
+}
