@@ -13,6 +13,14 @@ struct Golden: CustomTestStringConvertible, Sendable {
 
     var goldenPath: String { ScenarioSource.goldenPath(for: scenario, strategy: strategy) }
 
+    /// The strategy to run and where its name is known: a bundled plug-in's golden
+    /// (`<stem>.exec-<name>.timeline`) runs `Examples/plugins/<name>.py`.
+    func resolved() throws -> (String, StrategySet) {
+        guard strategy.hasPrefix("exec-") else { return (strategy, .builtIn) }
+        let name = "exec:" + packageRoot.path + "/Examples/plugins/" + strategy.dropFirst(5) + ".py"
+        return (name, StrategySet(extra: [try StrategyArguments.plugin(name, timeoutMs: 20_000)]))
+    }
+
     /// Every golden in `Scenarios/`, plus the file's own strategy even when its golden is missing.
     static func all() -> [Golden] {
         let dir = packageRoot.appendingPathComponent("Scenarios").path
@@ -40,7 +48,8 @@ struct GoldenTests {
         let root = packageRoot.path + "/"
         let expectedBytes = try FileIO.read(root + golden.goldenPath)
         let scenario = try ScenarioSource.load(root + golden.scenario)
-        let configuration = try RunConfiguration.resolve(scenario, strategy: golden.strategy, overrides: [])
+        let (name, strategies) = try golden.resolved()
+        let configuration = try RunConfiguration.resolve(scenario, strategy: name, overrides: [], strategies: strategies)
         let result = try configuration.run(scenario, limits: RunLimits(checkInvariants: true))
         let actual = TimelineText.render(result.timeline)
         #expect(actual == String(decoding: expectedBytes, as: UTF8.self),

@@ -45,7 +45,7 @@ enum StrategyArguments {
             defer { process.close() }
             hello = try process.hello()
         } catch {
-            throw PopsimError.run(.plugin(name: name, time: 0, message: error.message))
+            throw PopsimError.run(.plugin(name: name, time: nil, message: error.message))
         }
         return StrategyEntry.plugin(name: name, hello: hello) { () throws(PluginFailure) -> PluginChannel in
             let process = try PluginProcess.start(path, timeoutMs: timeoutMs)

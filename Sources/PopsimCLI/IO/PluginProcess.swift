@@ -83,8 +83,12 @@ final class PluginProcess: PluginChannel {
 
     /// The plug-in's first line: its handshake.
     func hello() throws(PluginFailure) -> PluginHello {
-        let line = try readLine(answering: "the handshake")
-        return try PluginHello.parse(line)
+        let line = try readLine(answering: nil, handshake: true)
+        do {
+            return try PluginHello.parse(line)
+        } catch {
+            throw PluginFailure(error.message + ": " + String(decoding: line.prefix(300), as: UTF8.self) + (line.count > 300 ? "…" : ""))
+        }
     }
 
     func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8] {
@@ -128,7 +132,7 @@ final class PluginProcess: PluginChannel {
         }
     }
 
-    private func readLine(answering: String?) throws(PluginFailure) -> [UInt8] {
+    private func readLine(answering: String?, handshake: Bool = false) throws(PluginFailure) -> [UInt8] {
         let deadline = Self.now() + timeoutMs
         var scanned = 0
         while true {
@@ -141,38 +145,40 @@ final class PluginProcess: PluginChannel {
             if buffer.count > Self.maxLineBytes { throw PluginFailure("its reply is longer than \(Self.maxLineBytes >> 20) MiB") }
             var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
             let left = deadline - Self.now()
-            if left <= 0 { throw timedOut(answering) }
+            if left <= 0 { throw timedOut(handshake) }
             let ready = poll(&fd, 1, Int32(clamping: left))
             if ready < 0 && errno == EINTR { continue }
-            if ready == 0 { throw timedOut(answering) }
+            if ready == 0 { throw timedOut(handshake) }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, 65536) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw ended() }
+            if n <= 0 { throw ended(handshake) }
             buffer.append(contentsOf: chunk[..<n])
         }
     }
 
     // MARK: Failures
 
-    private func timedOut(_ answering: String? = nil) -> PluginFailure {
+    private func timedOut(_ handshake: Bool = false) -> PluginFailure {
         kill(pid, SIGKILL)
         _ = waitForExit(ms: 1000)
         let seconds = timeoutMs % 1000 == 0 ? "\(timeoutMs / 1000) s" : "\(timeoutMs) ms"
-        return PluginFailure("it did not answer within \(seconds)" + (answering.map { " to \($0)" } ?? "") + "; it was stopped")
+        return PluginFailure((handshake ? "it sent no handshake within " : "it did not answer within ") + seconds
+            + "; it was stopped (--plugin-timeout sets the limit)")
     }
 
     /// Its stdout closed: it exited (or closed it) before answering.
-    private func ended() -> PluginFailure {
+    private func ended(_ handshake: Bool = false) -> PluginFailure {
         let status = waitForExit(ms: 1000)
+        let before = handshake ? "before its handshake" : "before answering"
         var what: String
         switch status {
-        case .exited(let code)?: what = "it exited with status \(code) before answering"
-        case .signalled(let signal)?: what = "it was killed by signal \(signal) before answering"
+        case .exited(let code)?: what = "it exited with status \(code) \(before)"
+        case .signalled(let signal)?: what = "it was killed by signal \(signal) \(before)"
         case nil:
             kill(pid, SIGKILL)
             _ = waitForExit(ms: 1000)
-            what = "it closed its output before answering; it was stopped"
+            what = "it closed its output \(before); it was stopped"
         }
         stderr.finish()
         if let last = stderr.lastLine { what += " (its stderr: \(last))" }

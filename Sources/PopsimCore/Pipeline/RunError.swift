@@ -9,8 +9,9 @@ public enum RunError: Error, Sendable, Equatable {
     /// An engine invariant failed while checks were on (tests): a bug in popsim (`isInternal`).
     case invariant(strategy: String, time: Int, message: String)
     /// A plug-in strategy could not be started, stopped answering, or answered something
-    /// impossible: the plug-in's bug, not popsim's (exit 2).
-    case plugin(name: String, time: Int, message: String)
+    /// impossible: the plug-in's bug, not popsim's (exit 2). `time` is nil before the run
+    /// (starting it, its handshake).
+    case plugin(name: String, time: Int?, message: String)
 
     /// What went wrong, in the words of popsim's model (the CLI adds the prefix and any hint).
     public var message: String {
@@ -26,7 +27,7 @@ public enum RunError: Error, Sendable, Equatable {
         case .invariant(let strategy, let time, let message):
             return "strategy \(strategy) at \(time) ms broke an invariant: \(message)"
         case .plugin(let name, let time, let message):
-            return "plug-in \(name) at \(time) ms: \(message)"
+            return "plug-in \(name)" + (time.map { " at \($0) ms" } ?? "") + ": \(message)"
         }
     }
 

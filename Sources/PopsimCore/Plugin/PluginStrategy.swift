@@ -19,6 +19,8 @@ struct PluginStrategy: Strategy {
     private let codec: PluginCodec
     private var started = false
     private var failed = false
+    /// The last line sent (a happening, or the start).
+    private(set) var lastSent: [UInt8] = []
     private var line: [UInt8] = []
     /// The last reply, for the message when the engine refuses one of its decisions.
     private(set) var lastReply: [UInt8] = []
@@ -69,6 +71,7 @@ struct PluginStrategy: Strategy {
 
     /// One round trip; a reply that is not a reply names itself and the line it answered.
     private mutating func exchange(_ out: [UInt8], _ channel: PluginChannel) throws(PluginFailure) -> PluginCodec.Reply {
+        lastSent = out
         let answered = " (answering: " + String(decoding: out, as: UTF8.self) + ")"
         do {
             lastReply = try channel.exchange(out)

@@ -14,7 +14,7 @@ extension StrategyEntry {
                           do throws(PluginFailure) {
                               channel = try connect()
                           } catch {
-                              throw .plugin(name: name, time: 0, message: error.message)
+                              throw .plugin(name: name, time: nil, message: error.message)
                           }
                           defer { channel.close() }
                           var engine = Engine<PluginStrategy>(scenario: scenario, options: options, limits: limits) {
@@ -25,7 +25,8 @@ extension StrategyEntry {
                           } catch {
                               guard case .strategyBroke(_, let time, let decision) = error else { throw error }
                               throw .plugin(name: name, time: time, message: "it \(decision): "
-                                  + String(decoding: engine.strategy.lastReply, as: UTF8.self))
+                                  + String(decoding: engine.strategy.lastReply, as: UTF8.self)
+                                  + " (answering: " + String(decoding: engine.strategy.lastSent, as: UTF8.self) + ")")
                           }
                       })
     }
