@@ -333,10 +333,13 @@ enum HelpText {
 
         EXAMPLES:
           popsim strategies
+          popsim strategies --strategy exec:Examples/plugins/flow-manager.py
 
-        USAGE: popsim strategies
+        USAGE: popsim strategies [options]
 
         OPTIONS:
+          --strategy <name>       Only this strategy (repeatable); exec:PATH describes a
+                                  plug-in from its handshake (docs/plugin-protocol.md).
           -h, --help              Show help information.
 
         """

@@ -1,26 +1,52 @@
 import PopsimCore
 import PopsimReports
 
-/// `popsim strategies`: every registered strategy, its summary and its options with defaults.
+/// `popsim strategies`: every registered strategy, its summary and its options with defaults;
+/// with `--strategy exec:PATH`, that plug-in as its handshake describes it.
 enum StrategiesCommand {
-    static let specs = [Arguments.Spec(name: "help", takesValue: false)]
+    static let specs = [Arguments.Spec(name: "help", takesValue: false), Arguments.Spec(name: "strategy", takesValue: true, repeatable: true)]
+        + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let parsed = try Arguments.parse(arguments, command: "strategies", specs: specs, console: &console) else { return .success }
         if let extra = parsed.positionals.first {
             throw PopsimError.usage("strategies: unexpected argument \(JSONValue.quoted(extra))")
         }
-        console.out(render(columns: console.columns))
+        let asked = parsed.all("strategy")
+        guard !asked.isEmpty else {
+            console.out(render(StrategyRegistry.all, columns: console.columns))
+            return .success
+        }
+        let set = try StrategyArguments.set(parsed)
+        var entries: [StrategyEntry] = []
+        for name in asked {
+            guard let entry = set.entry(named: name) else { throw PopsimError.configuration(.unknownStrategy(name)) }
+            entries.append(entry)
+        }
+        console.out(render(entries, columns: console.columns))
         return .success
     }
 
-    /// Every strategy and its options, wrapped to `columns` (an option's words go on under it).
-    static func render(columns: Int = 80) -> String {
-        let width = StrategyRegistry.names.map(\.count).max() ?? 0
+    /// Strategies and their options, wrapped to `columns` (an option's words go on under it); a
+    /// plug-in also lists the popup fields and actions it models.
+    static func render(_ entries: [StrategyEntry], columns: Int = 80) -> String {
+        let width = min(entries.map(\.name.count).max() ?? 0, 24)
         var out = ""
-        for entry in StrategyRegistry.all {
-            out += entry.name.rightPadded(to: width) + "  "
-                + HelpText.wrapped(entry.summary, first: width + 2, indent: width + 2, width: columns) + "\n"
+        for entry in entries {
+            if entry.name.count > width {
+                out += entry.name + "\n" + String(repeating: " ", count: width + 2)
+                    + HelpText.wrapped(entry.summary, first: width + 2, indent: width + 2, width: columns) + "\n"
+            } else {
+                out += entry.name.rightPadded(to: width) + "  "
+                    + HelpText.wrapped(entry.summary, first: width + 2, indent: width + 2, width: columns) + "\n"
+            }
+            if entry.name.hasPrefix(StrategySet.execPrefix) {
+                let pad = String(repeating: " ", count: width + 2)
+                let fields = entry.modelledFields.map(\.key).joined(separator: ", ")
+                let actions = entry.modelledActions.map(\.keyword).joined(separator: ", ")
+                out += pad + HelpText.wrapped("models fields: " + (fields.isEmpty ? "none" : fields) + "; actions: "
+                    + (actions.isEmpty ? "none" : actions), first: width + 2, indent: width + 4, width: columns) + "\n"
+            }
             for option in entry.options {
                 let head = String(repeating: " ", count: width + 2) + "--option \(option.name)=…  "
                 let words = "\(option.summary) (values: \(option.allowedDescription); default: \(option.defaultValue))"

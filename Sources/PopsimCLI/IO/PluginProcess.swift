@@ -58,10 +58,16 @@ final class PluginProcess: PluginChannel {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errFromChild[1], 2)
+        // Its own process group, so that stopping it stops what it started too (a shell's `sleep`).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         defer { for a in argv { free(a) } }
-        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         for fd in [toChild[0], fromChild[1], errFromChild[1]] { Glibc.close(fd) }
         guard status == 0 else {
             for fd in [toChild[1], fromChild[0], errFromChild[0]] { Glibc.close(fd) }
@@ -100,7 +106,7 @@ final class PluginProcess: PluginChannel {
         if input >= 0 { Glibc.close(input); input = -1 }
         if !reaped {
             if waitForExit(ms: 1000) == nil {
-                kill(pid, SIGKILL)
+                stop()
                 _ = waitForExit(ms: 1000)
             }
         }
@@ -160,7 +166,7 @@ final class PluginProcess: PluginChannel {
     // MARK: Failures
 
     private func timedOut(_ handshake: Bool = false) -> PluginFailure {
-        kill(pid, SIGKILL)
+        stop()
         _ = waitForExit(ms: 1000)
         let seconds = timeoutMs % 1000 == 0 ? "\(timeoutMs / 1000) s" : "\(timeoutMs) ms"
         return PluginFailure((handshake ? "it sent no handshake within " : "it did not answer within ") + seconds
@@ -176,13 +182,19 @@ final class PluginProcess: PluginChannel {
         case .exited(let code)?: what = "it exited with status \(code) \(before)"
         case .signalled(let signal)?: what = "it was killed by signal \(signal) \(before)"
         case nil:
-            kill(pid, SIGKILL)
+            stop()
             _ = waitForExit(ms: 1000)
             what = "it closed its output \(before); it was stopped"
         }
         stderr.finish()
         if let last = stderr.lastLine { what += " (its stderr: \(last))" }
         return PluginFailure(what)
+    }
+
+    /// Kills the plug-in and everything in its process group.
+    private func stop() {
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
     }
 
     enum Exit { case exited(Int32), signalled(Int32) }

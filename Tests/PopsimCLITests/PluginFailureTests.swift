@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// Issue 20, part 2: every way a plug-in can fail stops popsim with one line naming the plug-in,
+/// the instant (when there is one) and the line it was answering; exit 2, never 70; no output
+/// file. The plug-ins are tiny shell and Python scripts written for each case.
+@Suite("plug-ins that fail, end to end")
+struct PluginFailureTests {
+    /// A plug-in that answers `{}` to everything, except as `reply` says for the happening
+    /// line containing `trigger` (Python).
+    static func python(_ body: String) -> String {
+        """
+        #!/usr/bin/env python3
+        import json, sys, time
+        print(json.dumps({"popsimPlugin": 1, "name": "t"}), flush=True)
+        for line in sys.stdin:
+            m = json.loads(line)
+        \(body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+            print("{}", flush=True)
+
+        """
+    }
+
+    static let scenario = "Scenarios/jc-burst-of-three.json"
+    static let upgrade = #"(answering: {"t": 0, "happening": "enqueued", "popup": "upgrade"})"#
+
+    /// (file name, script or nil for none, extra arguments, expected stderr after "plug-in exec:PATH")
+    static let cases: [(String, String?, [String], String)] = [
+        ("missing.py", nil, [], ": cannot be started: No such file or directory"),
+        ("dies.sh", "#!/bin/sh\necho 'oops: no config' >&2\nexit 3\n", [], ": it exited with status 3 before its handshake (its stderr: oops: no config)"),
+        ("silent.sh", "#!/bin/sh\nsleep 30\n", ["--plugin-timeout", "0.3"], ": it sent no handshake within 300 ms; it was stopped (--plugin-timeout sets the limit)"),
+        ("v2.sh", "#!/bin/sh\necho '{\"popsimPlugin\": 2, \"name\": \"x\"}'\ncat >/dev/null\n", [],
+         #": it speaks protocol version 2; this popsim speaks 1: {"popsimPlugin": 2, "name": "x"}"#),
+        ("words.sh", "#!/bin/sh\necho 'hello popsim'\ncat >/dev/null\n", [], ": its handshake is not JSON (expected a value, got 'h'): hello popsim"),
+        ("field.sh", "#!/bin/sh\necho '{\"popsimPlugin\": 1, \"name\": \"x\", \"fields\": [\"colour\"]}'\ncat >/dev/null\n", [],
+         #": handshake "fields": expected some of priority, when, untriggered, switch, key, level, arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs, maxShows, got "colour": {"popsimPlugin": 1, "name": "x", "fields": ["colour"]}"#),
+        ("crash.py", python("if m.get('popup') == 'permission': raise SystemExit('boom: cannot handle permission')"), [],
+         #" at 0 ms: it exited with status 1 before answering (its stderr: boom: cannot handle permission) (answering: {"t": 0, "happening": "enqueued", "popup": "permission"})"#),
+        ("hang.py", python("if m.get('happening') == 'enqueued': time.sleep(30)"), ["--plugin-timeout", "0.3"],
+         " at 0 ms: it did not answer within 300 ms; it was stopped (--plugin-timeout sets the limit) " + upgrade),
+        ("garbage.py", python("if m.get('happening') == 'enqueued':\n    print('show it', flush=True); continue"), [],
+         " at 0 ms: its reply is not JSON (expected a value, got 's'): show it " + upgrade),
+        ("twice.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'decisions': [{'show': 'upgrade'}]}), flush=True); continue"), [],
+         #" at 0 ms: it showed 'upgrade', which is already on screen: {"decisions": [{"show": "upgrade"}]} (answering: {"t": 0, "happening": "enqueued", "popup": "permission"})"#),
+        ("stranger.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'decisions': [{'show': 'nobody'}]}), flush=True); continue"), [],
+         #" at 0 ms: show: no popup "nobody" in the scenario: {"decisions": [{"show": "nobody"}]} "# + upgrade),
+        ("reason.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'decisions': [{'drop': m['popup'], 'reason': 'bored'}]}), flush=True); continue"), [],
+         #" at 0 ms: decision drop: unknown reason "bored" (see docs/plugin-protocol.md): {"decisions": [{"drop": "upgrade", "reason": "bored"}]} "# + upgrade),
+        ("early.py", python("if 'start' in m:\n    print(json.dumps({'decisions': [{'show': 'upgrade'}]}), flush=True); continue"), [],
+         #" at 0 ms: it decided something in reply to start, before anything happened: {"decisions": [{"show": "upgrade"}]} (answering: {"start": "#),
+    ]
+
+    @Test func everyFailureIsOneLineAndExitTwo() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, script, extra, expected) in Self.cases {
+            let path = dir.appendingPathComponent(name).path
+            if let script {
+                try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+                chmod(path, 0o755)
+            }
+            let out = dir.appendingPathComponent(name + ".out").path
+            let output = try runPopsim(["run", Self.scenario, "--strategy", "exec:" + path, "--output", out] + extra)
+            #expect(output.status == 2, "\(name)")
+            #expect(output.stderr.hasPrefix("plug-in exec:\(path)\(expected)"), "\(name): \(output.stderr)")
+            #expect(output.stderr.filter { $0 == "\n" }.count == 1, "\(name): one line")
+            #expect(output.stdout == "" && !FileManager.default.fileExists(atPath: out), "\(name): no output")
+        }
+    }
+
+    @Test func aFileThatIsNotAProgram() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("notes.txt").path
+        try Data("not a program".utf8).write(to: URL(fileURLWithPath: path))
+        let output = try runPopsim(["run", Self.scenario, "--strategy", "exec:" + path])
+        #expect(output.status == 2 && output.stderr == "plug-in exec:\(path): cannot be started: it is not executable (chmod +x \(path))\n")
+        let folder = try runPopsim(["run", Self.scenario, "--strategy", "exec:" + dir.path])
+        #expect(folder.status == 2 && folder.stderr == "plug-in exec:\(dir.path): cannot be started: it is a directory\n")
+        let timeout = try runPopsim(["run", Self.scenario, "--strategy", "exec:" + path, "--plugin-timeout", "soon"])
+        #expect(timeout.status == 2 && timeout.stderr == "popsim: --plugin-timeout: expected a number of seconds above 0 and at most 86400, got \"soon\"\n")
+    }
+
+    /// check and compare stop on a failing plug-in the same way.
+    @Test func checkAndCompareReportItToo() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("crash.py").path
+        try Data(Self.python("if m.get('happening') == 'enqueued': sys.exit(4)").utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        let line = "plug-in exec:\(path) at 0 ms: it exited with status 4 before answering " + Self.upgrade + "\n"
+        let compare = try runPopsim(["compare", Self.scenario, "--strategy", "jc-fifo", "--strategy", "exec:" + path])
+        #expect(compare.status == 2 && compare.stderr == line)
+        let check = try runPopsim(["check", Self.scenario, "--strategy", "exec:" + path])
+        #expect(check.status == 2 && check.stderr == line)
+        #expect(check.stdout == "FAIL: \(Self.scenario) [exec:\(path)]\n0 passed, 1 failed\n")
+    }
+}
