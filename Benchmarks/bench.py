@@ -164,11 +164,40 @@ def main():
     slowest = min(v for _, v in explorations)
     verdict("explore: variants per second, slowest strategy", slowest, 100_000, 20_000, better="higher")
 
+    # 8. Plug-ins (docs/plugin-protocol.md): popsim's own CPU per line exchanged with a plug-in
+    # (writing the happening, reading and checking the reply: the run's CPU with the plug-in minus
+    # the same run with the built-in strategy, per line; the plug-in's own CPU is not popsim's),
+    # and the whole round trip in wall time with the Python notistack plug-in.
+    s20k = os.path.join(WORK, "gen-20k-notistack.json")
+    run([POPSIM, "gen", "--events", "20000", "--seed", "1", "--strategy", "notistack", "--output", s20k])
+    plugin = "exec:" + os.path.join(ROOT, "Examples", "plugins", "notistack.py")
+    shares, trips, lines_exchanged = [], [], 0
+    for _ in range(pairs):
+        wall_p, cpu_p, lines_exchanged = stats_run([POPSIM, "run", s20k, "--strategy", plugin])
+        wall_b, cpu_b, _ = stats_run([POPSIM, "run", s20k, "--strategy", "notistack"])
+        shares.append((cpu_p - cpu_b) / lines_exchanged * 1e6)
+        trips.append((wall_p - wall_b) / lines_exchanged * 1e6)
+    plugins = (lines_exchanged, summary(shares), summary(trips))
+    verdict("plug-in: popsim's own CPU per happening (µs)", plugins[1][0], 2, 2)
+
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
-                    bursts, explorations, simpy_version, cxx_version)
+                    bursts, explorations, simpy_version, cxx_version, plugins)
     print(report)
     with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
         f.write(report)
+
+
+def stats_run(cmd):
+    """Runs cmd with POPSIM_PLUGIN_STATS; returns (wall seconds, popsim's own CPU seconds, lines exchanged)."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          env=dict(os.environ, POPSIM_PLUGIN_STATS="1"))
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}): {proc.stderr.strip()}")
+    words = proc.stderr.strip().splitlines()[-1].split()
+    # plug-in stats: N exchanges, popsim CPU S s
+    return seconds, float(words[-2]), int(words[2])
 
 
 def write_burst(n):
@@ -182,7 +211,7 @@ def write_burst(n):
 
 
 def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, bursts,
-           explorations, simpy_version, cxx_version):
+           explorations, simpy_version, cxx_version, plugins):
     swift = version(["swift", "--version"])
     out = ["# popsim benchmark results", "",
            f"Machine: {machine()}.  ",
@@ -202,6 +231,10 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
     out += ["", "| strategy (explore `Benchmarks/explore-first-launch.json`, 24,000 variants, all cores) | variants per second |",
             "|---|---:|"]
     out += [f"| {name} | {speed:,.0f} |" for name, speed in explorations]
+    exchanged, share, trip = plugins
+    out += ["", f"Plug-in (`Examples/plugins/notistack.py`, 20,000-event scenario, {exchanged:,} lines exchanged per run): "
+            f"popsim's own CPU {share[0]:.2f} µs per line ({share[1]:.2f}–{share[2]:.2f}); "
+            f"whole round trip with the Python plug-in {trip[0]:.1f} µs per line ({trip[1]:.1f}–{trip[2]:.1f}) in wall time."]
     out += ["", "| target | reached | target | must | verdict |",
             "|---|---:|---:|---:|---|"]
     out += [f"| {n} | {v:.2f} | {t} | {m} | {r} |" for n, v, t, m, r in verdicts]

@@ -9,7 +9,7 @@ import Darwin
 import PopsimCLI
 
 var environment: [String: String] = [:]
-for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"] {
+for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG", "POPSIM_PLUGIN_STATS"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 /// The line the timeout prints, prepared when the guard is armed (a signal handler may only
@@ -56,6 +56,7 @@ let code = Popsim.main(Array(CommandLine.arguments.dropFirst()), console: &conso
 
 console.output.flush()
 FileIO.writeAll(console.stderr, to: 2)
+if environment["POPSIM_PLUGIN_STATS"] != nil { FileIO.writeAll(PluginStats.summary(), to: 2) }
 // A report that could not be written is a failure (a full disk, a closed descriptor); a reader
 // that went away (`| head`) ends popsim quietly.
 if console.output.failed && FileIO.lastWriteErrno != EPIPE {

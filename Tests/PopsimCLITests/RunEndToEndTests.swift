@@ -245,7 +245,12 @@ struct UsageEndToEndTests {
               <file>                  A scenario file (JSON, format 1); '-' reads standard input.
 
             OPTIONS:
-              --strategy <name>       The strategy to run (default: the file's "strategy").
+              --strategy <name>       The strategy to run (default: the file's "strategy");
+                                      exec:PATH runs a plug-in (docs/plugin-protocol.md).
+              --policy <file>         The rules of the strategy 'policy', from a file
+                                      (docs/policy.md); without --strategy, runs 'policy'.
+              --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
+                                      docs/plugin-protocol.md) may take to answer. (default: 5)
               --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
               --format <format>       Output format. (values: text, json, gantt, svg, html,
                                       trace; default: text) Several files as json: one

@@ -84,9 +84,12 @@ enum HelpText {
           <file>                  A scenario file (JSON, format 1); '-' reads standard input.
 
         OPTIONS:
-          --strategy <name>       The strategy to run (default: the file's "strategy").
+          --strategy <name>       The strategy to run (default: the file's "strategy");
+                                  exec:PATH runs a plug-in (docs/plugin-protocol.md).
           --policy <file>         The rules of the strategy 'policy', from a file
                                   (docs/policy.md); without --strategy, runs 'policy'.
+          --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
+                                  docs/plugin-protocol.md) may take to answer. (default: 5)
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --format <format>       Output format. (values: text, json, gantt, svg, html,
                                   trace; default: text) Several files as json: one
@@ -134,6 +137,8 @@ enum HelpText {
                                   first is the reference. 'all': every strategy.
           --policy <file>         The rules of the strategy 'policy', from a file
                                   (docs/policy.md).
+          --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
+                                  docs/plugin-protocol.md) may take to answer. (default: 5)
           --format <format>       Output format. (values: text, json, markdown, gantt,
                                   svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
@@ -235,6 +240,8 @@ enum HelpText {
                                   strategy. (default: the file's "strategy")
           --policy <file>         The rules of the strategy 'policy', from a file
                                   (docs/policy.md); without --strategy, runs 'policy'.
+          --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
+                                  docs/plugin-protocol.md) may take to answer. (default: 5)
           --budget <n>            Variants at most per scenario. (default: 10000)
           --seed <n>              Seed of the sample when the variants exceed the budget.
                                   (default: 1)
@@ -274,6 +281,8 @@ enum HelpText {
           --strategy <name>       Check only this strategy.
           --policy <file>         The rules of the strategy 'policy', from a file
                                   (docs/policy.md); without --strategy, runs 'policy'.
+          --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
+                                  docs/plugin-protocol.md) may take to answer. (default: 5)
           --option <name=value>   Set a strategy option; repeatable.
           --update                Write the expected timelines that differ or are missing,
                                   atomically. Refused when CI is set. Review 'git diff'.
@@ -311,9 +320,12 @@ enum HelpText {
           <file>                  A scenario file (JSON, format 1); '-' reads standard input.
 
         OPTIONS:
-          --strategy <name>       The strategy to run (default: the file's "strategy").
+          --strategy <name>       The strategy to run (default: the file's "strategy");
+                                  exec:PATH runs a plug-in (docs/plugin-protocol.md).
           --policy <file>         The rules of the strategy 'policy', from a file
                                   (docs/policy.md); without --strategy, runs 'policy'.
+          --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
+                                  docs/plugin-protocol.md) may take to answer. (default: 5)
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
           --color <when>          Colour where it helps, on a terminal only. (values:

@@ -98,6 +98,7 @@ final class PluginProcess: PluginChannel {
     }
 
     func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8] {
+        PluginStats.count()
         try write(line)
         return try readLine(answering: nil)
     }
