@@ -35,6 +35,7 @@ HELLO = {
     "buttonActions": "at-response",
     "timerAnchor": "show",
     "handoff": "after-gone",
+    "skip": ["idle", "stateChanged", "trigger", "suspend", "resume"],
 }
 
 

@@ -42,14 +42,17 @@ enum ExploreCommand {
         let shard = try Shard.parse(args.value("shard"))
         let guards = try Guards(args, command: "explore")
         guards.arm(console)
+        let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         var outcome = ExitCode.success
         var reports: [ExploreReport] = []
         for path in args.positionals {
             do {
                 let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes)
                 let (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
-                                                     limits: guards.limits, progress: console.progressLine())
-                if let dir = args.value("save") { try save(outcomes, scenario: scenario, path: path, to: dir, console: &console) }
+                                                     limits: guards.limits, strategies: strategies, progress: console.progressLine())
+                if let dir = args.value("save") {
+                    try save(outcomes, scenario: scenario, path: path, to: dir, strategies: strategies, console: &console)
+                }
                 if report.anyFailure { outcome = outcome.worst(.difference) }
                 if format == .text { console.out((reports.isEmpty ? "" : "\n") + report.text()) }
                 reports.append(report)
@@ -74,8 +77,7 @@ enum ExploreCommand {
     }
 
     static func explore(_ scenario: Scenario, args: Arguments, budget: Int, seed: UInt64, jobs: Int, shard: Shard?,
-                        limits: RunLimits, progress: ProgressLine? = nil) throws(PopsimError) -> ([Explorer.Outcome], ExploreReport) {
-        let set = try StrategyArguments.set(args)
+                        limits: RunLimits, strategies set: StrategySet, progress: ProgressLine? = nil) throws(PopsimError) -> ([Explorer.Outcome], ExploreReport) {
         let names = try strategies(args, scenario, set)
         let explorer = Explorer(scenario, limits: limits, strategies: set)
         let plan = explorer.space.plan(budget: budget, seed: seed)
@@ -117,7 +119,7 @@ enum ExploreCommand {
     /// `--save DIR`: each smallest counterexample as a plain scenario, `<stem>.<strategy>.<n>.json`
     /// (n: the property's place in `expect`, from 1).
     static func save(_ outcomes: [Explorer.Outcome], scenario: Scenario, path: String, to dir: String,
-                     console: inout Console) throws(PopsimError) {
+                     strategies: StrategySet, console: inout Console) throws(PopsimError) {
         let bytes: [UInt8]
         let root: JSONValue
         do {
@@ -130,9 +132,14 @@ enum ExploreCommand {
         for o in outcomes {
             for (n, p) in o.properties.enumerated() {
                 guard let c = p.counterexample else { continue }
-                let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(o.strategy).\(n + 1).json"
-                let text = CounterexampleFile.text(root, scenario: scenario, variant: c.variant, strategy: o.strategy,
-                                                   property: p.expectation.text)
+                // A plug-in's file is named by its label and names no strategy (run it with
+                // --strategy exec:PATH); a policy file's rules are written into the file.
+                let label = strategies.goldenLabel(o.strategy)
+                let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(label).\(n + 1).json"
+                let plugin = o.strategy.hasPrefix(StrategySet.execPrefix)
+                let policy = o.strategy == ScenarioLoader.policyStrategy && strategies.policyFile != nil
+                let text = CounterexampleFile.text(root, scenario: scenario, variant: c.variant, strategy: plugin ? nil : o.strategy,
+                                                   options: policy ? strategies.policy : nil, property: p.expectation.text)
                 do {
                     try FileIO.writeAtomically(text, to: target)
                 } catch {

@@ -64,7 +64,7 @@ enum RunCommand {
                 guard let result = runOne(path, command: "run", args: args, limits: limits, maxBytes: guards.maxBytes,
                                           strategies: strategies, console: &errors, outcome: &outcome) else { continue }
                 if !args.flag("quiet") {
-                    for line in Lint.ignoredSummary(result) { errors.error(line) }
+                    for line in Lint.ignoredSummary(result, strategies: strategies) { errors.error(line) }
                 }
                 if args.flag("update") {
                     outcome = outcome.worst(update(result, label: strategies.goldenLabel(result.strategy), console: &errors))

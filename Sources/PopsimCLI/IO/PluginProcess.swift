@@ -5,10 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import Dispatch
 import PopsimCore
 
-private let spawnLock = NSLock()
+/// One spawn at a time (see `PluginProcess.start`).
+private let spawnLock = DispatchSemaphore(value: 1)
 
 /// A plug-in strategy's process (docs/plugin-protocol.md): its stdin and stdout carry the
 /// protocol's lines, its stderr is kept (the last line goes into an error message).
@@ -28,6 +29,9 @@ final class PluginProcess: PluginChannel {
     private var output: Int32
     private let stderr: StderrTail
     private var buffer: [UInt8] = []
+    /// What each read fills (kept: a fresh 64 KiB array per read would cost more than the read).
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+    private var line: [UInt8] = []
     private var reaped = false
 
     private init(path: String, timeoutMs: Int, pid: pid_t, input: Int32, output: Int32, stderr: StderrTail) {
@@ -44,8 +48,8 @@ final class PluginProcess: PluginChannel {
         if let problem = Self.unstartable(path) { throw PluginFailure("cannot be started: \(problem)") }
         // Pipes are made close-on-exec and the child spawned under one lock, so a plug-in started
         // at the same time by another thread never inherits this one's pipes.
-        spawnLock.lock()
-        defer { spawnLock.unlock() }
+        spawnLock.wait()
+        defer { spawnLock.signal() }
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errFromChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errFromChild) == 0 else {
             for fd in toChild + fromChild + errFromChild where fd >= 0 { Glibc.close(fd) }
@@ -89,7 +93,7 @@ final class PluginProcess: PluginChannel {
 
     /// The plug-in's first line: its handshake.
     func hello() throws(PluginFailure) -> PluginHello {
-        let line = try readLine(answering: nil, handshake: true)
+        let line = try readLine(handshake: true)
         do {
             return try PluginHello.parse(line)
         } catch {
@@ -100,7 +104,7 @@ final class PluginProcess: PluginChannel {
     func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8] {
         PluginStats.count()
         try write(line)
-        return try readLine(answering: nil)
+        return try readLine()
     }
 
     func close() {
@@ -120,17 +124,21 @@ final class PluginProcess: PluginChannel {
     // MARK: Lines
 
     private func write(_ line: [UInt8]) throws(PluginFailure) {
-        var bytes = line
-        bytes.append(0x0A)
+        self.line.removeAll(keepingCapacity: true)
+        self.line.append(contentsOf: line)
+        self.line.append(0x0A)
+        let bytes = self.line
         var sent = 0
-        let deadline = Self.now() + timeoutMs
+        var deadline: Int?
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + sent, bytes.count - sent) }
             if n > 0 { sent += n; continue }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EAGAIN {
                 var fd = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
-                let left = deadline - Self.now()
+                let end = deadline ?? Self.now() + timeoutMs
+                deadline = end
+                let left = end - Self.now()
                 if left <= 0 { throw timedOut() }
                 _ = poll(&fd, 1, Int32(clamping: left))
                 continue
@@ -139,8 +147,8 @@ final class PluginProcess: PluginChannel {
         }
     }
 
-    private func readLine(answering: String?, handshake: Bool = false) throws(PluginFailure) -> [UInt8] {
-        let deadline = Self.now() + timeoutMs
+    private func readLine(handshake: Bool = false) throws(PluginFailure) -> [UInt8] {
+        var deadline: Int?
         var scanned = 0
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
@@ -151,12 +159,16 @@ final class PluginProcess: PluginChannel {
             scanned = buffer.count
             if buffer.count > Self.maxLineBytes { throw PluginFailure("its reply is longer than \(Self.maxLineBytes >> 20) MiB") }
             var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let left = deadline - Self.now()
-            if left <= 0 { throw timedOut(handshake) }
+            var left = timeoutMs
+            if let deadline {
+                left = deadline - Self.now()
+                if left <= 0 { throw timedOut(handshake) }
+            } else {
+                deadline = Self.now() + timeoutMs
+            }
             let ready = poll(&fd, 1, Int32(clamping: left))
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 { throw timedOut(handshake) }
-            var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, 65536) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { throw ended(handshake) }
@@ -228,14 +240,28 @@ final class PluginProcess: PluginChannel {
 /// there never blocks; its last line goes into error messages.
 final class StderrTail: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = DispatchSemaphore(value: 1)
     private var tail: [UInt8] = []
     private let done = DispatchSemaphore(value: 0)
     private var finished = false
 
     init(fd: Int32) {
         self.fd = fd
-        Thread.detachNewThread { [self] in drain() }
+        // A thread of its own (not a Dispatch worker: it blocks in read for the plug-in's life).
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&thread, nil, { context in
+            let tail = Unmanaged<StderrTail>.fromOpaque(context!).takeRetainedValue()
+            tail.drain()
+            return nil
+        }, context)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<StderrTail>.fromOpaque(context).release()
+            Glibc.close(fd)
+            done.signal()
+        }
     }
 
     private func drain() {
@@ -244,10 +270,10 @@ final class StderrTail: @unchecked Sendable {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 4096) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
-            lock.lock()
+            lock.wait()
             tail.append(contentsOf: chunk[..<n])
             if tail.count > 8192 { tail.removeFirst(tail.count - 4096) }
-            lock.unlock()
+            lock.signal()
         }
         Glibc.close(fd)
         done.signal()
@@ -255,17 +281,17 @@ final class StderrTail: @unchecked Sendable {
 
     /// Waits (up to a second) for the plug-in's stderr to close.
     func finish() {
-        lock.lock()
+        lock.wait()
         let already = finished
         finished = true
-        lock.unlock()
+        lock.signal()
         if !already { _ = done.wait(timeout: .now() + 1) }
     }
 
     /// Its last non-empty line, at most 200 characters.
     var lastLine: String? {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.wait()
+        defer { lock.signal() }
         let text = String(decoding: tail, as: UTF8.self)
         guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
         return line.count > 200 ? String(line.prefix(200)) + "…" : String(line)

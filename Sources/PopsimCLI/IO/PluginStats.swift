@@ -3,29 +3,35 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import Dispatch
 
 /// What `Benchmarks/run` needs to measure popsim's own share of a plug-in round trip: how many
 /// lines were exchanged, and the CPU time popsim itself used (its plug-ins' time not included).
 /// Printed on stderr at exit when `POPSIM_PLUGIN_STATS` is set; nothing else reads it.
 public enum PluginStats {
-    private static let lock = NSLock()
+    private static let lock = DispatchSemaphore(value: 1)
     nonisolated(unsafe) private static var exchanges = 0
 
     static func count() {
-        lock.lock()
+        lock.wait()
         exchanges += 1
-        lock.unlock()
+        lock.signal()
     }
 
-    /// `plug-in stats: N exchanges, popsim CPU S s`.
+    /// Microseconds as seconds with six decimals.
+    static func seconds(_ us: Int) -> String {
+        let fraction = String(us % 1_000_000)
+        return "\(us / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// `plug-in stats: N exchanges, popsim CPU S s (user U, system Y)`.
     public static func summary() -> String {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        lock.lock()
-        defer { lock.unlock() }
-        return "plug-in stats: \(exchanges) exchanges, popsim CPU \(String(format: "%.4f", cpu)) s\n"
+        let user = usage.ru_utime.tv_sec * 1_000_000 + usage.ru_utime.tv_usec
+        let system = usage.ru_stime.tv_sec * 1_000_000 + usage.ru_stime.tv_usec
+        lock.wait()
+        defer { lock.signal() }
+        return "plug-in stats: \(exchanges) exchanges, popsim CPU \(seconds(user + system)) s (user \(seconds(user)), system \(seconds(system)))\n"
     }
 }

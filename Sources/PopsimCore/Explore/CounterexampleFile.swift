@@ -2,13 +2,30 @@
 /// orders and omissions written in, no uncertainty left, and the strategy it fails under — a
 /// regression test that `check` runs as it is.
 public enum CounterexampleFile {
-    /// The text of the file, from the original's JSON tree `root`.
-    public static func text(_ root: JSONValue, scenario: Scenario, variant: Variant, strategy: String,
-                            property: String) -> String {
+    /// The text of the file, from the original's JSON tree `root`. `strategy` nil (a plug-in, which
+    /// a file cannot name) leaves the file without one; `options`, if given, replace the file's
+    /// (a policy file's rules written in).
+    public static func text(_ root: JSONValue, scenario: Scenario, variant: Variant, strategy: String?,
+                            options: [OptionSetting]? = nil, property: String) -> String {
         guard case .object(var members) = root.kind else { return JSONWriter.write(root) + "\n" }
-        set(&members, "strategy", string(strategy))
+        if let strategy {
+            set(&members, "strategy", string(strategy))
+        } else {
+            members.removeAll { $0.key == "strategy" }
+        }
         set(&members, "name", string(scenario.name + " — counterexample: " + property))
-        members.removeAll { $0.key == "options" && scenario.strategy != strategy }
+        members.removeAll { $0.key == "options" && (scenario.strategy != strategy || options != nil) }
+        if let options, !options.isEmpty {
+            let values = options.map { o -> JSONValue.Member in
+                let value: JSONValue
+                switch o.value {
+                case .integer(let n): value = JSONValue(.number(JSONNumber(text: String(n), integer: n, isOutOfRange: false)), at: SourceLocation(line: 0, column: 0))
+                case .text(let t): value = string(t)
+                }
+                return JSONValue.Member(key: o.name, keyLocation: SourceLocation(line: 0, column: 0), value: value)
+            }
+            set(&members, "options", JSONValue(.object(values), at: SourceLocation(line: 0, column: 0)))
+        }
         if let i = members.firstIndex(where: { $0.key == "events" }), case .array(let events) = members[i].value.kind {
             members[i].value.kind = .array(plain(events, scenario: scenario, variant: variant))
         }

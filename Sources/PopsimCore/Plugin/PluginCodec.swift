@@ -138,6 +138,8 @@ struct PluginCodec {
     }
 
     func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
+        // Most replies decide nothing: no tree for them.
+        if Self.isEmptyReply(line) { return Reply() }
         let root: JSONValue
         do {
             root = try JSONReader.parse(line)
@@ -168,9 +170,7 @@ struct PluginCodec {
             throw PluginFailure("a decision is not a JSON object with its verb first")
         }
         func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
-        let allowed: [String: [String]] = ["show": ["ms", "reason"], "hide": ["reason", "ms"], "restartTimer": ["ms"], "stopTimer": [],
-                                           "drop": ["reason"], "requeue": ["reason"], "warn": ["reason"], "startTimer": ["token"]]
-        guard let extra = allowed[first.key] else {
+        guard let extra = Self.verbs[first.key] else {
             throw PluginFailure("unknown decision \(JSONValue.quoted(first.key)) (expected one of show, hide, restartTimer, stopTimer, drop, requeue, warn, startTimer)")
         }
         for m in members.dropFirst() where !extra.contains(m.key) {
@@ -200,6 +200,24 @@ struct PluginCodec {
             return .startTimer(after: after, token: token)
         }
     }
+
+    /// `{}` or `{"decisions": []}`, with any spacing.
+    static func isEmptyReply(_ line: [UInt8]) -> Bool {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(20)
+        for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D {
+            compact.append(byte)
+            if compact.count > 18 { return false }
+        }
+        return compact == Self.emptyObject || compact == Self.noDecisions
+    }
+
+    static let emptyObject = Array("{}".utf8)
+    static let noDecisions = Array(#"{"decisions":[]}"#.utf8)
+
+    /// Each decision's verb and the keys it may carry besides.
+    static let verbs: [String: [String]] = ["show": ["ms", "reason"], "hide": ["reason", "ms"], "restartTimer": ["ms"], "stopTimer": [],
+                                            "drop": ["reason"], "requeue": ["reason"], "warn": ["reason"], "startTimer": ["token"]]
 
     private func popupID(_ v: JSONValue, _ verb: String) throws(PluginFailure) -> PopupID {
         guard case .string(let name) = v.kind else { throw PluginFailure("\(verb): expected a popup name, got \(v.errorDescription)") }

@@ -7,7 +7,10 @@
 /// are added, at 0, when the plug-in does not declare them.
 public struct PluginHello: Sendable {
     public static let protocolVersion = 1
-    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff"]
+    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff", "skip"]
+    /// The happenings a plug-in may ask not to hear (each would be answered `{}`).
+    public static let skippable = ["idle", "stateChanged", "trigger", "suspend", "resume", "shown", "dismissing", "gone",
+                                   "remove", "clear", "pauseTimers", "resumeTimers"]
 
     public var name: String
     public var summary: String
@@ -17,6 +20,8 @@ public struct PluginHello: Sendable {
     public var buttonActions: ButtonActionTiming
     public var timerAnchor: TimerAnchor
     public var presentsDuringHide: Bool
+    /// Happenings popsim does not send it (`skip`): fewer round trips for a plug-in that ignores them.
+    public var skip: Set<String> = []
 
     public static func parse(_ line: [UInt8]) throws(PluginFailure) -> PluginHello {
         let root: JSONValue
@@ -44,6 +49,7 @@ public struct PluginHello: Sendable {
             ? .atGone : .atResponse
         hello.timerAnchor = try string(value("timerAnchor"), "timerAnchor", or: "shown", among: ["show", "shown"]) == "show" ? .show : .shown
         hello.presentsDuringHide = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
+        hello.skip = Set(try words(value("skip"), "skip", skippable))
         return hello
     }
 

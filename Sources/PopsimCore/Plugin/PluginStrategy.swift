@@ -25,6 +25,8 @@ struct PluginStrategy: Strategy {
     /// The last reply, for the message when the engine refuses one of its decisions.
     private(set) var lastReply: [UInt8] = []
     private var pendingList: [PopupID] = []
+    /// The happenings not sent (`skip`), by `PluginCodec.word`, looked up without hashing.
+    private let skipped: [String]
 
     /// Without a channel (the protocol's required initializer): every happening aborts.
     init(world: World) {
@@ -36,6 +38,7 @@ struct PluginStrategy: Strategy {
         self.hello = hello
         self.channel = channel
         codec = PluginCodec(world.scenario)
+        skipped = hello.map { Array($0.skip) } ?? []
     }
 
     var traits: StrategyTraits {
@@ -56,6 +59,7 @@ struct PluginStrategy: Strategy {
                         + String(decoding: lastReply, as: UTF8.self) + " (answering: " + String(decoding: start, as: UTF8.self) + ")")
                 }
             }
+            if !skipped.isEmpty, skipped.contains(PluginCodec.word(happening)) { return }
             codec.happening(happening, world, into: &line)
             let reply = try exchange(line, channel)
             for d in reply.decisions { decisions.append(d) }
@@ -72,19 +76,23 @@ struct PluginStrategy: Strategy {
     /// One round trip; a reply that is not a reply names itself and the line it answered.
     private mutating func exchange(_ out: [UInt8], _ channel: PluginChannel) throws(PluginFailure) -> PluginCodec.Reply {
         lastSent = out
-        let answered = " (answering: " + String(decoding: out, as: UTF8.self) + ")"
         do {
             lastReply = try channel.exchange(out)
         } catch {
-            throw PluginFailure(error.message + answered)
+            throw PluginFailure(error.message + Self.answering(out))
         }
         do {
             return try codec.reply(lastReply)
         } catch {
             throw PluginFailure(error.message + ": " + String(decoding: lastReply.prefix(300), as: UTF8.self)
-                + (lastReply.count > 300 ? "…" : "") + answered)
+                + (lastReply.count > 300 ? "…" : "") + Self.answering(out))
         }
     }
 
     func pending(in world: World) -> [PopupID] { pendingList }
+
+    /// ` (answering: <line>)`, for a message (made only when something failed).
+    static func answering(_ line: [UInt8]) -> String {
+        " (answering: " + String(decoding: line, as: UTF8.self) + ")"
+    }
 }

@@ -22,8 +22,8 @@ public enum Lint {
 
     /// What `run` says on stderr: one line per field or action the strategy ignores but the file
     /// uses, with how often (lint lists every place).
-    public static func ignoredSummary(_ result: RunResult) -> [String] {
-        guard let entry = StrategyRegistry.entry(named: result.strategy) else { return [] }
+    public static func ignoredSummary(_ result: RunResult, strategies: StrategySet = .builtIn) -> [String] {
+        guard let entry = strategies.entry(named: result.strategy) else { return [] }
         let scenario = result.scenario
         var lines: [String] = []
         for field in entry.ignoredFields {
