@@ -8,7 +8,7 @@
 struct PolicyRules: Sendable {
     enum Order: String, CaseIterable, Sendable { case fifo, lifo, priorityFIFO = "priority+fifo", priorityLIFO = "priority+lifo" }
     enum Busy: String, CaseIterable, Sendable { case wait, replace, preempt, drop }
-    enum BusyFor: String, CaseIterable, Sendable { case all, high, higher }
+    enum BusyFor: String, CaseIterable, Sendable { case all, high, higher, arrival }
     enum Return: String, CaseIterable, Sendable { case first, order }
     enum TimerOnReturn: String, CaseIterable, Sendable { case restart, resume }
     enum Overflow: String, CaseIterable, Sendable { case wait, evict, cut }
@@ -86,7 +86,7 @@ struct PolicyRules: Sendable {
     static let options: [OptionSpec] = [
         choice("order", Order.self, .fifo, "waiting order (a popup's priority, unset 100, for priority+…)"),
         choice("busy", Busy.self, .wait, "an arrival when every slot is taken: wait, replace, preempt (and return), drop"),
-        choice("busyFor", BusyFor.self, .all, "who the busy rule is for: all, level high, higher priority than shown"),
+        choice("busyFor", BusyFor.self, .all, "who the busy rule is for: all, level high, higher priority, arrival replace"),
         choice("return", Return.self, .first, "a preempted popup goes back first or in its order"),
         choice("returnTimer", TimerOnReturn.self, .restart, "a returning popup's timer restarts or resumes"),
         .slots(default: 1, "popups on screen at once"),

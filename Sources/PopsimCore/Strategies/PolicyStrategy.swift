@@ -25,7 +25,7 @@ struct PolicyStrategy: Strategy {
     static let name = "policy"
     static let summary = "your own rules: order, busy rule, slots, overflow, conditions, timers, dedupe, pacing (docs/policy.md)"
     static let options = PolicyRules.options
-    static let modelledFields: [PopupField] = [.priority, .when, .level, .dedupeKey, .ttlMs, .maxShows]
+    static let modelledFields: [PopupField] = [.priority, .when, .level, .arrival, .dedupeKey, .ttlMs, .maxShows]
     static let modelledActions: [ActionKind] = [.remove, .clear, .suspend, .resume, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let day = 86_400_000
@@ -144,13 +144,15 @@ struct PolicyStrategy: Strategy {
         }
     }
 
-    /// The shown popup the busy rule acts on, if the rule is for `p`: the oldest staying one (for
+    /// The shown popup the busy rule acts on, if the rule is for `p` (every arrival, a `level: high`
+    /// one, one that outranks, or one whose `arrival` is `replace`): the oldest staying one (for
     /// `higher`, the lowest priority, which `p` must outrank).
     private func victim(for p: PopupID, _ world: World) -> PopupID? {
         let staying = screen.filter { !leaving[Int($0.index)] }
         switch rules.busyFor {
         case .all: return staying.first
         case .high: return world.traits(p).level == .high ? staying.first : nil
+        case .arrival: return world.popup(p).arrival == .replace ? staying.first : nil
         case .higher:
             guard let lowest = staying.min(by: { priority($0, world) < priority($1, world) }) else { return nil }
             return priority(p, world) > priority(lowest, world) ? lowest : nil

@@ -44,6 +44,12 @@ struct PolicyStrategyTests {
  "events": [{"at": 0, "enqueue": "A"}, {"at": 200, "suspend": true}, {"at": 300, "pauseTimers": true}, {"at": 400, "enqueue": "B"}, {"at": 800, "resumeTimers": true}, {"at": 2000, "resume": true}, {"at": 2100, "remove": "B"}]}
 """
 
+    static let perPopup = """
+    {"popsim": 1, "name": "per popup", "strategy": "policy",
+     "popups": {"A": {"duration": 1000}, "B": {"duration": 1000, "arrival": "queue"}, "C": {"duration": 1000, "arrival": "replace"}},
+     "events": [{"at": 0, "enqueue": "A"}, {"at": 200, "enqueue": "B"}, {"at": 400, "enqueue": "C"}]}
+    """
+
     struct Case: Sendable, CustomTestStringConvertible {
         var scenario: String
         var options: [String]
@@ -52,6 +58,22 @@ struct PolicyStrategyTests {
     }
 
     static let cases: [Case] = [
+        // B (arrival queue) waits; C (arrival replace) takes the screen from A.
+        Case(scenario: perPopup, options: ["busy=replace", "busyFor=arrival", "hideMs=100"], expected: """
+           0  enqueue  A
+           0  show     A
+         200  enqueue  B
+         400  enqueue  C
+         400  hide     A  replaced
+         500  gone     A
+         500  show     C
+        1500  hide     C  duration
+        1600  gone     C
+        1600  show     B
+        2600  hide     B  duration
+        2700  gone     B
+
+        """),
         Case(scenario: two, options: ["busy=replace", "hideMs=100"], expected: """
    0  enqueue  A
    0  show     A
