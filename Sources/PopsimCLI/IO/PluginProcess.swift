@@ -104,7 +104,13 @@ final class PluginProcess: PluginChannel {
     func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8] {
         PluginStats.count()
         try write(line)
-        return try readLine()
+        let reply = try readLine()
+        // A second line already there is a reply to nothing: it would answer the next happening.
+        if let extra = buffer.split(separator: 0x0A).first, !extra.isEmpty {
+            throw PluginFailure("it wrote more than one line in reply (the second: "
+                + String(decoding: extra.prefix(200), as: UTF8.self) + "); debugging output belongs on stderr")
+        }
+        return reply
     }
 
     func close() {
