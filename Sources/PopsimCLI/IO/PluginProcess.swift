@@ -137,7 +137,7 @@ final class PluginProcess: PluginChannel {
         var sent = 0
         var deadline: Int?
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + sent, bytes.count - sent) }
+            let n = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(input, $0 + sent, bytes.count - sent) } ?? -1 }
             if n > 0 { sent += n; continue }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EAGAIN {
@@ -175,7 +175,7 @@ final class PluginProcess: PluginChannel {
             let ready = poll(&fd, 1, Int32(clamping: left))
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 { throw timedOut(handshake) }
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, 65536) }
+            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(output, $0, raw.count) } ?? -1 }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { throw ended(handshake) }
             buffer.append(contentsOf: chunk[..<n])
@@ -257,8 +257,8 @@ final class StderrTail: @unchecked Sendable {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let started = pthread_create(&thread, nil, { context in
-            let tail = Unmanaged<StderrTail>.fromOpaque(context!).takeRetainedValue()
-            tail.drain()
+            guard let context else { return nil }
+            Unmanaged<StderrTail>.fromOpaque(context).takeRetainedValue().drain()
             return nil
         }, context)
         if started == 0 {
@@ -273,7 +273,7 @@ final class StderrTail: @unchecked Sendable {
     private func drain() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 4096) }
+            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(fd, $0, raw.count) } ?? -1 }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             lock.wait()
