@@ -1,0 +1,86 @@
+import Testing
+@testable import PopsimCore
+import PopsimTestSupport
+
+/// The plug-in protocol's lines, as docs/plugin-protocol.md shows them, and its readers on
+/// hostile bytes: every reply and handshake either parses or is a `PluginFailure`, never a crash.
+@Suite("plug-in protocol: lines and readers")
+struct PluginCodecTests {
+    static let text = """
+    {"popsim": 1, "name": "demo", "state": {"screen": "home"},
+     "popups": {"A": {"duration": 1000, "priority": "high", "key": "k", "when": "screen == 'home'"}, "B.2": {"level": "high"}},
+     "events": [{"at": 0, "enqueue": "A"}]}
+    """
+
+    static func world() throws -> World {
+        let scenario = try loadScenario(text).get()
+        return World(scenario: scenario, options: .defaults(of: PolicyRules.options))
+    }
+
+    @Test func startAndHappeningsAreTheDocumentedLines() throws {
+        let world = try Self.world()
+        let codec = PluginCodec(world.scenario)
+        #expect(String(decoding: codec.start(world), as: UTF8.self) == #"{"start": {"scenario": "demo", "options": {"#
+            + world.options.settings.map { s -> String in
+                switch s.value {
+                case .integer(let n): return "\"\(s.name)\": \(n)"
+                case .text(let t): return "\"\(s.name)\": \"\(t)\""
+                }
+            }.joined(separator: ", ")
+            + #"}, "popups": [{"name": "A", "duration": 1000, "showMs": 0, "hideMs": 0, "priority": 1000, "when": "screen == 'home'", "key": "k"}, "#
+            + #"{"name": "B.2", "duration": null, "showMs": 0, "hideMs": 0, "level": "high"}], "state": {"screen": "home"}, "holds": ["A"]}}"#)
+        var line: [UInt8] = []
+        let cases: [(Happening, String)] = [
+            (.enqueued(PopupID(0)), #"{"t": 0, "happening": "enqueued", "popup": "A"}"#),
+            (.dismissing(PopupID(1), .duration), #"{"t": 0, "happening": "dismissing", "popup": "B.2", "reason": "duration"}"#),
+            (.pauseTimers(.all), #"{"t": 0, "happening": "pauseTimers", "all": true}"#),
+            (.resumeTimers(.popup(PopupID(0))), #"{"t": 0, "happening": "resumeTimers", "popup": "A"}"#),
+            (.timer(7), #"{"t": 0, "happening": "timer", "token": 7}"#),
+            (.stateChanged, #"{"t": 0, "happening": "stateChanged", "state": {"screen": "home"}, "holds": ["A"]}"#),
+            (.finished, #"{"t": 0, "happening": "finished"}"#),
+        ]
+        for (h, expected) in cases {
+            codec.happening(h, world, into: &line)
+            #expect(String(decoding: line, as: UTF8.self) == expected)
+        }
+    }
+
+    @Test func repliesReadIntoDecisions() throws {
+        let codec = PluginCodec(try Self.world().scenario)
+        let reply = try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": 0}, {"hide": "A", "reason": "replaced"}, {"warn": null, "reason": "stalled"}, {"startTimer": 10, "token": 2}], "pending": ["B.2"]}"#.utf8))
+        #expect(reply.decisions == [.show(PopupID(0), ms: 0, reason: nil), .hide(PopupID(0), .replaced, ms: nil), .warn(nil, .stalled),
+                                    .startTimer(after: 10, token: 2)])
+        #expect(reply.pending == [PopupID(1)])
+        #expect(try codec.reply(Array(" { } ".utf8)).decisions.isEmpty)
+        #expect(throws: PluginFailure("decision hide needs a \"reason\"")) { try codec.reply(Array(#"{"decisions": [{"hide": "A"}]}"#.utf8)) }
+        #expect(throws: PluginFailure("show: expected a popup name, got 3")) { try codec.reply(Array(#"{"decisions": [{"show": 3}]}"#.utf8)) }
+        #expect(throws: PluginFailure("ms: expected an integer >= 0, got -5")) { try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": -5}]}"#.utf8)) }
+        #expect(throws: PluginFailure("its reply has an unknown key \"decision\"")) { try codec.reply(Array(#"{"decision": []}"#.utf8)) }
+    }
+
+    /// Thousands of mutated replies and handshakes: each parses or fails with a message.
+    @Test func hostileBytesNeverCrash() throws {
+        let codec = PluginCodec(try Self.world().scenario)
+        let seeds = [#"{"decisions": [{"show": "A", "ms": 0}, {"drop": "B.2", "reason": "duplicate"}], "pending": ["A"]}"#,
+                     #"{"popsimPlugin": 1, "name": "x", "options": [{"name": "slots", "default": 2, "minimum": 1}, {"name": "m", "choices": ["a"], "default": "a"}], "fields": ["key"], "skip": ["idle"]}"#]
+        var random = SplitMix64(seed: 20)
+        var parsed = 0
+        for round in 0..<6000 {
+            var bytes = Array(seeds[round % 2].utf8)
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let i = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[i] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.remove(at: i)
+                default:
+                    let alphabet = Array("{}[]\",:0-9e".utf8)
+                    bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: i)
+                }
+                if bytes.isEmpty { bytes = [0x7B] }
+            }
+            if (try? codec.reply(bytes)) != nil { parsed += 1 }
+            if (try? PluginHello.parse(bytes)) != nil { parsed += 1 }
+        }
+        #expect(parsed > 50, "some mutations must still parse, or the test only feeds garbage")
+    }
+}
