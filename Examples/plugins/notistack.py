@@ -81,6 +81,7 @@ class Notistack:
             self.phase[p] = "hidden"
             self.snacks = [q for q in self.snacks if q != p]
             self.leaving = [q for q in self.leaving if q != p]
+            self.flagged = [q for q in self.flagged if q != p]
             self.flow()
         elif kind == "remove":
             for q in self.queue:
@@ -152,13 +153,14 @@ class Notistack:
             return
         timed = [q for q in self.snacks if self.popups[q]["duration"] is not None]
         victim = timed[0] if timed else self.snacks[0]
-        if self.phase[victim] == "presenting":
+        if self.phase[victim] != "shown":   # still entering, or shown in this very reply
             self.flagged.append(victim)
         else:
             self.close(victim, "evicted")
 
     def close(self, name, reason):
         self.leaving.append(name)
+        self.flagged = [q for q in self.flagged if q != name]
         self.out.append({"hide": name, "reason": reason})
 
     def apply(self, decisions):

@@ -87,6 +87,7 @@ struct NotistackStrategy: Strategy {
         case .gone(let p):
             snacks.removeAll { $0 == p }
             leaving.removeAll { $0 == p }
+            flagged.removeAll { $0 == p }
             flow(world, &decisions)
         case .remove(let p):
             if queued.contains(p) {
@@ -147,7 +148,9 @@ struct NotistackStrategy: Strategy {
     private mutating func evictOldest(_ world: World, _ decisions: inout Decisions) {
         guard leaving.isEmpty, flagged.isEmpty, let oldest = snacks.first else { return }
         let victim = snacks.first { world.traits($0).duration != nil } ?? oldest
-        if world.phase(victim) == .presenting {
+        // Still entering (or shown in this very reply: `world` does not show it yet): it closes
+        // when its entrance ends.
+        if world.phase(victim) != .shown {
             flagged.append(victim)
         } else {
             close(victim, .evicted, &decisions)
@@ -156,6 +159,7 @@ struct NotistackStrategy: Strategy {
 
     private mutating func close(_ p: PopupID, _ reason: Reason, _ decisions: inout Decisions) {
         leaving.append(p)
+        flagged.removeAll { $0 == p }
         decisions.hide(p, reason)
     }
 }

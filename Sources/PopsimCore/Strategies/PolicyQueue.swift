@@ -11,8 +11,12 @@ struct PolicyQueue: Sendable {
         /// Arrival order, which a popup returning in order goes back by.
         var sequence: Int
         var priority: Int
-        /// When it was enqueued (for `ttlMs`).
+        /// When it was enqueued, or put back after a preemption (for `ttlMs`).
         var since: Int
+        /// Put back after a preemption: its show is a return, not a new one (caps), with the time
+        /// it had left, if it resumes.
+        var returning = false
+        var left: Int?
     }
 
     /// A place in the line: a band, or `ahead` (band -1).
@@ -46,8 +50,8 @@ struct PolicyQueue: Sendable {
     }
 
     /// A new arrival that goes before everything waiting (it replaced or preempted).
-    mutating func addAhead(_ p: PopupID, at now: Int) {
-        ahead.prepend(Entry(popup: p, sequence: nextSequence, priority: 0, since: now))
+    mutating func addAhead(_ p: PopupID, priority: Int, at now: Int) {
+        ahead.prepend(Entry(popup: p, sequence: nextSequence, priority: byPriority ? priority : 0, since: now))
         nextSequence += 1
         count += 1
     }
@@ -71,9 +75,7 @@ struct PolicyQueue: Sendable {
     }
 
     private func entry(_ at: Position) -> Entry {
-        let line = at.band < 0 ? ahead : bands[at.band]
-        if at.index == 0, let first = line.first { return first }
-        return line.elements[at.index]
+        at.band < 0 ? ahead[at.index] : bands[at.band][at.index]
     }
 
     @discardableResult

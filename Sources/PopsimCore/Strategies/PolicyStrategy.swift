@@ -49,11 +49,13 @@ struct PolicyStrategy: Strategy {
     private var lastShowAt: Int?
     private var lastGoneAt: Int?
     private var retryAt: Int?
-    /// Display timers as the policy knows them: when each started and for how long, and what a
-    /// paused or preempted one has left.
+    /// Display timers as the policy knows them: when each started and for how long; what a paused
+    /// one has left (until it leaves the screen); what a returning one resumes with (from its
+    /// queue entry, until its timer starts).
     private var timerStart: [Int?]
     private var timerLength: [Int?]
-    private var remaining: [Int?]
+    private var paused: [Int?]
+    private var resumeWith: [Int?]
     private var holds: TimerHolds?
 
     init(world: World) {
@@ -68,7 +70,8 @@ struct PolicyStrategy: Strategy {
         shows = Array(repeating: 0, count: n)
         timerStart = Array(repeating: nil, count: n)
         timerLength = timerStart
-        remaining = timerStart
+        paused = timerStart
+        resumeWith = timerStart
         switch rules.pause {
         case .restart: holds = TimerHolds(.restart, popups: n)
         case .half: holds = TimerHolds(.half, popups: n)
@@ -87,10 +90,10 @@ struct PolicyStrategy: Strategy {
         case .shown(let p): shown(p, world, &decisions)
         case .dismissing(let p, _):
             markLeaving(p)
-            flagged.removeAll { $0 == p }
             if rules.handoff == .crossFade { flow(world, &decisions) }
         case .gone(let p):
             if let i = screen.firstIndex(of: p) { screen.remove(at: i) }
+            flagged.removeAll { $0 == p }
             unmark(p)
             lastGoneAt = world.now
             flow(world, &decisions)
@@ -120,14 +123,15 @@ struct PolicyStrategy: Strategy {
 
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         if isDuplicate(p) { return decisions.drop(p, .duplicate) }
-        if occupying >= rules.slots, rules.busy != .wait, let victim = victim(for: p, world) {
+        // Suspended, nothing new shows: an arrival that would take the screen waits like any.
+        if !suspended, occupying >= rules.slots, rules.busy != .wait, let victim = victim(for: p, world) {
             switch rules.busy {
             case .drop: return decisions.drop(p, .overflow)
             case .replace: close(victim, .replaced, &decisions)
             case .preempt: preempt(victim, world, &decisions)
             case .wait: break
             }
-            queue.addAhead(p, at: world.now)
+            queue.addAhead(p, priority: priority(p, world), at: world.now)
         } else {
             queue.add(p, priority: priority(p, world), at: world.now)
         }
@@ -159,14 +163,23 @@ struct PolicyStrategy: Strategy {
         }
     }
 
+    /// The victim goes back in line: waiting afresh (`ttlMs`), a return rather than a new show
+    /// (caps), with the time its timer had left when it resumes.
     private mutating func preempt(_ victim: PopupID, _ world: World, _ decisions: inout Decisions) {
-        if rules.timerOnReturn == .resume, let start = timerStart[Int(victim.index)], let length = timerLength[Int(victim.index)] {
-            remaining[Int(victim.index)] = max(1, length - (world.now - start))
+        let i = Int(victim.index)
+        var entry = taken[i] ?? PolicyQueue.Entry(popup: victim, sequence: -1, priority: priority(victim, world), since: world.now)
+        entry.since = world.now
+        entry.returning = true
+        entry.left = nil
+        if rules.timerOnReturn == .resume {
+            if let start = timerStart[i], let length = timerLength[i] {
+                entry.left = max(1, length - (world.now - start))
+            } else {
+                entry.left = paused[i]
+            }
         }
         close(victim, .preempted, &decisions)
         decisions.requeue(victim, .preempted)
-        let entry = taken[Int(victim.index)]
-            ?? PolicyQueue.Entry(popup: victim, sequence: -1, priority: priority(victim, world), since: world.now)
         queue.putBack(entry, first: rules.returnTo == .first)
         queuedWithID[ids[Int(victim.index)]] += 1
     }
@@ -182,7 +195,8 @@ struct PolicyStrategy: Strategy {
         guard !suspended else { return }
         while true {
             while occupying < rules.slots, let next = takeNext(world, &decisions) { show(next, world, &decisions) }
-            guard !queue.isEmpty, occupying >= rules.slots else { return }
+            // Making room is for a popup that could show now: not one its `when` or pacing holds back.
+            guard !queue.isEmpty, occupying >= rules.slots, hasReady(world) else { return }
             switch rules.overflow {
             case .wait: return
             case .cut: if !cutOldest(&decisions) { return }
@@ -191,7 +205,7 @@ struct PolicyStrategy: Strategy {
         }
     }
 
-    private mutating func takeNext(_ world: World, _ decisions: inout Decisions) -> PopupID? {
+    private mutating func takeNext(_ world: World, _ decisions: inout Decisions) -> PolicyQueue.Entry? {
         let passOver = rules.conditions == .any && rules.failing == .wait
         while let (position, entry) = queue.first(where: { !onScreen[Int($0.popup.index)] && (!passOver || world.conditionHolds($0.popup)) }) {
             let p = entry.popup
@@ -210,10 +224,19 @@ struct PolicyStrategy: Strategy {
                 retry(at: at, world, &decisions)
                 return nil
             }
-            taken[Int(p.index)] = take(position)
-            return p
+            let entry = take(position)
+            taken[Int(p.index)] = entry
+            return entry
         }
         return nil
+    }
+
+    /// Whether a waiting popup could show now (side-effect free): pacing allows, and its `when`
+    /// holds or is not read.
+    private func hasReady(_ world: World) -> Bool {
+        guard pacedUntil(world.now) == nil else { return false }
+        if rules.conditions == .ignore { return true }
+        return queue.first { world.conditionHolds($0.popup) } != nil
     }
 
     @discardableResult
@@ -229,6 +252,7 @@ struct PolicyStrategy: Strategy {
         let own = rules.popupLimits == .honour ? world.popup(p) : nil
         let ttl = own?.ttlMs ?? rules.ttlMs
         if ttl > 0 && world.now - entry.since > ttl { return .expired }
+        if entry.returning { return nil }
         let cap = own?.maxShows ?? rules.lifetimeCap
         if cap > 0 && shows[Int(p.index)] >= cap { return .quota }
         if rules.dailyCap > 0 && showTimes.reduce(0, { $0 + (world.now - $1 < Self.day ? 1 : 0) }) >= rules.dailyCap { return .quota }
@@ -253,12 +277,16 @@ struct PolicyStrategy: Strategy {
         decisions.startTimer(after: at - world.now, token: 0)
     }
 
-    private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+    private mutating func show(_ entry: PolicyQueue.Entry, _ world: World, _ decisions: inout Decisions) {
+        let p = entry.popup
         screen.append(p)
         onScreen[Int(p.index)] = true
-        shows[Int(p.index)] += 1
+        resumeWith[Int(p.index)] = entry.left
         lastShowAt = world.now
-        showTimes.append(world.now)
+        if !entry.returning {
+            shows[Int(p.index)] += 1
+            showTimes.append(world.now)
+        }
         let horizon = max(rules.rateWindowMs, rules.dailyCap > 0 ? Self.day : 0)
         if showTimes.count > 64, let first = showTimes.first, world.now - first >= horizon {
             showTimes.removeAll { world.now - $0 >= horizon }
@@ -281,8 +309,8 @@ struct PolicyStrategy: Strategy {
         let i = Int(p.index)
         timerStart[i] = world.now
         timerLength[i] = world.traits(p).duration
-        if let left = remaining[i], world.traits(p).duration != nil {
-            remaining[i] = nil
+        if let left = resumeWith[i], world.traits(p).duration != nil {
+            resumeWith[i] = nil
             timerLength[i] = left
             decisions.restartTimer(p, ms: left)
         }
@@ -302,7 +330,8 @@ struct PolicyStrategy: Strategy {
     private mutating func evictOldest(_ world: World, _ decisions: inout Decisions) {
         guard leavingCount == 0, flagged.isEmpty, let oldest = screen.first else { return }
         let victim = screen.first { world.traits($0).duration != nil } ?? oldest
-        if world.phase(victim) == .presenting {
+        // One still entering (or shown in this very reply) closes when its entrance ends.
+        if world.phase(victim) != .shown {
             flagged.append(victim)
         } else {
             close(victim, .evicted, &decisions)
@@ -317,6 +346,9 @@ struct PolicyStrategy: Strategy {
     private mutating func markLeaving(_ p: PopupID) {
         let i = Int(p.index)
         timerStart[i] = nil
+        paused[i] = nil
+        resumeWith[i] = nil
+        flagged.removeAll { $0 == p }
         guard onScreen[i], !leaving[i] else { return }
         leaving[i] = true
         leavingCount += 1
@@ -325,6 +357,8 @@ struct PolicyStrategy: Strategy {
     private mutating func unmark(_ p: PopupID) {
         let i = Int(p.index)
         onScreen[i] = false
+        paused[i] = nil
+        resumeWith[i] = nil
         if leaving[i] { leavingCount -= 1 }
         leaving[i] = false
     }
@@ -356,7 +390,7 @@ struct PolicyStrategy: Strategy {
         for p in screen where matches(target, p) && world.isVisibleAndStaying(p) {
             let i = Int(p.index)
             guard let start = timerStart[i], let length = timerLength[i] else { continue }
-            remaining[i] = max(1, length - (world.now - start))
+            paused[i] = max(1, length - (world.now - start))
             timerStart[i] = nil
             decisions.stopTimer(p)
         }
@@ -365,8 +399,8 @@ struct PolicyStrategy: Strategy {
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
         for p in screen where matches(target, p) && world.isVisibleAndStaying(p) {
             let i = Int(p.index)
-            guard let left = remaining[i] else { continue }
-            remaining[i] = nil
+            guard let left = paused[i] else { continue }
+            paused[i] = nil
             timerStart[i] = world.now
             timerLength[i] = left
             decisions.restartTimer(p, ms: left)

@@ -511,3 +511,206 @@ struct PolicyStrategyTests {
         #expect(try timeline(c.scenario, strategy: "policy", options: c.options) == c.expected)
     }
 }
+
+/// Review findings of issue 20: each a scenario and its whole timeline under `policy`.
+@Suite("policy: regressions from review")
+struct PolicyRegressionTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var why: String
+        var scenario: String
+        var expected: String
+        var testDescription: String { why }
+    }
+
+    static let cases: [Case] = [
+        Case(why: "a paused timer's leftover dies with the popup's dismissal", scenario: """
+        {"popsim": 1, "name": "stale remaining", "strategy": "policy",
+         "options": {"pauseTimers": "resume"},
+         "popups": {"A": {"duration": 3000}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 2500, "pauseTimers": true},
+          {"at": 2600, "dismiss": "A"},
+          {"at": 5000, "enqueue": "A"}
+         ]}
+        """, expected: """
+           0  enqueue  A
+           0  show     A
+        2600  hide     A  user
+        5000  enqueue  A
+        5000  show     A
+        8000  hide     A  duration
+
+        """),
+        Case(why: "a preempted popup's leftover dies when it is removed", scenario: """
+        {"popsim": 1, "name": "stale remaining preempt", "strategy": "policy",
+         "options": {"busy": "preempt", "returnTimer": "resume"},
+         "popups": {"A": {"duration": 3000}, "B": {}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 2500, "enqueue": "B"},
+          {"at": 2600, "remove": "A"},
+          {"at": 2700, "dismiss": "B"},
+          {"at": 5000, "enqueue": "A"}
+         ]}
+        """, expected: """
+           0  enqueue  A
+           0  show     A
+        2500  enqueue  B
+        2500  hide     A  preempted
+        2500  requeue  A  preempted
+        2500  show     B
+        2600  drop     A  removed
+        2700  hide     B  user
+        5000  enqueue  A
+        5000  show     A
+        8000  hide     A  duration
+
+        """),
+        Case(why: "a flagged popup removed before its entrance ends no longer blocks eviction", scenario: """
+        {"popsim": 1, "name": "stale flag", "strategy": "policy",
+         "options": {"overflow": "evict", "showMs": 300, "hideMs": 0},
+         "popups": {"A": {}, "B": {}, "C": {}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 100, "enqueue": "B"},
+          {"at": 200, "remove": "A"},
+          {"at": 1000, "enqueue": "C"},
+          {"at": 3000, "dismiss": "B"},
+          {"at": 4000, "enqueue": "A"}
+         ]}
+        """, expected: """
+           0  enqueue  A
+           0  show     A
+         100  enqueue  B
+         200  hide     A  removed
+         200  show     B
+         500  shown    B
+        1000  enqueue  C
+        1000  hide     B  evicted
+        1000  show     C
+        1300  shown    C
+        3000  warning  B  not-shown
+        4000  enqueue  A
+        4000  hide     C  evicted
+        4000  show     A
+        4300  shown    A
+
+        """),
+        Case(why: "a popup shown in the same reply is flagged, not evicted at once", scenario: """
+        {"popsim": 1, "name": "evict the one just shown", "strategy": "policy",
+         "options": {"overflow": "evict", "slots": 1, "showMs": 300, "hideMs": 200},
+         "popups": {"A": {}, "B": {}, "C": {}},
+         "events": [
+          {"at": 0, "suspend": true},
+          {"at": 0, "enqueue": ["A", "B", "C"]},
+          {"at": 100, "resume": true}
+         ]}
+        """, expected: """
+           0  suspend  -
+           0  enqueue  A
+           0  enqueue  B
+           0  enqueue  C
+         100  resume   -
+         100  show     A
+         400  shown    A
+         400  hide     A  evicted
+         600  gone     A
+         600  show     B
+         900  shown    B
+         900  hide     B  evicted
+        1100  gone     B
+        1100  show     C
+        1400  shown    C
+
+        """),
+        Case(why: "a popup that preempted keeps its priority band when it is preempted in turn", scenario: """
+        {"popsim": 1, "name": "ahead band", "strategy": "policy",
+         "options": {"order": "priority+fifo", "busy": "preempt", "busyFor": "all", "return": "order"},
+         "popups": {"A": {"priority": 100}, "B": {"priority": 500}, "C": {"priority": 50}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 100, "enqueue": "B"},
+          {"at": 200, "enqueue": "C"},
+          {"at": 300, "dismiss": "C"}
+         ]}
+        """, expected: """
+          0  enqueue  A
+          0  show     A
+        100  enqueue  B
+        100  hide     A  preempted
+        100  requeue  A  preempted
+        100  show     B
+        200  enqueue  C
+        200  hide     B  preempted
+        200  requeue  B  preempted
+        200  show     C
+        300  hide     C  user
+        300  show     B
+
+        """),
+        Case(why: "a returning popup's time to live counts from its return", scenario: """
+        {"popsim": 1, "name": "ttl returning", "strategy": "policy",
+         "options": {"busy": "preempt", "ttlMs": 1000},
+         "popups": {"A": {}, "B": {}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 5000, "enqueue": "B"},
+          {"at": 5200, "dismiss": "B"}
+         ]}
+        """, expected: """
+           0  enqueue  A
+           0  show     A
+        5000  enqueue  B
+        5000  hide     A  preempted
+        5000  requeue  A  preempted
+        5000  show     B
+        5200  hide     B  user
+        5200  show     A
+
+        """),
+        Case(why: "a return is not a new show for the lifetime cap", scenario: """
+        {"popsim": 1, "name": "quota returning", "strategy": "policy",
+         "options": {"busy": "preempt"},
+         "popups": {"A": {"maxShows": 1}, "B": {}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 100, "enqueue": "B"},
+          {"at": 200, "dismiss": "B"}
+         ]}
+        """, expected: """
+          0  enqueue  A
+          0  show     A
+        100  enqueue  B
+        100  hide     A  preempted
+        100  requeue  A  preempted
+        100  show     B
+        200  hide     B  user
+        200  show     A
+
+        """),
+        Case(why: "overflow makes room only for a popup that could show now", scenario: """
+        {"popsim": 1, "name": "cut for a popup that cannot show", "strategy": "policy",
+         "options": {"overflow": "cut", "slots": 1},
+         "state": {"loggedIn": false},
+         "popups": {"A": {}, "B": {"when": "loggedIn"}},
+         "events": [
+          {"at": 0, "enqueue": "A"},
+          {"at": 100, "enqueue": "B"},
+          {"at": 3000, "set": {"loggedIn": true}}
+         ]}
+        """, expected: """
+           0  enqueue  A
+           0  show     A
+         100  enqueue  B
+        3000  hide     A  evicted
+        3000  show     B
+
+        """),
+    ]
+
+    @Test(arguments: cases)
+    func timeline(_ c: Case) throws {
+        #expect(try PopsimTestSupport.timeline(c.scenario) == c.expected)
+    }
+}
