@@ -22,6 +22,7 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
     signal(SIGALRM) { _ in
         if let message = timeoutMessage { _ = write(2, message, strlen(message)) }
         if let temporary = FileIO.pendingTemporary { unlink(temporary) }
+        PluginGroups.killAll()
         _exit(2)
     }
     // A parent (a test runner, a CI agent) may have left SIGALRM blocked for its children.
@@ -32,12 +33,16 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
     alarm(UInt32(clamping: seconds))
 }
 
-/// SIGINT, SIGTERM, SIGHUP: remove a half-written output file, then exit with 128 + the signal.
+PluginGroups.prepare()
+
+/// SIGINT, SIGTERM, SIGHUP: remove a half-written output file, stop the plug-ins, then exit with
+/// 128 + the signal.
 var stopSignals = sigset_t()
 sigemptyset(&stopSignals)
 for sig in [SIGINT, SIGTERM, SIGHUP] {
     signal(sig) { received in
         if let temporary = FileIO.pendingTemporary { unlink(temporary) }
+        PluginGroups.killAll()
         _exit(128 + received)
     }
     sigaddset(&stopSignals, sig)

@@ -101,3 +101,83 @@ struct PluginFailureTests {
         #expect(check.stdout == "FAIL: \(Self.scenario) [exec:\(path)]\n0 passed, 1 failed\n")
     }
 }
+
+/// Issue 20, part 2: no plug-in outlives popsim — not after a normal run (what it started in
+/// its process group goes too), not when popsim's `--timeout` fires, not on SIGTERM.
+@Suite("plug-ins never outlive popsim")
+struct PluginLifetimeTests {
+    /// A plug-in that starts a `sleep` of its own, notes both pids beside itself, and hangs at the
+    /// first enqueue when `hang` is set.
+    static func script(hang: Bool) -> String {
+        """
+        #!/usr/bin/env python3
+        import json, os, subprocess, sys, time
+        child = subprocess.Popen(["sleep", "30"])
+        with open(sys.argv[0] + ".pids", "w") as f:
+            f.write(f"{os.getpid()} {child.pid}\\n")
+        print(json.dumps({"popsimPlugin": 1, "name": "t"}), flush=True)
+        for line in sys.stdin:
+            m = json.loads(line)
+            if \(hang ? "True" : "False") and m.get("happening") == "enqueued":
+                time.sleep(30)
+            print(json.dumps({"pending": []} if m.get("happening") == "finished" else {}), flush=True)
+
+        """
+    }
+
+    func plugin(hang: Bool, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent(hang ? "hang.py" : "calm.py").path
+        try Data(Self.script(hang: hang).utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// The pids the last plug-in process wrote, once both are gone (false if one still runs after 3 s).
+    func allGone(_ plugin: String) throws -> Bool {
+        let pids = try String(contentsOfFile: plugin + ".pids", encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        #expect(pids.count == 2)
+        for _ in 0..<300 {
+            if pids.allSatisfy({ kill($0, 0) != 0 }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    @Test func aNormalRunLeavesNothingRunning() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try plugin(hang: false, in: dir)
+        let output = try runPopsim(["run", "Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path])
+        #expect(output.status == 0 && output.stderr == "")
+        #expect(try allGone(path))
+    }
+
+    @Test func popsimsTimeoutStopsThePlugIn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try plugin(hang: true, in: dir)
+        let output = try runPopsim(["run", "Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--timeout", "1",
+                                    "--plugin-timeout", "60"])
+        #expect(output.status == 2 && output.stderr == "popsim: timed out after 1 s (raise or disable the limit with --timeout)\n")
+        #expect(try allGone(path))
+    }
+
+    @Test func sigtermStopsThePlugIn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try plugin(hang: true, in: dir)
+        let process = Process()
+        process.executableURL = popsimExecutable()
+        process.arguments = ["run", packageRoot.path + "/Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--plugin-timeout", "60"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the run's plug-in (the second start: the first only said hello) is hanging.
+        for _ in 0..<500 where (try? String(contentsOfFile: path + ".pids", encoding: .utf8)) == nil { usleep(10_000) }
+        usleep(600_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(try allGone(path))
+    }
+}

@@ -137,9 +137,11 @@ enum ExploreCommand {
                 let label = strategies.goldenLabel(o.strategy)
                 let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(label).\(n + 1).json"
                 let plugin = o.strategy.hasPrefix(StrategySet.execPrefix)
+                // With a policy file, the rules the run used (the file's, then the scenario's) are written in.
                 let policy = o.strategy == ScenarioLoader.policyStrategy && strategies.policyFile != nil
+                let options = policy ? try RunConfiguration.resolve(scenario, strategy: o.strategy, overrides: [], strategies: strategies).options.settings : nil
                 let text = CounterexampleFile.text(root, scenario: scenario, variant: c.variant, strategy: plugin ? nil : o.strategy,
-                                                   options: policy ? strategies.policy : nil, property: p.expectation.text)
+                                                   options: options, property: p.expectation.text)
                 do {
                     try FileIO.writeAtomically(text, to: target)
                 } catch {

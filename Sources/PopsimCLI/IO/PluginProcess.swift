@@ -66,7 +66,15 @@ final class PluginProcess: PluginChannel {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // A clean signal state: popsim ignores SIGPIPE and a Dispatch worker blocks most signals;
+        // the plug-in must not inherit either (its behaviour would depend on --jobs).
+        var empty = sigset_t(), defaults = sigset_t()
+        sigemptyset(&empty)
+        sigemptyset(&defaults)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
@@ -78,6 +86,7 @@ final class PluginProcess: PluginChannel {
             throw PluginFailure("cannot be started: \(String(cString: strerror(status)))")
         }
         _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
+        PluginGroups.add(pid)
         return PluginProcess(path: path, timeoutMs: timeoutMs, pid: pid, input: toChild[1], output: fromChild[0],
                              stderr: StderrTail(fd: errFromChild[0]))
     }
@@ -218,18 +227,23 @@ final class PluginProcess: PluginChannel {
 
     enum Exit { case exited(Int32), signalled(Int32) }
 
-    /// Waits up to `ms` for the process to end; its status, or nil if it still runs.
+    /// Waits up to `ms` for the process to end; its status, or nil if it still runs. Once it has
+    /// exited, and before it is reaped (so its id cannot have been reused), whatever it left
+    /// running in its process group is killed.
     private func waitForExit(ms: Int) -> Exit? {
+        if reaped { return .exited(-1) }
         let deadline = Self.now() + ms
         while true {
-            var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
+                kill(-pid, SIGKILL)
+                var status: Int32 = 0
+                _ = waitpid(pid, &status, 0)
                 reaped = true
+                PluginGroups.remove(pid)
                 if status & 0x7F == 0 { return .exited((status >> 8) & 0xFF) }
                 return .signalled(status & 0x7F)
             }
-            if r < 0 { reaped = true; return .exited(-1) }
             if Self.now() >= deadline { return nil }
             usleep(1000)
         }

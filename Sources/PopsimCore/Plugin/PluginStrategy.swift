@@ -56,16 +56,21 @@ struct PluginStrategy: Strategy {
                 let reply = try exchange(start, channel)
                 if !reply.decisions.isEmpty || reply.pending != nil {
                     throw PluginFailure("it decided something in reply to start, before anything happened: "
-                        + String(decoding: lastReply, as: UTF8.self) + " (answering: " + String(decoding: start, as: UTF8.self) + ")")
+                        + Self.shown(lastReply) + Self.answering(start))
                 }
             }
             if !skipped.isEmpty, skipped.contains(PluginCodec.word(happening)) { return }
             codec.happening(happening, world, into: &line)
             let reply = try exchange(line, channel)
             for d in reply.decisions { decisions.append(d) }
-            if let pending = reply.pending {
-                guard happening == .finished else { throw PluginFailure("it sent \"pending\" before \"finished\": " + String(decoding: lastReply, as: UTF8.self)) }
+            if happening == .finished {
+                guard let pending = reply.pending else {
+                    throw PluginFailure("its reply to finished has no \"pending\" (the popups still waiting, [] for none): "
+                        + Self.shown(lastReply) + Self.answering(line))
+                }
                 pendingList = pending
+            } else if reply.pending != nil {
+                throw PluginFailure("it sent \"pending\" before \"finished\": " + Self.shown(lastReply) + Self.answering(line))
             }
         } catch {
             failed = true
@@ -84,8 +89,7 @@ struct PluginStrategy: Strategy {
         do {
             return try codec.reply(lastReply)
         } catch {
-            throw PluginFailure(error.message + ": " + String(decoding: lastReply.prefix(300), as: UTF8.self)
-                + (lastReply.count > 300 ? "…" : "") + Self.answering(out))
+            throw PluginFailure(error.message + ": " + Self.shown(lastReply) + Self.answering(out))
         }
     }
 
@@ -93,6 +97,11 @@ struct PluginStrategy: Strategy {
 
     /// ` (answering: <line>)`, for a message (made only when something failed).
     static func answering(_ line: [UInt8]) -> String {
-        " (answering: " + String(decoding: line, as: UTF8.self) + ")"
+        " (answering: " + shown(line) + ")"
+    }
+
+    /// A line for a message: at most 300 bytes of it (a `start` line lists every popup).
+    static func shown(_ line: [UInt8]) -> String {
+        String(decoding: line.prefix(300), as: UTF8.self) + (line.count > 300 ? "…" : "")
     }
 }

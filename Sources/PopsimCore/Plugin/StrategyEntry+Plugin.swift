@@ -25,8 +25,7 @@ extension StrategyEntry {
                           } catch {
                               guard case .strategyBroke(_, let time, let decision) = error else { throw error }
                               throw .plugin(name: name, time: time, message: "it \(decision): "
-                                  + String(decoding: engine.strategy.lastReply, as: UTF8.self)
-                                  + " (answering: " + String(decoding: engine.strategy.lastSent, as: UTF8.self) + ")")
+                                  + PluginStrategy.shown(engine.strategy.lastReply) + PluginStrategy.answering(engine.strategy.lastSent))
                           }
                       })
     }

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process groups of the plug-ins still running, in a fixed table that a signal handler may
+/// read: when popsim is interrupted (SIGINT, SIGTERM, SIGHUP) or its `--timeout` fires, it kills
+/// them before it exits, so no plug-in is left behind (they run in groups of their own, which a
+/// terminal's Ctrl-C does not reach).
+public enum PluginGroups {
+    static let capacity = 256
+    nonisolated(unsafe) private static let table: UnsafeMutablePointer<pid_t> = {
+        let table = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        table.initialize(repeating: 0, count: capacity)
+        return table
+    }()
+
+    /// Makes the table before any signal handler can need it (a lazy global is not safe there).
+    public static func prepare() { _ = table }
+
+    /// Notes a started plug-in (called under the spawn lock).
+    static func add(_ pid: pid_t) {
+        for i in 0..<capacity where table[i] == 0 {
+            table[i] = pid
+            return
+        }
+    }
+
+    static func remove(_ pid: pid_t) {
+        for i in 0..<capacity where table[i] == pid { table[i] = 0 }
+    }
+
+    /// Kills every plug-in's group: async-signal-safe (reads the table, calls kill).
+    public static func killAll() {
+        for i in 0..<capacity where table[i] > 0 { kill(-table[i], SIGKILL) }
+    }
+}
