@@ -2,7 +2,7 @@ import PopsimCore
 import PopsimReports
 
 /// What a command line adds to the built-in strategies: `--policy FILE` (the `policy` strategy's
-/// rules from a file) and, later in the line, `--strategy exec:PATH` plug-ins.
+/// rules from a file) and `--strategy exec:PATH` plug-ins (each described by its handshake).
 ///
 /// Contract: a bad policy file is reported like a bad scenario (every problem located, exit 2)
 /// before anything runs.
