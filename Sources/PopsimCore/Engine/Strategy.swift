@@ -26,6 +26,10 @@ public protocol Strategy: SendableMetatype {
     /// an overlap (a cross-fade the library intends), rather than waiting for `gone`.
     static var presentsDuringHide: Bool { get }
 
+    /// What it models under `options`: a strategy whose rules come from its options (a policy
+    /// reads `when` only if its `conditions` knob says so) narrows its statics; by default them.
+    static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind])
+
     /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
     static func validate(_ scenario: Scenario) -> [LoadError]
 
@@ -65,6 +69,10 @@ extension Strategy {
     public static var presentsDuringHide: Bool { false }
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
+
+    public static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]) {
+        (modelledFields, modelledActions)
+    }
 
     public var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: Self.buttonActions, timerAnchor: Self.timerAnchor,

@@ -29,6 +29,25 @@ struct PolicyStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.remove, .clear, .suspend, .resume, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let day = 86_400_000
+
+    /// What the knobs read: `when` only if `conditions` does, `dedupeKey` only for `dedupeBy: key`,
+    /// the app's actions only where honoured, and so on.
+    static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]) {
+        let r = PolicyRules(options)
+        var fields: [PopupField] = []
+        if r.order == .priorityFIFO || r.order == .priorityLIFO || r.busyFor == .higher { fields.append(.priority) }
+        if r.conditions != .ignore { fields.append(.when) }
+        if r.busyFor == .high { fields.append(.level) }
+        if r.busyFor == .arrival { fields.append(.arrival) }
+        if r.dedupe != .off && r.dedupeBy == .key { fields.append(.dedupeKey) }
+        if r.popupLimits == .honour { fields += [.ttlMs, .maxShows] }
+        var actions: [ActionKind] = []
+        if r.remove == .honour { actions.append(.remove) }
+        if r.clear != .ignore { actions.append(.clear) }
+        if r.suspend == .honour { actions += [.suspend, .resume] }
+        if r.pause != .ignore { actions += [.pauseTimers, .resumeTimers] }
+        return (fields, actions)
+    }
     static let normalPriority = 100
 
     private let rules: PolicyRules

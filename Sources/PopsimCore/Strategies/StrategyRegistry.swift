@@ -44,11 +44,14 @@ public struct StrategyEntry: Sendable {
     /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
     public let presentsDuringHide: Bool
     let validator: @Sendable (Scenario) -> [LoadError]
+    /// What it models under a run's options (`Strategy.modelled(under:)`).
+    let modelledUnder: @Sendable (ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind])
     let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
 
     init(name: String, summary: String, options: [OptionSpec], modelledFields: [PopupField], modelledActions: [ActionKind],
          typeNamer: @escaping @Sendable () -> String, presentsDuringHide: Bool,
          validator: @escaping @Sendable (Scenario) -> [LoadError],
+         modelledUnder: (@Sendable (ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]))? = nil,
          runner: @escaping @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult) {
         self.name = name
         self.summary = summary
@@ -58,6 +61,7 @@ public struct StrategyEntry: Sendable {
         self.typeNamer = typeNamer
         self.presentsDuringHide = presentsDuringHide
         self.validator = validator
+        self.modelledUnder = modelledUnder ?? { _ in (modelledFields, modelledActions) }
         self.runner = runner
     }
 
@@ -65,6 +69,7 @@ public struct StrategyEntry: Sendable {
         self.init(name: S.name, summary: S.summary, options: S.options, modelledFields: S.modelledFields,
                   modelledActions: S.modelledActions, typeNamer: { String(describing: S.self) },
                   presentsDuringHide: S.presentsDuringHide, validator: { S.validate($0) },
+                  modelledUnder: { S.modelled(under: $0) },
                   runner: { (scenario, options, limits) throws(RunError) -> RunResult in
                       var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
                       return try engine.run()
@@ -79,11 +84,17 @@ public struct StrategyEntry: Sendable {
     /// The scenario's problems that only this strategy rejects.
     public func validate(_ scenario: Scenario) -> [LoadError] { validator(scenario) }
 
-    /// The popup fields it does not model: lint reports them where a file sets them.
-    public var ignoredFields: [PopupField] { PopupField.strategyFields.filter { !modelledFields.contains($0) } }
+    /// The popup fields it does not model under `options`: lint reports them where a file sets them.
+    public func ignoredFields(under options: ResolvedOptions) -> [PopupField] {
+        let modelled = modelledUnder(options).fields
+        return PopupField.strategyFields.filter { !modelled.contains($0) }
+    }
 
-    /// The script actions that reach it and that it does not model.
-    public var ignoredActions: [ActionKind] { ActionKind.allCases.filter { $0.reachesStrategy && !modelledActions.contains($0) } }
+    /// The script actions that reach it and that it does not model under `options`.
+    public func ignoredActions(under options: ResolvedOptions) -> [ActionKind] {
+        let modelled = modelledUnder(options).actions
+        return ActionKind.allCases.filter { $0.reachesStrategy && !modelled.contains($0) }
+    }
 
     public func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }

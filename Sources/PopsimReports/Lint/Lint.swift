@@ -14,7 +14,7 @@ public enum Lint {
     }
 
     public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
-        (ignored(result.scenario, entry: entry) + properties(result.scenario) + hazards(result) + stalledAtEnd(result)
+        (ignored(result.scenario, entry: entry, options: result.options) + properties(result.scenario) + hazards(result) + stalledAtEnd(result)
             + neverLeaving(result)).map {
             Finding(isHazard: $0.isHazard, line: TerminalText.safe($0.line))
         }
@@ -26,21 +26,22 @@ public enum Lint {
         guard let entry = strategies.entry(named: result.strategy) else { return [] }
         let scenario = result.scenario
         var lines: [String] = []
-        for field in entry.ignoredFields {
+        for field in entry.ignoredFields(under: result.options) {
             let n = scenario.popups.filter { $0.fieldsSet.contains(field) }.count
             if n > 0 { lines.append("\(scenario.file): \(entry.name) ignores the popup field '\(field.key)' (set on \(n) popup\(n == 1 ? "" : "s"); see 'popsim lint')") }
         }
-        for action in entry.ignoredActions {
+        for action in entry.ignoredActions(under: result.options) {
             let n = scenario.events.filter { $0.action.kind == action }.count
             if n > 0 { lines.append("\(scenario.file): \(entry.name) ignores the action '\(action.keyword)' (\(n) event\(n == 1 ? "" : "s"); see 'popsim lint')") }
         }
         return lines
     }
 
-    static func ignored(_ scenario: Scenario, entry: StrategyEntry) -> [Finding] {
+    static func ignored(_ scenario: Scenario, entry: StrategyEntry, options: ResolvedOptions) -> [Finding] {
+        let fields = entry.ignoredFields(under: options), actions = entry.ignoredActions(under: options)
         var out: [(SourceLocation, String)] = []
         for popup in scenario.popups {
-            for (field, location) in zip(popup.fieldsSet, popup.fieldLocations) where entry.ignoredFields.contains(field) {
+            for (field, location) in zip(popup.fieldsSet, popup.fieldLocations) where fields.contains(field) {
                 let path = JSONPath.root.appending("popups").appending(popup.name).appending(field.rawValue)
                 out.append((location, "\(scenario.file):\(location): \(path): ignored by \(entry.name)"))
             }
@@ -51,7 +52,7 @@ public enum Lint {
             let location = unpressed.location ?? SourceLocation(line: 0, column: 0)
             out.append((location, "\(scenario.file):\(location): \(path): no button '\(unpressed.button)' of '\(name)' is ever pressed: its actions never run"))
         }
-        for event in scenario.events where entry.ignoredActions.contains(event.action.kind) {
+        for event in scenario.events where actions.contains(event.action.kind) {
             let path = JSONPath.root.appending("events").appending(event.index).appending(event.action.keyword)
             out.append((event.location, "\(scenario.file):\(event.location): \(path): ignored by \(entry.name)"))
         }

@@ -40,14 +40,19 @@ struct PolicyEquivalenceTests {
     }
 
     /// The run under the built-in strategy and under its policy, as timeline text and pending list.
-    static func both(_ given: Scenario, _ pair: Pair, set: StrategySet) throws -> (String, String) {
-        // A scenario written for `policy` keeps only the options every strategy has, as under the
-        // built-in strategy: its own rules would override the policy file's.
+    /// A scenario written for `policy` keeps only the options every strategy has, as under the
+    /// built-in strategy: its own rules would override the policy file's.
+    static func plain(_ given: Scenario) -> Scenario {
         var scenario = given
         if scenario.strategy == ScenarioLoader.policyStrategy {
             scenario.strategy = nil
             scenario.options = scenario.options.filter { OptionSpec.shared.contains($0.name) }
         }
+        return scenario
+    }
+
+    static func both(_ given: Scenario, _ pair: Pair, set: StrategySet) throws -> (String, String) {
+        let scenario = plain(given)
         let limits = RunLimits(checkInvariants: true)
         let builtIn = try Pipeline.run(scenario, strategy: pair.strategy, limits: limits)
         let own = scenario.strategy == pair.strategy ? scenario.options.compactMap(pair.translate) : []
@@ -71,6 +76,19 @@ struct PolicyEquivalenceTests {
             compared += 1
         }
         #expect(compared >= 80)
+    }
+
+    /// What run and lint say is ignored follows the knobs: jc-fifo's policy ignores what jc-fifo does.
+    @Test func jcFIFOsPolicyIgnoresWhatJCFIFODoes() throws {
+        let set = try Self.policy("jc-fifo")
+        let dir = packageRoot.appendingPathComponent("Scenarios").path
+        for name in try FileIO.list(dir) where name.hasSuffix(".json") {
+            let scenario = Self.plain(try ScenarioSource.load(dir + "/" + name))
+            let builtIn = try Pipeline.run(scenario, strategy: "jc-fifo")
+            let policy = try Pipeline.run(scenario, strategy: "policy", strategies: set)
+            #expect(Lint.ignoredSummary(policy, strategies: set).map { $0.replacingOccurrences(of: ": policy ignores", with: ": jc-fifo ignores") }
+                    == Lint.ignoredSummary(builtIn), "\(name)")
+        }
     }
 
     @Test(arguments: pairs)
