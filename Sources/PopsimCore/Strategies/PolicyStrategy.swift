@@ -64,6 +64,7 @@ struct PolicyStrategy: Strategy {
     private var queuedWithID: [Int]
     private var suspended = false
     private var shows: [Int]
+    /// When each show (not a return) happened, in time order, trimmed to the longest window.
     private var showTimes: [Int] = []
     private var lastShowAt: Int?
     private var lastGoneAt: Int?
@@ -274,7 +275,7 @@ struct PolicyStrategy: Strategy {
         if entry.returning { return nil }
         let cap = own?.maxShows ?? rules.lifetimeCap
         if cap > 0 && shows[Int(p.index)] >= cap { return .quota }
-        if rules.dailyCap > 0 && showTimes.reduce(0, { $0 + (world.now - $1 < Self.day ? 1 : 0) }) >= rules.dailyCap { return .quota }
+        if rules.dailyCap > 0 && showsWithin(Self.day, of: world.now) >= rules.dailyCap { return .quota }
         return nil
     }
 
@@ -284,10 +285,22 @@ struct PolicyStrategy: Strategy {
         if rules.minGapMs > 0, let last = lastShowAt { at = max(at, last.plus(rules.minGapMs)) }
         if rules.cooldownMs > 0, let gone = lastGoneAt { at = max(at, gone.plus(rules.cooldownMs)) }
         if rules.rateCount > 0, rules.rateWindowMs > 0 {
-            let recent = showTimes.filter { now - $0 < rules.rateWindowMs }
-            if recent.count >= rules.rateCount { at = max(at, recent[recent.count - rules.rateCount].plus(rules.rateWindowMs)) }
+            let recent = showsWithin(rules.rateWindowMs, of: now)
+            if recent >= rules.rateCount {
+                at = max(at, showTimes[showTimes.count - rules.rateCount].plus(rules.rateWindowMs))
+            }
         }
         return at > now ? at : nil
+    }
+
+    /// Shows in the last `window` ms up to `now`, by binary search in the sorted times.
+    private func showsWithin(_ window: Int, of now: Int) -> Int {
+        var low = 0, high = showTimes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if now - showTimes[mid] < window { high = mid } else { low = mid + 1 }
+        }
+        return showTimes.count - low
     }
 
     private mutating func retry(at: Int, _ world: World, _ decisions: inout Decisions) {
