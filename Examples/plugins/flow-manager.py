@@ -90,6 +90,8 @@ def main():
             reply = {}
         else:
             reply = manager.handle(message)
+            if "seq" in message:
+                reply["seq"] = message["seq"]  # optional: lets popsim catch a reply out of step
         print(json.dumps(reply), flush=True)
 
 

@@ -183,6 +183,7 @@ def main():
             reply = {}
         else:
             reply = strategy.handle(message)
+            reply["seq"] = message["seq"]  # optional: lets popsim catch a reply out of step
         sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         sys.stdout.flush()
 

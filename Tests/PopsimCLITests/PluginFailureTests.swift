@@ -23,7 +23,7 @@ struct PluginFailureTests {
     }
 
     static let scenario = "Scenarios/jc-burst-of-three.json"
-    static let upgrade = #"(answering: {"t": 0, "happening": "enqueued", "popup": "upgrade"})"#
+    static let upgrade = #"(answering: {"t": 0, "happening": "enqueued", "popup": "upgrade", "seq": 1})"#
 
     /// (file name, script or nil for none, extra arguments, expected stderr after "plug-in exec:PATH")
     static let cases: [(String, String?, [String], String)] = [
@@ -36,7 +36,7 @@ struct PluginFailureTests {
         ("field.sh", "#!/bin/sh\necho '{\"popsimPlugin\": 1, \"name\": \"x\", \"fields\": [\"colour\"]}'\ncat >/dev/null\n", [],
          #": handshake "fields": expected some of priority, when, untriggered, switch, key, level, arrival, dropQueued, dedupeKey, delayMs, minMs, ttlMs, maxShows, got "colour": {"popsimPlugin": 1, "name": "x", "fields": ["colour"]}"#),
         ("crash.py", python("if m.get('popup') == 'permission': raise SystemExit('boom: cannot handle permission')"), [],
-         #" at 0 ms: it exited with status 1 before answering (its stderr: boom: cannot handle permission) (answering: {"t": 0, "happening": "enqueued", "popup": "permission"})"#),
+         #" at 0 ms: it exited with status 1 before answering (its stderr: boom: cannot handle permission) (answering: {"t": 0, "happening": "enqueued", "popup": "permission", "seq": 2})"#),
         ("hang.py", python("if m.get('happening') == 'enqueued': time.sleep(30)"), ["--plugin-timeout", "0.3"],
          " at 0 ms: it did not answer within 300 ms; it was stopped (--plugin-timeout sets the limit) " + upgrade),
         ("garbage.py", python("if m.get('happening') == 'enqueued':\n    print('show it', flush=True); continue"), [],
@@ -45,8 +45,10 @@ struct PluginFailureTests {
          #" at 0 ms: it wrote more than one line in reply (the second: {}); debugging output belongs on stderr (answering: {"start": "#),
         ("double.py", python("if m.get('happening') == 'enqueued':\n    sys.stdout.write('{}\\n{}\\n'); sys.stdout.flush(); continue"), [],
          " at 0 ms: it wrote more than one line in reply (the second: {}); debugging output belongs on stderr " + upgrade),
+        ("step.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'seq': m['seq'] - 1}), flush=True); continue"), [],
+         #" at 0 ms: its reply answers line 0, not 1: replies are out of step (one line per message): {"seq": 0} "# + upgrade),
         ("twice.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'decisions': [{'show': 'upgrade'}]}), flush=True); continue"), [],
-         #" at 0 ms: it showed 'upgrade', which is already on screen: {"decisions": [{"show": "upgrade"}]} (answering: {"t": 0, "happening": "enqueued", "popup": "permission"})"#),
+         #" at 0 ms: it showed 'upgrade', which is already on screen: {"decisions": [{"show": "upgrade"}]} (answering: {"t": 0, "happening": "enqueued", "popup": "permission", "seq": 2})"#),
         ("stranger.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'decisions': [{'show': 'nobody'}]}), flush=True); continue"), [],
          #" at 0 ms: show: no popup "nobody" in the scenario: {"decisions": [{"show": "nobody"}]} "# + upgrade),
         ("reason.py", python("if m.get('happening') == 'enqueued':\n    print(json.dumps({'decisions': [{'drop': m['popup'], 'reason': 'bored'}]}), flush=True); continue"), [],

@@ -75,8 +75,9 @@ struct PluginCodec {
         return #", "state": {"# + values.joined(separator: ", ") + #"}, "holds": ["# + holds.joined(separator: ", ") + "]"
     }
 
-    /// One happening: `{"t": 1200, "happening": "enqueued", "popup": "A"}` and what goes with it.
-    func happening(_ h: Happening, _ world: World, into out: inout [UInt8]) {
+    /// One happening: `{"t": 1200, "happening": "enqueued", "popup": "A", "seq": 7}` and what goes
+    /// with it; `seq` numbers the happening lines from 1, for a reply to echo.
+    func happening(_ h: Happening, _ world: World, seq: Int, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: #"{"t": "#.utf8)
         out.append(contentsOf: String(world.now).utf8)
@@ -101,6 +102,8 @@ struct PluginCodec {
         case .idle, .trigger, .suspend, .resume, .clear, .finished:
             break
         }
+        out.append(contentsOf: #", "seq": "#.utf8)
+        out.append(contentsOf: String(seq).utf8)
         out.append(0x7D)
     }
 
@@ -135,6 +138,8 @@ struct PluginCodec {
     struct Reply {
         var decisions: [Decision] = []
         var pending: [PopupID]?
+        /// The `seq` of the line it answers, when the plug-in echoes it.
+        var seq: Int?
     }
 
     func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
@@ -156,8 +161,10 @@ struct PluginCodec {
                 var list: [PopupID] = []
                 for item in items { list.append(try popupID(item, "pending")) }
                 reply.pending = list
-            case ("decisions", _), ("pending", _):
-                throw PluginFailure("its reply's \"\(m.key)\" is not an array")
+            case ("seq", .number(let n)) where n.integer != nil:
+                reply.seq = n.integer
+            case ("decisions", _), ("pending", _), ("seq", _):
+                throw PluginFailure("its reply's \"\(m.key)\" is not " + (m.key == "seq" ? "an integer" : "an array"))
             default:
                 throw PluginFailure("its reply has an unknown key \(JSONValue.quoted(m.key))")
             }

@@ -25,6 +25,8 @@ struct PluginStrategy: Strategy {
     /// The last reply, for the message when the engine refuses one of its decisions.
     private(set) var lastReply: [UInt8] = []
     private var pendingList: [PopupID] = []
+    /// The number of the last happening line sent (`seq`).
+    private var seq = 0
     /// The happenings not sent (`skip`), by `PluginCodec.word`, looked up without hashing.
     private let skipped: [String]
 
@@ -60,8 +62,14 @@ struct PluginStrategy: Strategy {
                 }
             }
             if !skipped.isEmpty, skipped.contains(PluginCodec.word(happening)) { return }
-            codec.happening(happening, world, into: &line)
+            seq += 1
+            codec.happening(happening, world, seq: seq, into: &line)
             let reply = try exchange(line, channel)
+            // A reply that echoes another line's number is out of step (a late or extra line).
+            if let echoed = reply.seq, echoed != seq {
+                throw PluginFailure("its reply answers line \(echoed), not \(seq): replies are out of step (one line per message): "
+                    + Self.shown(lastReply) + Self.answering(line))
+            }
             for d in reply.decisions { decisions.append(d) }
             if happening == .finished {
                 guard let pending = reply.pending else {

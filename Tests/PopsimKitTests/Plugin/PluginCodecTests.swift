@@ -39,9 +39,9 @@ struct PluginCodecTests {
             (.stateChanged, #"{"t": 0, "happening": "stateChanged", "state": {"screen": "home"}, "holds": ["A"]}"#),
             (.finished, #"{"t": 0, "happening": "finished"}"#),
         ]
-        for (h, expected) in cases {
-            codec.happening(h, world, into: &line)
-            #expect(String(decoding: line, as: UTF8.self) == expected)
+        for (n, (h, expected)) in cases.enumerated() {
+            codec.happening(h, world, seq: n + 1, into: &line)
+            #expect(String(decoding: line, as: UTF8.self) == expected.dropLast() + ", \"seq\": \(n + 1)}")
         }
     }
 
@@ -56,6 +56,8 @@ struct PluginCodecTests {
         #expect(throws: PluginFailure("show: expected a popup name, got 3")) { try codec.reply(Array(#"{"decisions": [{"show": 3}]}"#.utf8)) }
         #expect(throws: PluginFailure("ms: expected an integer >= 0, got -5")) { try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": -5}]}"#.utf8)) }
         #expect(throws: PluginFailure("its reply has an unknown key \"decision\"")) { try codec.reply(Array(#"{"decision": []}"#.utf8)) }
+        #expect(try codec.reply(Array(#"{"seq": 12}"#.utf8)).seq == 12)
+        #expect(throws: PluginFailure("its reply's \"seq\" is not an integer")) { try codec.reply(Array(#"{"seq": "12"}"#.utf8)) }
     }
 
     /// Thousands of mutated replies and handshakes: each parses or fails with a message.
