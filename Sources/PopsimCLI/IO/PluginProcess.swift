@@ -79,7 +79,13 @@ final class PluginProcess: PluginChannel {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         defer { for a in argv { free(a) } }
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        // "Text file busy": the file was just written and a process forked meanwhile (anywhere on
+        // the machine) still holds it open for writing; that passes in moments, so try again.
+        var status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        for _ in 0..<100 where status == ETXTBSY {
+            usleep(10_000)
+            status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        }
         for fd in [toChild[0], fromChild[1], errFromChild[1]] { Glibc.close(fd) }
         guard status == 0 else {
             for fd in [toChild[1], fromChild[0], errFromChild[0]] { Glibc.close(fd) }

@@ -144,7 +144,7 @@ struct PluginCodec {
 
     func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
         // Most replies decide nothing: no tree for them.
-        if Self.isEmptyReply(line) { return Reply() }
+        if let empty = Self.emptyReply(line) { return empty }
         let root: JSONValue
         do {
             root = try JSONReader.parse(line)
@@ -208,19 +208,28 @@ struct PluginCodec {
         }
     }
 
-    /// `{}` or `{"decisions": []}`, with any spacing.
-    static func isEmptyReply(_ line: [UInt8]) -> Bool {
+    /// A reply that decides nothing — `{}`, `{"decisions": []}`, either with a `"seq": N` last —
+    /// read without a tree; nil for any other reply (the tree reads it).
+    static func emptyReply(_ line: [UInt8]) -> Reply? {
         var compact: [UInt8] = []
-        compact.reserveCapacity(20)
+        compact.reserveCapacity(40)
         for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D {
             compact.append(byte)
-            if compact.count > 18 { return false }
+            if compact.count > 40 { return nil }
         }
-        return compact == Self.emptyObject || compact == Self.noDecisions
+        if compact == emptyObject || compact == noDecisions { return Reply() }
+        for head in [seqOnly, decisionsThenSeq] where compact.count > head.count + 1 && compact.starts(with: head) && compact.last == 0x7D {
+            let digits = compact[head.count ..< compact.count - 1]
+            guard digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Reply(seq: digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        return nil
     }
 
     static let emptyObject = Array("{}".utf8)
     static let noDecisions = Array(#"{"decisions":[]}"#.utf8)
+    static let seqOnly = Array(#"{"seq":"#.utf8)
+    static let decisionsThenSeq = Array(#"{"decisions":[],"seq":"#.utf8)
 
     /// Each decision's verb and the keys it may carry besides.
     static let verbs: [String: [String]] = ["show": ["ms", "reason"], "hide": ["reason", "ms"], "restartTimer": ["ms"], "stopTimer": [],

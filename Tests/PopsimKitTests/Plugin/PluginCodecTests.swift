@@ -57,6 +57,9 @@ struct PluginCodecTests {
         #expect(throws: PluginFailure("ms: expected an integer >= 0, got -5")) { try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": -5}]}"#.utf8)) }
         #expect(throws: PluginFailure("its reply has an unknown key \"decision\"")) { try codec.reply(Array(#"{"decision": []}"#.utf8)) }
         #expect(try codec.reply(Array(#"{"seq": 12}"#.utf8)).seq == 12)
+        #expect(try codec.reply(Array(#"{"decisions": [], "seq": 345}"#.utf8)).seq == 345)
+        #expect(try codec.reply(Array(#"{"seq": 7, "decisions": []}"#.utf8)).seq == 7)
+        #expect(try codec.reply(Array(#"{"decisions": [], "seq": 3}"#.utf8)).decisions.isEmpty)
         #expect(throws: PluginFailure("its reply's \"seq\" is not an integer")) { try codec.reply(Array(#"{"seq": "12"}"#.utf8)) }
     }
 
