@@ -118,7 +118,8 @@ struct Engine<S: Strategy> {
         return RunResult(scenario: world.scenario, strategy: traits.name, options: world.options,
                          timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
                          onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },
-                         eventsNotRun: world.scenario.events.count - nextEvent, stateHistory: stateHistory)
+                         eventsNotRun: world.scenario.events.count - nextEvent, stateHistory: stateHistory,
+                         crossFades: traits.presentsDuringHide)
     }
 
     /// One instant as a run loop lives it (docs/engine.md, "Time and order"): the completions and

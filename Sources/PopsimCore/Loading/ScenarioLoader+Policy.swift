@@ -10,11 +10,9 @@ extension ScenarioLoader {
 
     public static func loadPolicy(_ bytes: [UInt8], file: String, catalog: StrategyCatalog) -> Result<[OptionSetting], LoadErrors> {
         let root: JSONValue
-        do {
-            root = try JSONReader.parse(bytes)
-        } catch {
-            return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root,
-                                                  problem: .syntax(error.message))]))
+        switch parseRoot(bytes, file: file) {
+        case .success(let value): root = value
+        case .failure(let errors): return .failure(errors)
         }
         var loader = ScenarioLoader(file: file, catalog: catalog)
         loader.scenario.strategy = policyStrategy

@@ -47,15 +47,22 @@ public struct ScenarioLoader {
     /// The reference path: the whole file as a JSON tree, then the model.
     static func loadTree(_ bytes: [UInt8], file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors> {
         let root: JSONValue
-        do {
-            root = try JSONReader.parse(bytes)
-        } catch {
-            return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root,
-                                                  problem: .syntax(error.message))]))
+        switch parseRoot(bytes, file: file) {
+        case .success(let value): root = value
+        case .failure(let errors): return .failure(errors)
         }
         var loader = ScenarioLoader(file: file, catalog: catalog)
         loader.loadRoot(root)
         return loader.finish()
+    }
+
+    /// The file's JSON tree, or its first syntax error as the file's one error.
+    static func parseRoot(_ bytes: [UInt8], file: String) -> Result<JSONValue, LoadErrors> {
+        do {
+            return .success(try JSONReader.parse(bytes))
+        } catch {
+            return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root, problem: .syntax(error.message))]))
+        }
     }
 
     /// The scenario, or every error sorted by place in the file.

@@ -49,6 +49,12 @@ public enum TimerTarget: Sendable, Equatable {
     case all
     /// One popup (notistack's hover over one snack).
     case popup(PopupID)
+
+    /// Whether `p`'s timer is among those it names.
+    public func includes(_ p: PopupID) -> Bool {
+        if case .popup(let q) = self { return q == p }
+        return true
+    }
 }
 
 /// A navigation-stack change (design.md §5a); `screen` follows it when the transition completes.

@@ -89,6 +89,9 @@ public struct RunResult: Sendable {
     /// With `RunLimits.recordStates`: the state at the start and after every change, each with the
     /// number of timeline entries written before it took effect.
     public var stateHistory: [StateSnapshot] = []
+    /// Whether the next popup could present while the last one hid without an overlap (the
+    /// strategy's trait for this run: a policy's `handoff`, a plug-in's handshake).
+    public var crossFades = false
 }
 
 /// The whole state from one moment of a run on.

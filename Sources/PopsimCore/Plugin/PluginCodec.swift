@@ -134,6 +134,18 @@ struct PluginCodec {
 
     // MARK: plug-in → popsim
 
+    /// The members of a line that must be one JSON object (`what`: "its reply", "its handshake").
+    static func members(_ line: [UInt8], _ what: String) throws(PluginFailure) -> [JSONValue.Member] {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(line)
+        } catch {
+            throw PluginFailure("\(what) is not JSON (\(error.message))")
+        }
+        guard case .object(let members) = root.kind else { throw PluginFailure("\(what) is not a JSON object") }
+        return members
+    }
+
     /// A reply: its decisions, in order, and (for `finished`) the popups still waiting.
     struct Reply {
         var decisions: [Decision] = []
@@ -145,13 +157,7 @@ struct PluginCodec {
     func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
         // Most replies decide nothing: no tree for them.
         if let empty = Self.emptyReply(line) { return empty }
-        let root: JSONValue
-        do {
-            root = try JSONReader.parse(line)
-        } catch {
-            throw PluginFailure("its reply is not JSON (\(error.message))")
-        }
-        guard case .object(let members) = root.kind else { throw PluginFailure("its reply is not a JSON object") }
+        let members = try Self.members(line, "its reply")
         var reply = Reply()
         for m in members {
             switch (m.key, m.value.kind) {

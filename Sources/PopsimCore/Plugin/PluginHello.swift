@@ -24,13 +24,7 @@ public struct PluginHello: Sendable {
     public var skip: Set<String> = []
 
     public static func parse(_ line: [UInt8]) throws(PluginFailure) -> PluginHello {
-        let root: JSONValue
-        do {
-            root = try JSONReader.parse(line)
-        } catch {
-            throw PluginFailure("its handshake is not JSON (\(error.message))")
-        }
-        guard case .object(let members) = root.kind else { throw PluginFailure("its handshake is not a JSON object") }
+        let members = try PluginCodec.members(line, "its handshake")
         for m in members where !keys.contains(m.key) { throw PluginFailure("its handshake has an unknown key \(JSONValue.quoted(m.key))") }
         func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         guard case .number(let n)? = value("popsimPlugin")?.kind, let version = n.integer else {

@@ -8,7 +8,7 @@ extension StrategyEntry {
                               connect: @escaping @Sendable () throws(PluginFailure) -> PluginChannel) -> StrategyEntry {
         StrategyEntry(name: name, summary: hello.summary.isEmpty ? "plug-in \(hello.name)" : hello.summary, options: hello.options,
                       modelledFields: hello.fields, modelledActions: hello.actions, typeNamer: { "PluginStrategy" },
-                      presentsDuringHide: hello.presentsDuringHide, validator: { _ in [] },
+                      validator: { _ in [] },
                       runner: { (scenario, options, limits) throws(RunError) -> RunResult in
                           let channel: PluginChannel
                           do throws(PluginFailure) {

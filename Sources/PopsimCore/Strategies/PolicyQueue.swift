@@ -108,15 +108,11 @@ struct PolicyQueue: Sendable {
     var elements: [Entry] { ahead.elements + bands.flatMap(\.elements) }
 
     private mutating func band(for priority: Int) -> Int {
-        var low = 0, high = priorities.count
-        while low < high {
-            let mid = (low + high) / 2
-            if priorities[mid] > priority { low = mid + 1 } else { high = mid }
+        let (index, isNew) = priorities.band(for: priority)
+        if isNew {
+            priorities.insert(priority, at: index)
+            bands.insert(Deque(), at: index)
         }
-        if low == priorities.count || priorities[low] != priority {
-            priorities.insert(priority, at: low)
-            bands.insert(Deque(), at: low)
-        }
-        return low
+        return index
     }
 }

@@ -419,7 +419,7 @@ struct PolicyStrategy: Strategy {
 
     /// `pauseTimers: resume`: the timer stops and keeps what it had left (sonner).
     private mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in screen where matches(target, p) && world.isVisibleAndStaying(p) {
+        for p in screen where target.includes(p) && world.isVisibleAndStaying(p) {
             let i = Int(p.index)
             guard let start = timerStart[i], let length = timerLength[i] else { continue }
             paused[i] = max(1, length - (world.now - start))
@@ -429,7 +429,7 @@ struct PolicyStrategy: Strategy {
     }
 
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in screen where matches(target, p) && world.isVisibleAndStaying(p) {
+        for p in screen where target.includes(p) && world.isVisibleAndStaying(p) {
             let i = Int(p.index)
             guard let left = paused[i] else { continue }
             paused[i] = nil
@@ -437,10 +437,5 @@ struct PolicyStrategy: Strategy {
             timerLength[i] = left
             decisions.restartTimer(p, ms: left)
         }
-    }
-
-    private func matches(_ target: TimerTarget, _ p: PopupID) -> Bool {
-        if case .popup(let q) = target { return q == p }
-        return true
     }
 }

@@ -19,12 +19,8 @@ struct PriorityFIFO: Sendable {
     var isEmpty: Bool { count == 0 }
 
     mutating func append(_ p: PopupID, priority: Int) {
-        var low = 0, high = priorities.count
-        while low < high {
-            let mid = (low + high) / 2
-            if priorities[mid] > priority { low = mid + 1 } else { high = mid }
-        }
-        if low == priorities.count || priorities[low] != priority {
+        let (low, isNew) = priorities.band(for: priority)
+        if isNew {
             priorities.insert(priority, at: low)
             lines.insert([], at: low)
             heads.insert(0, at: low)

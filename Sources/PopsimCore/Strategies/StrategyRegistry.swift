@@ -41,15 +41,13 @@ public struct StrategyEntry: Sendable {
     /// asked, as naming a type costs a runtime lookup.
     public var typeName: String { typeNamer() }
     let typeNamer: @Sendable () -> String
-    /// Whether a popup that is hiding leaves its slot to the next one (no overlap warning).
-    public let presentsDuringHide: Bool
     let validator: @Sendable (Scenario) -> [LoadError]
     /// What it models under a run's options (`Strategy.modelled(under:)`).
     let modelledUnder: @Sendable (ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind])
     let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
 
     init(name: String, summary: String, options: [OptionSpec], modelledFields: [PopupField], modelledActions: [ActionKind],
-         typeNamer: @escaping @Sendable () -> String, presentsDuringHide: Bool,
+         typeNamer: @escaping @Sendable () -> String,
          validator: @escaping @Sendable (Scenario) -> [LoadError],
          modelledUnder: (@Sendable (ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]))? = nil,
          runner: @escaping @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult) {
@@ -59,7 +57,6 @@ public struct StrategyEntry: Sendable {
         self.modelledFields = modelledFields
         self.modelledActions = modelledActions
         self.typeNamer = typeNamer
-        self.presentsDuringHide = presentsDuringHide
         self.validator = validator
         self.modelledUnder = modelledUnder ?? { _ in (modelledFields, modelledActions) }
         self.runner = runner
@@ -68,7 +65,7 @@ public struct StrategyEntry: Sendable {
     init<S: Strategy>(_ type: S.Type) {
         self.init(name: S.name, summary: S.summary, options: S.options, modelledFields: S.modelledFields,
                   modelledActions: S.modelledActions, typeNamer: { String(describing: S.self) },
-                  presentsDuringHide: S.presentsDuringHide, validator: { S.validate($0) },
+                  validator: { S.validate($0) },
                   modelledUnder: { S.modelled(under: $0) },
                   runner: { (scenario, options, limits) throws(RunError) -> RunResult in
                       var engine = Engine<S>(scenario: scenario, options: options, limits: limits)

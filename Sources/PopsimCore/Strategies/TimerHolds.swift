@@ -26,7 +26,7 @@ struct TimerHolds {
     }
 
     private mutating func pause(_ target: TimerTarget, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {
-        for p in screen where matches(target, p) && world.isVisibleAndStaying(p)
+        for p in screen where target.includes(p) && world.isVisibleAndStaying(p)
             && world.traits(p).duration != nil {
             held[Int(p.index)] = true
             decisions.stopTimer(p)
@@ -34,16 +34,11 @@ struct TimerHolds {
     }
 
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for i in held.indices where held[i] && matches(target, PopupID(i)) {
+        for i in held.indices where held[i] && target.includes(PopupID(i)) {
             held[i] = false
             let p = PopupID(i)
             guard world.isVisibleAndStaying(p), let duration = world.traits(p).duration else { continue }
             decisions.restartTimer(p, ms: resume == .half ? duration / 2 : nil)
         }
-    }
-
-    private func matches(_ target: TimerTarget, _ p: PopupID) -> Bool {
-        if case .popup(let q) = target { return q == p }
-        return true
     }
 }

@@ -52,9 +52,7 @@ struct GeneratedInvariantTests {
         var out: [String] = []
         let timeline = result.timeline
         let slots = result.options.integerIfSet("slots") ?? 1
-        // A policy cross-fades when its `handoff` says so; the others by their type.
-        let crossFades = (StrategyRegistry.entry(named: result.strategy)?.presentsDuringHide ?? false)
-            || result.options.text("handoff") == "cross-fade"
+        let crossFades = result.crossFades
         let animated = timeline.animatedTransitions()
         var phase = [Phase](repeating: .hidden, count: timeline.subjects.count)
         var visible = 0
