@@ -4,6 +4,8 @@
 // Four targets, one per layer (docs/architecture.md); the compiler enforces the direction:
 // PopsimCore (model, JSON, loading, engine, strategies) ← PopsimReports (pure functions of a run)
 // ← PopsimCLI (arguments, console, files, commands, exit codes) ← popsim (the thin executable).
+// PopsimSystem is the one target that calls the C library (Glibc, Musl or Darwin); the CLI and the
+// executable reach the system only through it.
 import PackageDescription
 
 let package = Package(
@@ -17,16 +19,17 @@ let package = Package(
     targets: [
         .target(name: "PopsimCore"),
         .target(name: "PopsimReports", dependencies: ["PopsimCore"]),
-        .target(name: "PopsimCLI", dependencies: ["PopsimCore", "PopsimReports"]),
-        .executableTarget(name: "popsim", dependencies: ["PopsimCLI"]),
+        .target(name: "PopsimSystem"),
+        .target(name: "PopsimCLI", dependencies: ["PopsimCore", "PopsimReports", "PopsimSystem"]),
+        .executableTarget(name: "popsim", dependencies: ["PopsimCLI", "PopsimSystem"]),
         .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI"]),
         .testTarget(
             name: "PopsimKitTests",
-            dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimTestSupport"]
+            dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimSystem", "PopsimTestSupport"]
         ),
         .testTarget(
             name: "PopsimCLITests",
-            dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimTestSupport", "popsim"]
+            dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimSystem", "PopsimTestSupport", "popsim"]
         ),
     ]
 )

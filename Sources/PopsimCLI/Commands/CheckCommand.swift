@@ -1,6 +1,7 @@
 import Dispatch
 import PopsimCore
 import PopsimReports
+import PopsimSystem
 
 /// `popsim check FILE|DIR…`: every scenario against its expected timelines (design.md §7).
 ///

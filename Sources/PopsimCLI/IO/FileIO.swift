@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PopsimCore
 import PopsimReports
+import PopsimSystem
 
 /// Reading scenarios and writing outputs, with errors a user can act on.
 ///
@@ -27,25 +21,25 @@ public enum FileIO {
 
     /// The bytes of `path`; `-` and `/dev/stdin` read standard input. Refuses more than `maxBytes`.
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> [UInt8] {
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        let fd: Int32 = path == "-" ? 0 : System.openForReading(path)
         guard fd >= 0 else { throw Failure(reason: "cannot read: " + lastError()) }
-        defer { if fd != 0 { close(fd) } }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        defer { if fd != 0 { System.closeFile(fd) } }
+        let info = System.fileInfo(descriptor: fd)
+        if info?.kind == .directory {
             throw Failure(reason: "cannot read: it is a directory")
         }
-        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > maxBytes {
+        if let info, info.kind == .regular, info.size > maxBytes {
             throw tooLarge(maxBytes)
         }
-        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+        if let info, info.kind == .regular, info.size > 0 {
             // A regular file: read straight into the array's storage, no copy per chunk.
-            let size = Int(info.st_size)
+            let size = info.size
             var failure: String?
             var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
                 initialized = 0
                 while initialized < size, let base = buffer.baseAddress {
-                    let n = posixRead(fd, base + initialized, size - initialized)
-                    if n < 0 && errno == EINTR { continue }
+                    let n = System.readBytes(fd, base + initialized, size - initialized)
+                    if n < 0 && System.errorNumber == System.interrupted { continue }
                     if n < 0 { failure = lastError() }
                     if n <= 0 { break }
                     initialized += n
@@ -69,9 +63,9 @@ public enum FileIO {
     static func readRest(_ fd: Int32, into bytes: inout [UInt8], maxBytes: Int) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR { continue }
+                if System.errorNumber == System.interrupted { continue }
                 throw Failure(reason: "cannot read: " + lastError())
             }
             if n == 0 { return }
@@ -85,42 +79,32 @@ public enum FileIO {
     public enum Kind { case directory, regular, other, missing, linkToDirectory }
 
     public static func kind(of path: String) -> Kind {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
-        if (info.st_mode & S_IFMT) == S_IFLNK {
-            guard stat(path, &info) == 0 else { return .missing }
-            if (info.st_mode & S_IFMT) == S_IFDIR { return .linkToDirectory }
+        guard var info = System.fileInfo(path, followLinks: false) else { return .missing }
+        if info.kind == .symlink {
+            guard let target = System.fileInfo(path) else { return .missing }
+            if target.kind == .directory { return .linkToDirectory }
+            info = target
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .other
+        switch info.kind {
+        case .directory: return .directory
+        case .regular: return .regular
+        case .symlink, .other: return .other
         }
     }
 
     /// Whether `path` names a directory.
     public static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        System.fileInfo(path)?.kind == .directory
     }
 
     /// Whether `path` exists.
     public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+        System.fileInfo(path) != nil
     }
 
-    /// The regular files directly inside `directory`, sorted by name (bytewise).
+    /// The names directly inside `directory`, sorted bytewise.
     public static func list(_ directory: String) throws(Failure) -> [String] {
-        guard let dir = opendir(directory) else { throw Failure(reason: "cannot list: " + lastError()) }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
+        guard let names = System.directoryEntries(directory) else { throw Failure(reason: "cannot list: " + lastError()) }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
@@ -142,61 +126,50 @@ public enum FileIO {
     /// unless the user could write it itself.
     public static func writeAtomically(to path: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
         let target = resolved(path)
-        var info = stat()
-        let exists = stat(target, &info) == 0
-        if exists && (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "cannot write: it is a directory") }
-        if exists && (info.st_mode & S_IFMT) != S_IFREG { return try writeDirectly(to: target, body) }
-        if exists && access(target, W_OK) != 0 { throw Failure(reason: "cannot write: " + lastError()) }
-        let mode: mode_t
-        if exists {
-            mode = info.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
+        let info = System.fileInfo(target)
+        if info?.kind == .directory { throw Failure(reason: "cannot write: it is a directory") }
+        if let info, info.kind != .regular { return try writeDirectly(to: target, body) }
+        if info != nil && !System.canWrite(target) { throw Failure(reason: "cannot write: " + lastError()) }
+        let permissions = info?.permissions ?? System.newFilePermissions()
         let directory = target.contains("/") ? String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)]) : "."
-        var template = Array((directory.isEmpty ? "/" : directory).utf8CString.dropLast()) + Array("/.popsim-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        guard let made = System.makeTemporary(in: directory.isEmpty ? "/" : directory) else {
+            throw Failure(reason: "cannot write: " + lastError())
         }
-        guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        pendingTemporary = strdup(temporary)
+        let fd = made.fd, temporary = made.path
+        pendingTemporary = System.cString(temporary)
         defer {
             let pending = pendingTemporary
             pendingTemporary = nil
-            free(pending)
+            System.freeCString(pending)
         }
         var writer = ByteWriter(sink: FileIO.sink(fd))
         let commit = body(&writer)
         writer.flush()
         guard commit else {
-            close(fd)
-            unlink(temporary)
+            System.closeFile(fd)
+            System.removeFile(temporary)
             return
         }
         guard !writer.failed else {
             let reason = lastWriteError
-            close(fd)
-            unlink(temporary)
+            System.closeFile(fd)
+            System.removeFile(temporary)
             throw Failure(reason: "cannot write: " + reason)
         }
-        fchmod(fd, mode)
-        close(fd)
-        guard rename(temporary, target) == 0 else {
+        System.setPermissions(fd, permissions)
+        System.closeFile(fd)
+        guard System.renameFile(temporary, to: target) else {
             let reason = lastError()
-            unlink(temporary)
+            System.removeFile(temporary)
             throw Failure(reason: "cannot write: " + reason)
         }
     }
 
     /// A device, FIFO or socket: written as it is (nothing to make atomic, nothing to replace).
     static func writeDirectly(to target: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
-        let fd = open(target, O_WRONLY | O_APPEND)
+        let fd = System.openForAppending(target)
         guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
-        defer { close(fd) }
+        defer { System.closeFile(fd) }
         var writer = ByteWriter(sink: FileIO.sink(fd))
         _ = body(&writer)
         writer.flush()
@@ -208,12 +181,8 @@ public enum FileIO {
     static func resolved(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let n = readlink(current, &buffer, buffer.count - 1)
-            guard n > 0 else { return current }
-            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard System.fileInfo(current, followLinks: false)?.kind == .symlink,
+                  let link = System.linkTarget(current) else { return current }
             if link.hasPrefix("/") || !current.contains("/") {
                 current = link
             } else {
@@ -226,7 +195,7 @@ public enum FileIO {
     /// Why the last failed write failed (`writeAll` keeps it: a later call may change `errno`).
     nonisolated(unsafe) public static var lastWriteErrno: Int32 = 0
 
-    static var lastWriteError: String { String(cString: strerror(lastWriteErrno)) }
+    static var lastWriteError: String { System.describe(lastWriteErrno) }
 
     /// Writes all of `text` to `fd`, retrying short and interrupted writes; false on failure.
     @discardableResult
@@ -251,10 +220,10 @@ public enum FileIO {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
-            let n = write(fd, base + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
+            let n = System.writeBytes(fd, base + offset, bytes.count - offset)
+            if n < 0 && System.errorNumber == System.interrupted { continue }
             if n <= 0 {
-                lastWriteErrno = n < 0 ? errno : ENOSPC
+                lastWriteErrno = n < 0 ? System.errorNumber : System.noSpace
                 return false
             }
             offset += n
@@ -262,12 +231,5 @@ public enum FileIO {
         return true
     }
 
-    static func lastError() -> String {
-        String(cString: strerror(errno))
-    }
-}
-
-/// `read(2)`, named apart from `FileIO.read`.
-private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
+    static func lastError() -> String { System.lastError }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PopsimSystem
 
 /// The process groups of the plug-ins still running, in a fixed table that a signal handler may
 /// read: when popsim is interrupted (SIGINT, SIGTERM, SIGHUP) or its `--timeout` fires, it kills
@@ -10,8 +6,8 @@ import Darwin
 /// terminal's Ctrl-C does not reach).
 public enum PluginGroups {
     static let capacity = 256
-    nonisolated(unsafe) private static let table: UnsafeMutablePointer<pid_t> = {
-        let table = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+    nonisolated(unsafe) private static let table: UnsafeMutablePointer<System.ProcessID> = {
+        let table = UnsafeMutablePointer<System.ProcessID>.allocate(capacity: capacity)
         table.initialize(repeating: 0, count: capacity)
         return table
     }()
@@ -20,19 +16,19 @@ public enum PluginGroups {
     public static func prepare() { _ = table }
 
     /// Notes a started plug-in (called under the spawn lock).
-    static func add(_ pid: pid_t) {
+    static func add(_ pid: System.ProcessID) {
         for i in 0..<capacity where table[i] == 0 {
             table[i] = pid
             return
         }
     }
 
-    static func remove(_ pid: pid_t) {
+    static func remove(_ pid: System.ProcessID) {
         for i in 0..<capacity where table[i] == pid { table[i] = 0 }
     }
 
     /// Kills every plug-in's group: async-signal-safe (reads the table, calls kill).
     public static func killAll() {
-        for i in 0..<capacity where table[i] > 0 { kill(-table[i], SIGKILL) }
+        for i in 0..<capacity where table[i] > 0 { System.killGroup(table[i]) }
     }
 }

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import PopsimCore
+import PopsimSystem
 
 /// One spawn at a time (see `PluginProcess.start`).
 private let spawnLock = DispatchSemaphore(value: 1)
@@ -24,7 +18,7 @@ final class PluginProcess: PluginChannel {
 
     let path: String
     let timeoutMs: Int
-    private let pid: pid_t
+    private let pid: System.ProcessID
     private var input: Int32
     private var output: Int32
     private let stderr: StderrTail
@@ -34,7 +28,7 @@ final class PluginProcess: PluginChannel {
     private var line: [UInt8] = []
     private var reaped = false
 
-    private init(path: String, timeoutMs: Int, pid: pid_t, input: Int32, output: Int32, stderr: StderrTail) {
+    private init(path: String, timeoutMs: Int, pid: System.ProcessID, input: Int32, output: Int32, stderr: StderrTail) {
         self.path = path
         self.timeoutMs = timeoutMs
         self.pid = pid
@@ -47,62 +41,49 @@ final class PluginProcess: PluginChannel {
     static func start(_ path: String, timeoutMs: Int) throws(PluginFailure) -> PluginProcess {
         if let problem = Self.unstartable(path) { throw PluginFailure("cannot be started: \(problem)") }
         // Pipes are made close-on-exec and the child spawned under one lock, so a plug-in started
-        // at the same time by another thread never inherits this one's pipes.
+        // at the same time by another thread never inherits this one's pipes. The child gets its
+        // own process group (stopping it stops what it started too) and a clean signal state.
         spawnLock.wait()
         defer { spawnLock.signal() }
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errFromChild: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errFromChild) == 0 else {
-            for fd in toChild + fromChild + errFromChild where fd >= 0 { Glibc.close(fd) }
-            throw PluginFailure("cannot be started: no pipe (\(String(cString: strerror(errno))))")
+        guard let toChild = System.makePipe() else { throw noPipe() }
+        guard let fromChild = System.makePipe() else {
+            for fd in [toChild.read, toChild.write] { System.closeFile(fd) }
+            throw noPipe()
         }
-        for fd in toChild + fromChild + errFromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errFromChild[1], 2)
-        // Its own process group, so that stopping it stops what it started too (a shell's `sleep`).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A clean signal state: popsim ignores SIGPIPE and a Dispatch worker blocks most signals;
-        // the plug-in must not inherit either (its behaviour would depend on --jobs).
-        var empty = sigset_t(), defaults = sigset_t()
-        sigemptyset(&empty)
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        defer { for a in argv { free(a) } }
+        guard let errFromChild = System.makePipe() else {
+            for fd in [toChild.read, toChild.write, fromChild.read, fromChild.write] { System.closeFile(fd) }
+            throw noPipe()
+        }
         // "Text file busy": the file was just written and a process forked meanwhile (anywhere on
         // the machine) still holds it open for writing; that passes in moments, so try again.
-        var status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        for _ in 0..<100 where status == ETXTBSY {
-            usleep(10_000)
-            status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        var spawned = System.spawn(path, stdin: toChild.read, stdout: fromChild.write, stderr: errFromChild.write)
+        for _ in 0..<100 {
+            guard case .failure(let error) = spawned, error.code == System.textBusy else { break }
+            System.sleep(microseconds: 10_000)
+            spawned = System.spawn(path, stdin: toChild.read, stdout: fromChild.write, stderr: errFromChild.write)
         }
-        for fd in [toChild[0], fromChild[1], errFromChild[1]] { Glibc.close(fd) }
-        guard status == 0 else {
-            for fd in [toChild[1], fromChild[0], errFromChild[0]] { Glibc.close(fd) }
-            throw PluginFailure("cannot be started: \(String(cString: strerror(status)))")
+        for fd in [toChild.read, fromChild.write, errFromChild.write] { System.closeFile(fd) }
+        switch spawned {
+        case .failure(let error):
+            for fd in [toChild.write, fromChild.read, errFromChild.read] { System.closeFile(fd) }
+            throw PluginFailure("cannot be started: \(System.describe(error.code))")
+        case .success(let pid):
+            System.setNonBlocking(toChild.write)
+            PluginGroups.add(pid)
+            return PluginProcess(path: path, timeoutMs: timeoutMs, pid: pid, input: toChild.write, output: fromChild.read,
+                                 stderr: StderrTail(fd: errFromChild.read))
         }
-        _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
-        PluginGroups.add(pid)
-        return PluginProcess(path: path, timeoutMs: timeoutMs, pid: pid, input: toChild[1], output: fromChild[0],
-                             stderr: StderrTail(fd: errFromChild[0]))
+    }
+
+    private static func noPipe() -> PluginFailure {
+        PluginFailure("cannot be started: no pipe (\(System.lastError))")
     }
 
     /// Why `path` cannot run, before trying: missing, a folder, not executable.
     static func unstartable(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
-        if access(path, X_OK) != 0 { return "it is not executable (chmod +x \(path))" }
+        guard let info = System.fileInfo(path) else { return System.lastError }
+        if info.kind == .directory { return "it is a directory" }
+        if !System.canExecute(path) { return "it is not executable (chmod +x \(path))" }
         return nil
     }
 
@@ -129,14 +110,14 @@ final class PluginProcess: PluginChannel {
     }
 
     func close() {
-        if input >= 0 { Glibc.close(input); input = -1 }
+        if input >= 0 { System.closeFile(input); input = -1 }
         if !reaped {
             if waitForExit(ms: 1000) == nil {
                 stop()
                 _ = waitForExit(ms: 1000)
             }
         }
-        if output >= 0 { Glibc.close(output); output = -1 }
+        if output >= 0 { System.closeFile(output); output = -1 }
         stderr.finish()
     }
 
@@ -152,16 +133,16 @@ final class PluginProcess: PluginChannel {
         var sent = 0
         var deadline: Int?
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(input, $0 + sent, bytes.count - sent) } ?? -1 }
+            let n = bytes.withUnsafeBytes { raw in raw.baseAddress.map { System.writeBytes(input, $0 + sent, bytes.count - sent) } ?? -1 }
             if n > 0 { sent += n; continue }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && errno == EAGAIN {
-                var fd = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+            let error = System.errorNumber
+            if n < 0 && error == System.interrupted { continue }
+            if n < 0 && error == System.wouldBlock {
                 let end = deadline ?? Self.now() + timeoutMs
                 deadline = end
                 let left = end - Self.now()
                 if left <= 0 { throw timedOut() }
-                _ = poll(&fd, 1, Int32(clamping: left))
+                _ = System.poll(input, writing: true, timeoutMs: left)
                 continue
             }
             throw ended()
@@ -179,7 +160,6 @@ final class PluginProcess: PluginChannel {
             }
             scanned = buffer.count
             if buffer.count > Self.maxLineBytes { throw PluginFailure("its reply is longer than \(Self.maxLineBytes >> 20) MiB") }
-            var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
             var left = timeoutMs
             if let deadline {
                 left = deadline - Self.now()
@@ -187,11 +167,13 @@ final class PluginProcess: PluginChannel {
             } else {
                 deadline = Self.now() + timeoutMs
             }
-            let ready = poll(&fd, 1, Int32(clamping: left))
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 { throw timedOut(handshake) }
-            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(output, $0, raw.count) } ?? -1 }
-            if n < 0 && errno == EINTR { continue }
+            switch System.poll(output, timeoutMs: left) {
+            case .interrupted: continue
+            case .timedOut: throw timedOut(handshake)
+            case .ready, .failed: break
+            }
+            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { System.readBytes(output, $0, raw.count) } ?? -1 }
+            if n < 0 && System.errorNumber == System.interrupted { continue }
             if n <= 0 { throw ended(handshake) }
             buffer.append(contentsOf: chunk[..<n])
         }
@@ -227,11 +209,11 @@ final class PluginProcess: PluginChannel {
 
     /// Kills the plug-in and everything in its process group.
     private func stop() {
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
+        System.killGroup(pid)
+        System.killProcess(pid)
     }
 
-    enum Exit { case exited(Int32), signalled(Int32) }
+    typealias Exit = System.Exit
 
     /// Waits up to `ms` for the process to end; its status, or nil if it still runs. Once it has
     /// exited, and before it is reaped (so its id cannot have been reused), whatever it left
@@ -240,26 +222,19 @@ final class PluginProcess: PluginChannel {
         if reaped { return .exited(-1) }
         let deadline = Self.now() + ms
         while true {
-            var info = siginfo_t()
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
-                kill(-pid, SIGKILL)
-                var status: Int32 = 0
-                _ = waitpid(pid, &status, 0)
+            if System.hasExited(pid) {
+                System.killGroup(pid)
+                let exit = System.reap(pid)
                 reaped = true
                 PluginGroups.remove(pid)
-                if status & 0x7F == 0 { return .exited((status >> 8) & 0xFF) }
-                return .signalled(status & 0x7F)
+                return exit
             }
             if Self.now() >= deadline { return nil }
-            usleep(1000)
+            System.sleep(microseconds: 1000)
         }
     }
 
-    static func now() -> Int {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
-    }
+    static func now() -> Int { System.monotonicMs() }
 }
 
 /// The end of a plug-in's stderr, read by a thread of its own so that a plug-in writing much
@@ -274,18 +249,8 @@ final class StderrTail: @unchecked Sendable {
     init(fd: Int32) {
         self.fd = fd
         // A thread of its own (not a Dispatch worker: it blocks in read for the plug-in's life).
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<StderrTail>.fromOpaque(context).takeRetainedValue().drain()
-            return nil
-        }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<StderrTail>.fromOpaque(context).release()
-            Glibc.close(fd)
+        if !System.detachThread({ [self] in drain() }) {
+            System.closeFile(fd)
             done.signal()
         }
     }
@@ -293,15 +258,15 @@ final class StderrTail: @unchecked Sendable {
     private func drain() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(fd, $0, raw.count) } ?? -1 }
-            if n < 0 && errno == EINTR { continue }
+            let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { System.readBytes(fd, $0, raw.count) } ?? -1 }
+            if n < 0 && System.errorNumber == System.interrupted { continue }
             if n <= 0 { break }
             lock.wait()
             tail.append(contentsOf: chunk[..<n])
             if tail.count > 8192 { tail.removeFirst(tail.count - 4096) }
             lock.signal()
         }
-        Glibc.close(fd)
+        System.closeFile(fd)
         done.signal()
     }
 

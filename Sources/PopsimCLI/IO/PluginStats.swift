@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+import PopsimSystem
 
 /// What `Benchmarks/run` needs to measure popsim's own share of a plug-in round trip: how many
 /// lines were exchanged, and the CPU time popsim itself used (its plug-ins' time not included).
@@ -26,10 +22,7 @@ public enum PluginStats {
 
     /// `plug-in stats: N exchanges, popsim CPU S s (user U, system Y)`.
     public static func summary() -> String {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let user = usage.ru_utime.tv_sec * 1_000_000 + usage.ru_utime.tv_usec
-        let system = usage.ru_stime.tv_sec * 1_000_000 + usage.ru_stime.tv_usec
+        let (user, system) = System.cpuTime()
         lock.wait()
         defer { lock.signal() }
         return "plug-in stats: \(exchanges) exchanges, popsim CPU \(seconds(user + system)) s (user \(seconds(user)), system \(seconds(system)))\n"
