@@ -121,6 +121,13 @@ extension System {
         return names
     }
 
+    /// The working folder, absolute.
+    public static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A copy of `text` as a C string that lives until `free` (for signal handlers to read).
     public static func cString(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
 

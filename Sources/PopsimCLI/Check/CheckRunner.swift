@@ -1,6 +1,7 @@
 import Dispatch
 import PopsimCore
 import PopsimReports
+import PopsimSystem
 
 /// Runs scenarios against their expected timelines, on several cores, reporting in input order.
 ///
@@ -8,20 +9,24 @@ import PopsimReports
 /// back in the order of `paths`, then of strategies, whatever the number of jobs, so the output is
 /// the same bytes with `jobs` 1 or 16.
 public struct CheckRunner: Sendable {
-    public var only: String?
+    /// `--strategy`, each repeatable: only these strategies, golden or not.
+    public var only: [String]
     public var overrides: [String]
     public var limits: RunLimits
     public var maxBytes: Int
     /// What the strategies' names mean (plug-ins, a policy file) and their goldens' names.
     public var strategies: StrategySet
+    /// Project files, plug-ins and policy files met while checking, each read once.
+    let shared: Shared
 
-    public init(only: String? = nil, overrides: [String] = [], limits: RunLimits = RunLimits(),
+    public init(only: [String] = [], overrides: [String] = [], limits: RunLimits = RunLimits(),
                 maxBytes: Int = FileIO.defaultMaxBytes, strategies: StrategySet = .builtIn) {
         self.strategies = strategies
         self.only = only
         self.overrides = overrides
         self.limits = limits
         self.maxBytes = maxBytes
+        shared = Shared(maxBytes: maxBytes)
     }
 
     public func run(_ paths: [Expectations.Found], jobs: Int, progress: ProgressLine? = nil) -> [CheckOutcome] {
@@ -44,19 +49,25 @@ public struct CheckRunner: Sendable {
             return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil, verdict: .skipped("not a regular file"))]
         }
         let scenario: Scenario
+        var set = strategies
         do {
-            scenario = try ScenarioSource.load(path, maxBytes: maxBytes)
+            scenario = try ScenarioSource.load(path, maxBytes: maxBytes, strategies: &set)
         } catch {
             let verdict: CheckOutcome.Verdict = found.inFolder && Self.isNotAScenario(error)
                 ? .skipped("not a popsim scenario: no \"popsim\" key") : .error(error)
             return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil, verdict: verdict)]
         }
-        let strategies = Expectations.strategies(for: scenario, only: only)
-        guard !strategies.isEmpty else {
+        let targets = Expectations.targets(for: scenario, only: only, strategies: set) { shared.projects.project(for: path) }
+        guard !targets.isEmpty else {
             return [CheckOutcome(scenario: path, strategy: nil, goldenPath: nil,
                                  verdict: .error(.configuration(.noStrategy(file: path))))]
         }
-        return strategies.map { check(scenario, strategy: $0) }
+        return targets.map { target in
+            let started = System.monotonicMs()
+            var outcome = check(scenario, target: target, strategies: set)
+            outcome.elapsedMs = System.monotonicMs() - started
+            return outcome
+        }
     }
 
     /// A JSON object without the `popsim` key at its top: some other JSON file in a folder.
@@ -65,10 +76,46 @@ public struct CheckRunner: Sendable {
         return errors.errors.contains { $0.path == .root && $0.problem == .missingKey("popsim", what: "the format version, 1") }
     }
 
-    func check(_ scenario: Scenario, strategy: String) -> CheckOutcome {
-        let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: strategies.goldenLabel(strategy))
+    /// The strategy to run for `target`, in the set that knows it.
+    func check(_ scenario: Scenario, target: CheckTarget, strategies set: StrategySet) -> CheckOutcome {
+        let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: target.label)
+        var set = set
+        let strategy: String
+        var recordArguments = ""
+        switch target.producer {
+        case .strategy(let name):
+            strategy = name
+            if name == ScenarioLoader.policyStrategy, let file = set.policyFile { recordArguments = " --policy " + file }
+        case .projectPlugin(let path):
+            strategy = StrategySet.execPrefix + path
+            switch shared.plugin(strategy, timeoutMs: set.pluginTimeoutMs) {
+            case .success(let entry): if set.entry(named: strategy) == nil { set.extra.append(entry) }
+            case .failure(let error): return CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .error(error))
+            }
+        case .policy(let file):
+            strategy = ScenarioLoader.policyStrategy
+            set.policyFile = file
+            set.policy = []
+            if let file {
+                recordArguments = " --policy " + file
+                switch shared.policy(file) {
+                case .success(let settings): set.policy = settings
+                case .failure(let error): return CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .error(error))
+                }
+            }
+        case .unresolved(let why):
+            var outcome = CheckOutcome(scenario: scenario.file, strategy: target.label, goldenPath: golden, verdict: .unresolved(why))
+            outcome.label = target.label
+            return outcome
+        }
+        var outcome = check(scenario, strategy: strategy, golden: golden, strategies: set)
+        outcome.recordArguments = recordArguments
+        outcome.label = target.label
+        return outcome
+    }
+
+    func check(_ scenario: Scenario, strategy: String, golden: String, strategies: StrategySet) -> CheckOutcome {
         var outcome = CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .pass)
-        if strategy == ScenarioLoader.policyStrategy, let file = strategies.policyFile { outcome.recordArguments = " --policy " + file }
         let actual: String
         do {
             let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits,
@@ -82,8 +129,10 @@ public struct CheckRunner: Sendable {
         outcome.actual = actual
         switch FileIO.kind(of: golden) {
         case .missing:
-            // With `expect`, the properties are the check: no golden is needed.
-            if scenario.expectations.isEmpty { outcome.verdict = .missing }
+            // With `expect`, the properties are the check: no golden is needed (`--update`
+            // records one all the same).
+            outcome.verdict = scenario.expectations.isEmpty ? .missing : .pass
+            outcome.goldenMissing = true
             return outcome
         case .regular:
             break
@@ -105,5 +154,48 @@ public struct CheckRunner: Sendable {
                                                               actualName: "actual: \(scenario.file) [\(strategy)]"))
         }
         return outcome
+    }
+
+    /// What the jobs of one `check` share: project files, and the plug-ins and policy files they
+    /// list, each started or read once.
+    final class Shared: @unchecked Sendable {
+        let projects: ProjectFiles
+        private let lock = DispatchSemaphore(value: 1)
+        private var plugins: [String: Result<StrategyEntry, PopsimError>] = [:]
+        private var policies: [String: Result<[OptionSetting], PopsimError>] = [:]
+        private let maxBytes: Int
+
+        init(maxBytes: Int) {
+            self.maxBytes = maxBytes
+            projects = ProjectFiles(maxBytes: maxBytes)
+        }
+
+        func plugin(_ name: String, timeoutMs: Int) -> Result<StrategyEntry, PopsimError> {
+            lock.wait()
+            defer { lock.signal() }
+            if let known = plugins[name] { return known }
+            let result: Result<StrategyEntry, PopsimError>
+            do {
+                result = .success(try StrategyArguments.plugin(name, timeoutMs: timeoutMs))
+            } catch {
+                result = .failure(error)
+            }
+            plugins[name] = result
+            return result
+        }
+
+        func policy(_ file: String) -> Result<[OptionSetting], PopsimError> {
+            lock.wait()
+            defer { lock.signal() }
+            if let known = policies[file] { return known }
+            let result: Result<[OptionSetting], PopsimError>
+            do {
+                result = .success(try StrategyArguments.loadPolicy(file, maxBytes: maxBytes))
+            } catch {
+                result = .failure(error)
+            }
+            policies[file] = result
+            return result
+        }
     }
 }

@@ -5,9 +5,9 @@ import PopsimReports
 ///
 /// Contract: a directory contributes every `*.json` below it (recursively, hidden folders
 /// skipped), sorted bytewise by path; a file stands for itself; order is kept and repeats dropped.
-/// A scenario's expectations are its goldens `<stem>.<strategy>.timeline` for every registered
-/// strategy that has one, in registry order, plus its own `strategy` when that golden is missing
-/// (a failure that says how to record it). `--strategy` narrows this to one strategy.
+/// A scenario's expectations are its goldens `<stem>.<label>.timeline` — every one beside it,
+/// whatever produced it (CheckTarget.swift) — plus its own `strategy` when that golden is missing
+/// (a failure that says how to record it). `--strategy`, repeatable, names the strategies instead.
 public enum Expectations {
     /// A file to check, and whether a folder scan found it (rather than the command line).
     public struct Found: Sendable, Equatable {
@@ -47,15 +47,5 @@ public enum Expectations {
             }
         }
         return out.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
-    }
-
-    /// The strategies to check `scenario` under.
-    public static func strategies(for scenario: Scenario, only: String?) -> [String] {
-        if let only { return [only] }
-        var out = StrategyRegistry.names.filter {
-            FileIO.exists(ScenarioSource.goldenPath(for: scenario.file, strategy: $0))
-        }
-        if let own = scenario.strategy, !out.contains(own) { out.insert(own, at: 0) }
-        return out
     }
 }

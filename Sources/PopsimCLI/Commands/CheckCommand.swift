@@ -12,7 +12,7 @@ import PopsimSystem
 /// `--junit FILE` also writes a JUnit XML report, atomically.
 enum CheckCommand {
     static let specs: [Arguments.Spec] = [
-        .init(name: "strategy", takesValue: true),
+        .init(name: "strategy", takesValue: true, repeatable: true),
         .init(name: "option", takesValue: true, repeatable: true),
         .init(name: "update", takesValue: false),
         .init(name: "junit", takesValue: true),
@@ -33,7 +33,7 @@ enum CheckCommand {
         }
         let guards = try Guards(args, command: "check")
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
-        if let name = args.value("strategy"), strategies.entry(named: name) == nil {
+        for name in args.all("strategy") where strategies.entry(named: name) == nil {
             throw PopsimError.configuration(.unknownStrategy(name))
         }
         let jobs = try jobCount(args)
@@ -49,7 +49,8 @@ enum CheckCommand {
         guard !paths.isEmpty else {
             throw PopsimError.usage("check: no scenario found in \(args.positionals.joined(separator: ", ")) (a folder stands for every *.json below it)")
         }
-        let runner = CheckRunner(only: StrategyArguments.defaultStrategy(args), overrides: args.all("option"), limits: guards.limits,
+        let only = args.all("strategy").isEmpty ? StrategyArguments.defaultStrategy(args).map { [$0] } ?? [] : args.all("strategy")
+        let runner = CheckRunner(only: only, overrides: args.all("option"), limits: guards.limits,
                                  maxBytes: guards.maxBytes, strategies: strategies)
         var outcomes = runner.run(paths, jobs: jobs, progress: console.progressLine())
         var outcome = ExitCode.success
@@ -61,7 +62,7 @@ enum CheckCommand {
             switch o.verdict {
             case .pass where o.passed:
                 passed += 1
-            case .pass, .differs, .missing:
+            case .pass, .differs, .missing, .unresolved:
                 failed += 1
                 outcome = outcome.worst(.difference)
             case .error(let error):
@@ -96,11 +97,14 @@ enum CheckCommand {
         return n
     }
 
-    /// Writes the golden of a failing outcome and turns it into a pass.
+    /// Writes the golden of an outcome that differs or has none (properties or not) and turns it
+    /// into a pass; broken properties stay failures.
     static func update(_ o: inout CheckOutcome, console: inout Console) {
         guard let golden = o.goldenPath, let actual = o.actual else { return }
         switch o.verdict {
-        case .differs, .missing:
+        case .pass where !o.goldenMissing:
+            break
+        case .differs, .missing, .pass:
             do {
                 try FileIO.writeAtomically(actual, to: golden)
                 console.out("UPDATED: \(golden)\n")
@@ -108,7 +112,7 @@ enum CheckCommand {
             } catch {
                 o.verdict = .error(.io(path: golden, reason: error.reason))
             }
-        case .pass, .error, .skipped:
+        case .error, .skipped, .unresolved:
             break
         }
     }

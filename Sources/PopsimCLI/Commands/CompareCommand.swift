@@ -32,10 +32,10 @@ enum CompareCommand {
         let guards = try Guards(args, command: "compare")
         let limits = guards.limits
         guards.arm(console)
-        let set = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
+        var set = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         let scenario: Scenario
         do {
-            scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes)
+            scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &set)
         } catch {
             return console.report(error)
         }

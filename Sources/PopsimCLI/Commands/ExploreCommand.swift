@@ -47,7 +47,8 @@ enum ExploreCommand {
         var reports: [ExploreReport] = []
         for path in args.positionals {
             do {
-                let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes)
+                var strategies = strategies
+                let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies)
                 let (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
                                                      limits: guards.limits, strategies: strategies, progress: console.progressLine())
                 if let dir = args.value("save") {

@@ -29,8 +29,9 @@ enum LintCommand {
         var all: [(file: String, findings: [Lint.Finding])] = []
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         for path in args.positionals {
+            var strategies = strategies
             guard let result = RunCommand.runOne(path, command: "lint", args: args, limits: limits, maxBytes: guards.maxBytes,
-                                                 strategies: strategies, console: &console, outcome: &outcome),
+                                                 strategies: &strategies, console: &console, outcome: &outcome),
                   let entry = strategies.entry(named: result.strategy) else { continue }
             all.append((path, Lint.findings(result, entry: entry)))
         }

@@ -61,8 +61,9 @@ enum RunCommand {
         func runAll(into writer: inout ByteWriter, errors: inout Console) {
             var first = true
             for path in args.positionals {
+                var strategies = strategies
                 guard let result = runOne(path, command: "run", args: args, limits: limits, maxBytes: guards.maxBytes,
-                                          strategies: strategies, console: &errors, outcome: &outcome) else { continue }
+                                          strategies: &strategies, console: &errors, outcome: &outcome) else { continue }
                 if !args.flag("quiet") {
                     for line in Lint.ignoredSummary(result, strategies: strategies) { errors.error(line) }
                 }
@@ -134,11 +135,13 @@ enum RunCommand {
 
 
     /// Loads and runs one scenario; reports its errors and returns nil when it cannot.
+    /// `strategies` gains what the scenario names beside it (a plug-in, a policy file).
     static func runOne(_ path: String, command: String, args: Arguments, limits: RunLimits, maxBytes: Int = FileIO.defaultMaxBytes,
-                       strategies: StrategySet, console: inout Console, outcome: inout ExitCode) -> RunResult? {
+                       strategies: inout StrategySet, console: inout Console, outcome: inout ExitCode) -> RunResult? {
         do {
-            return try ScenarioSource.run(path, strategy: StrategyArguments.defaultStrategy(args), overrides: args.all("option"),
-                                          limits: limits, maxBytes: maxBytes, strategies: strategies)
+            let scenario = try ScenarioSource.load(path, maxBytes: maxBytes, strategies: &strategies)
+            return try Pipeline.run(scenario, strategy: StrategyArguments.defaultStrategy(args),
+                                    overrides: OptionOverride.parseAll(args.all("option")), limits: limits, strategies: strategies)
         } catch {
             outcome = outcome.worst(console.report(error, context: command))
             return nil

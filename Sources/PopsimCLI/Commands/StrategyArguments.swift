@@ -16,13 +16,13 @@ enum StrategyArguments {
     /// the policy file's rules.
     static func set(_ args: Arguments, maxBytes: Int = FileIO.defaultMaxBytes) throws(PopsimError) -> StrategySet {
         var set = StrategySet()
+        set.pluginTimeoutMs = try timeout(args)
         if let path = args.value("policy") {
             set.policy = try loadPolicy(path, maxBytes: maxBytes)
             set.policyFile = path
         }
-        let timeoutMs = try timeout(args)
         for name in args.all("strategy") where name.hasPrefix(StrategySet.execPrefix) && set.entry(named: name) == nil {
-            set.extra.append(try plugin(name, timeoutMs: timeoutMs))
+            set.extra.append(try plugin(name, timeoutMs: set.pluginTimeoutMs))
         }
         return set
     }
@@ -35,10 +35,11 @@ enum StrategyArguments {
         return max(1, Int(seconds * 1000))
     }
 
-    /// `exec:PATH` as a strategy: its handshake now, a new process for every run.
-    static func plugin(_ name: String, timeoutMs: Int) throws(PopsimError) -> StrategyEntry {
-        let path = String(name.dropFirst(StrategySet.execPrefix.count))
-        guard !path.isEmpty else { throw PopsimError.usage("--strategy exec:PATH: expected the path of an executable after 'exec:'") }
+    /// `exec:PATH` as a strategy: its handshake now, a new process for every run. `path` is
+    /// where the executable is when `name` spells it relative to another folder (a scenario's).
+    static func plugin(_ name: String, path: String? = nil, timeoutMs: Int) throws(PopsimError) -> StrategyEntry {
+        let path = path ?? String(name.dropFirst(StrategySet.execPrefix.count))
+        guard !path.isEmpty, name != StrategySet.execPrefix else { throw PopsimError.usage("--strategy exec:PATH: expected the path of an executable after 'exec:'") }
         let hello: PluginHello
         do throws(PluginFailure) {
             let process = try PluginProcess.start(path, timeoutMs: timeoutMs)

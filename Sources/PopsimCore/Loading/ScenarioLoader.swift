@@ -5,7 +5,7 @@
 /// duplicate keys, wrong types, negative or non-integer times, unknown popup ids, strategies,
 /// options and state names, and ill-typed conditions are all errors (design.md §2–3).
 public struct ScenarioLoader {
-    public static let topLevelKeys = ["popsim", "name", "description", "strategy", "options", "state",
+    public static let topLevelKeys = ["popsim", "name", "description", "strategy", "policy", "options", "state",
                                       "popups", "events", "until", "expect"]
     public static let popupKeys = PopupField.allCases.map(\.rawValue)
     public static let actionKeys = ActionKind.allCases.map(\.keyword)
@@ -117,6 +117,7 @@ public struct ScenarioLoader {
             scenario.description = s
         }
         if let v = fields["strategy"] { loadStrategy(v) }
+        if let v = fields["policy"] { loadPolicyFile(v, strategyGiven: fields["strategy"] != nil) }
         if let v = fields["state"], !prepared { loadState(v) }
         if let v = fields["popups"], !prepared { loadPopups(v) }
         if let v = fields["options"] { loadOptions(v) }
@@ -161,6 +162,14 @@ public struct ScenarioLoader {
             return
         }
         scenario.strategy = name
+    }
+
+    /// `"policy": "rules.json"`: the `policy` strategy's rules from a file beside the scenario;
+    /// without a `strategy`, the scenario runs `policy`.
+    mutating func loadPolicyFile(_ v: JSONValue, strategyGiven: Bool) {
+        guard let file = string(v, .root.appending("policy"), nonEmpty: true) else { return }
+        scenario.policyFile = file
+        if !strategyGiven { scenario.strategy = Self.policyStrategy }
     }
 
     /// Options belong to the file's strategy; without one, only the options every strategy has.

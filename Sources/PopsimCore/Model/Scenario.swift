@@ -6,6 +6,10 @@ public struct Scenario: Sendable {
     public var description: String?
     /// The strategy the file names, if any; the caller may override it.
     public var strategy: String?
+    /// A policy file the scenario names (`"policy"`), as written: relative to the scenario's
+    /// folder. Its rules stand in for the `policy` strategy's defaults (reading it is the
+    /// caller's: loading does no I/O).
+    public var policyFile: String?
     /// The file's `options`, validated against `strategy`, in file order.
     public var options: [OptionSetting]
     public var state: StateSchema

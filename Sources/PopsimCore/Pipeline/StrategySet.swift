@@ -10,6 +10,9 @@ public struct StrategySet: Sendable {
     public var policy: [OptionSetting]
     /// The policy file's path, which names its goldens (`goldenLabel`).
     public var policyFile: String?
+    /// How long a plug-in may take to answer one line (`--plugin-timeout`), for plug-ins started
+    /// later (one a scenario or a project file names).
+    public var pluginTimeoutMs = 5000
 
     public init(extra: [StrategyEntry] = [], policy: [OptionSetting] = []) {
         self.extra = extra
@@ -36,7 +39,7 @@ public struct StrategySet: Sendable {
     public static let execPrefix = "exec:"
 
     /// A path's file name without its last extension.
-    static func stem(_ path: String) -> String {
+    public static func stem(_ path: String) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])

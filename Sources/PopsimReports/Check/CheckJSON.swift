@@ -25,6 +25,9 @@ public enum CheckJSON {
             case .error(let error):
                 failed += 1
                 item += "\"error\", \"errors\": [" + describe(error).map(s).joined(separator: ", ") + "]"
+            case .unresolved(let why):
+                failed += 1
+                item += "\"unresolved\", \"advice\": \(s(why))"
             case .skipped(let why):
                 skipped += 1
                 item += "\"skipped\", \"reason\": \(s(why))"

@@ -12,6 +12,9 @@ public struct CheckOutcome: Sendable, Equatable {
         case error(PopsimError)
         /// A `.json` found in a folder that is not a popsim scenario: reported, not checked.
         case skipped(String)
+        /// A golden whose producer `check` cannot run again (a plug-in or policy file it cannot
+        /// find, a strategy that no longer exists): a failure that says what to do.
+        case unresolved(String)
     }
 
     public var scenario: String
@@ -25,6 +28,17 @@ public struct CheckOutcome: Sendable, Equatable {
     public var brokenProperties: [PropertyVerdict] = []
     /// What the command line needs beside `--strategy` to run it again (` --policy FILE`).
     public var recordArguments = ""
+    /// The golden's label (`policy-rules`), shown instead of the strategy when the strategy's
+    /// name alone does not say which timeline this is (`policy` under a policy file).
+    public var label: String?
+    /// No golden exists yet (the verdict is `.missing`, or `.pass` when properties are the
+    /// check); `--update` writes one either way.
+    public var goldenMissing = false
+    /// How long the check took, in milliseconds (JUnit's `time`; nothing else prints it).
+    public var elapsedMs = 0
+
+    /// What the PASS/FAIL line shows in brackets.
+    public var shownStrategy: String? { recordArguments.isEmpty ? strategy : (label ?? strategy) }
 
     /// Whether the outcome counts as passed: the golden matched (or there is none and the
     /// scenario's properties are the check) and no property broke.

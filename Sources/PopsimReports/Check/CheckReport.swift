@@ -4,7 +4,7 @@ import PopsimCore
 /// final line `N passed, N failed` (convention 20).
 public enum CheckReport {
     public static func line(_ o: CheckOutcome, style: TextStyle = .plain) -> String {
-        let label = TerminalText.safe(o.scenario + (o.strategy.map { " [\($0)]" } ?? ""))
+        let label = TerminalText.safe(o.scenario + (o.shownStrategy.map { " [\($0)]" } ?? ""))
         let evidence: String = o.brokenProperties.map { (v: PropertyVerdict) -> String in "  " + VerdictText.line(v) + "\n" }.joined()
         let fail: String = style.paint("FAIL:", .red) + " " + label + (brokenPhrase(o).map { ": " + $0 } ?? "") + "\n" + evidence
         switch o.verdict {
@@ -13,6 +13,7 @@ public enum CheckReport {
         case .differs(let diff): return fail + paint(diff, style)
         case .missing: return fail + missingAdvice(o) + "\n"
         case .error: return fail
+        case .unresolved(let why): return fail + TerminalText.safe(why) + "\n"
         case .skipped(let why): return "SKIP: \(label) (\(why))\n"
         }
     }

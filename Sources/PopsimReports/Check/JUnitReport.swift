@@ -10,6 +10,7 @@ public enum JUnitReport {
     public static func render(_ outcomes: [CheckOutcome], describe: (PopsimError) -> [String]) -> String {
         let failures = outcomes.filter {
             if case .differs = $0.verdict { return true }
+            if case .unresolved = $0.verdict { return true }
             return $0.verdict == .missing || ($0.verdict == .pass && !$0.brokenProperties.isEmpty)
         }.count
         let errors = outcomes.filter { if case .error = $0.verdict { return true }; return false }.count
@@ -33,6 +34,8 @@ public enum JUnitReport {
             case .missing:
                 out += ">\n      <failure message=\"no expected timeline\">" + escape(CheckReport.missingAdvice(o))
                     + "</failure>\n    </testcase>\n"
+            case .unresolved(let why):
+                out += ">\n      <failure message=\"golden cannot be checked\">" + escape(why) + "</failure>\n    </testcase>\n"
             case .skipped(let why):
                 out += ">\n      <skipped message=\"\(escape(why))\"/>\n    </testcase>\n"
             case .error(let error):

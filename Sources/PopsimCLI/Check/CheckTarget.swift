@@ -1,0 +1,118 @@
+import PopsimCore
+import PopsimReports
+
+/// One timeline `check` compares for a scenario: a golden beside it, or the one its own strategy
+/// should have, with what produces it again.
+///
+/// Contract: a golden's label says what produced it — a registry name, `exec-<stem>` (a plug-in)
+/// or `policy-<stem>` (the `policy` strategy under a policy file). A label that nothing on the
+/// command line, in the scenario or in the project file (`.popsim.json`) resolves is
+/// `unresolved`: a failure with advice, never skipped.
+public struct CheckTarget: Sendable, Equatable {
+    public enum Producer: Sendable, Equatable {
+        /// A strategy the run's `StrategySet` knows by this name (registry or plug-in).
+        case strategy(String)
+        /// A plug-in listed in the project file, to start: its path from the working folder.
+        case projectPlugin(path: String)
+        /// `policy` under this policy file (from the working folder), or under none.
+        case policy(file: String?)
+        /// What to tell the user.
+        case unresolved(String)
+    }
+
+    public var label: String
+    public var producer: Producer
+}
+
+extension Expectations {
+    /// The labels of the goldens beside `scenarioPath` (`<stem>.<label>.timeline`): registry names
+    /// in registry order, then the rest bytewise. A file that belongs to a longer scenario stem
+    /// (`a.b.fg.timeline` beside `a.b.json`) is that scenario's, not this one's.
+    static func goldenLabels(beside scenarioPath: String) -> [String] {
+        let stem = scenarioPath.hasSuffix(".json") ? String(scenarioPath.dropLast(5)) : scenarioPath
+        let slash = stem.lastIndex(of: "/")
+        let folder = slash.map { String(stem[..<$0]) } ?? "."
+        let base = slash.map { String(stem[stem.index(after: $0)...]) } ?? stem
+        guard let names = try? FileIO.list(folder.isEmpty ? "/" : folder) else { return [] }
+        let prefix = base + "."
+        var labels: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".timeline") && name.count > prefix.count + 9 {
+            let label = String(name.dropFirst(prefix.count).dropLast(9))
+            if label.contains("."), belongsToLongerStem(label, base: base, names: names) { continue }
+            labels.append(label)
+        }
+        let registry = StrategyRegistry.names.filter(labels.contains)
+        return registry + labels.filter { !registry.contains($0) }
+    }
+
+    /// Whether `<base>.<label>.timeline` is the golden of a scenario `<base>.<part>….json`.
+    static func belongsToLongerStem(_ label: String, base: String, names: [String]) -> Bool {
+        let parts = label.split(separator: ".", omittingEmptySubsequences: false)
+        for n in 1..<parts.count where names.contains(base + "." + parts[..<n].joined(separator: ".") + ".json") {
+            return true
+        }
+        return false
+    }
+
+    /// What `check` compares for `scenario`: the `--strategy` names when given, else every golden
+    /// beside it plus its own strategy's (first, when that golden is missing).
+    static func targets(for scenario: Scenario, only: [String], strategies: StrategySet,
+                        project: () -> Result<(ProjectFile, folder: String)?, PopsimError>) -> [CheckTarget] {
+        if !only.isEmpty {
+            return only.map { CheckTarget(label: strategies.goldenLabel($0), producer: .strategy($0)) }
+        }
+        var labels = goldenLabels(beside: scenario.file)
+        if let own = scenario.strategy, !labels.contains(strategies.goldenLabel(own)) {
+            labels.insert(strategies.goldenLabel(own), at: 0)
+        }
+        return labels.map { CheckTarget(label: $0, producer: producer(of: $0, scenario: scenario, strategies: strategies, project: project)) }
+    }
+
+    static func producer(of label: String, scenario: Scenario, strategies: StrategySet,
+                         project: () -> Result<(ProjectFile, folder: String)?, PopsimError>) -> CheckTarget.Producer {
+        let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: label)
+        if label == ScenarioLoader.policyStrategy { return .policy(file: nil) }
+        if StrategyRegistry.entry(named: label) != nil { return .strategy(label) }
+        if let stem = label.dropPrefix("exec-") {
+            if let known = strategies.extra.first(where: { strategies.goldenLabel($0.name) == label }) { return .strategy(known.name) }
+            switch project() {
+            case .failure(let error): return .unresolved("\(golden) names plug-in '\(stem)', but the project file cannot be read: \(firstLine(error))")
+            case .success(let found?):
+                if let path = found.0.plugin(stem: stem) { return .projectPlugin(path: join(found.folder, path)) }
+                return .unresolved("\(golden) names plug-in '\(stem)', which \(found.0.file) does not list: add its path to \"plugins\" there, or pass --strategy exec:PATH")
+            case .success(nil):
+                return .unresolved("\(golden) names plug-in '\(stem)', and no \(ProjectFile.fileName) lists it: list its path under \"plugins\" in a \(ProjectFile.fileName) at the repository's root (docs/ci.md), or pass --strategy exec:PATH")
+            }
+        }
+        if let stem = label.dropPrefix("policy-") {
+            if let file = strategies.policyFile, StrategySet.stem(file) == stem { return .policy(file: file) }
+            switch project() {
+            case .failure(let error): return .unresolved("\(golden) names policy file '\(stem)', but the project file cannot be read: \(firstLine(error))")
+            case .success(let found?):
+                if let path = found.0.policy(stem: stem) { return .policy(file: join(found.folder, path)) }
+                return .unresolved("\(golden) names policy file '\(stem)', which \(found.0.file) does not list: add its path to \"policies\" there, or pass --policy FILE")
+            case .success(nil):
+                return .unresolved("\(golden) names policy file '\(stem)', and no \(ProjectFile.fileName) lists it: list its path under \"policies\" in a \(ProjectFile.fileName) at the repository's root (docs/ci.md), or pass --policy FILE")
+            }
+        }
+        let hint = Suggestion.closest(label, among: StrategyRegistry.names).map { " (did you mean '\($0)'?)" } ?? ""
+        return .unresolved("\(golden) names no strategy '\(label)'\(hint): rename or remove it")
+    }
+
+    static func firstLine(_ error: PopsimError) -> String {
+        ErrorReport.lines(error, context: "check").first ?? "unreadable"
+    }
+
+    /// `path` from the working folder, given the project file's folder.
+    static func join(_ folder: String, _ path: String) -> String {
+        if path.hasPrefix("/") || folder == "." { return path }
+        return folder + "/" + path
+    }
+}
+
+extension String {
+    /// The rest after `prefix`, when it starts with it and has more.
+    func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) && count > prefix.count ? String(dropFirst(prefix.count)) : nil
+    }
+}
