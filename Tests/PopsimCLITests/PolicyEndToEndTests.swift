@@ -60,13 +60,13 @@ struct PolicyEndToEndTests {
         let scenario = try file("burst.json", String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/jc-burst-of-three.json")), as: UTF8.self), in: dir)
         let missing = try runPopsim(["check", scenario, "--policy", policy])
         #expect(missing.status == 1)
-        #expect(missing.stdout == "FAIL: \(scenario) [policy]\nno expected timeline \(dir.path)/burst.policy-jc-fifo.timeline: record one with "
+        #expect(missing.stdout == "FAIL: \(scenario) [policy-jc-fifo]\nno expected timeline \(dir.path)/burst.policy-jc-fifo.timeline: record one with "
             + "'popsim check \(scenario) --strategy policy --policy \(policy) --update' and review it\n0 passed, 1 failed\n")
         #expect(try runPopsim(["check", scenario, "--strategy", "policy", "--policy", policy, "--update"]).status == 0)
         let golden = try String(contentsOfFile: dir.path + "/burst.policy-jc-fifo.timeline", encoding: .utf8)
         #expect(golden == (try String(contentsOfFile: packageRoot.appendingPathComponent("Scenarios/jc-burst-of-three.jc-fifo.timeline").path, encoding: .utf8)))
         let passed = try runPopsim(["check", scenario, "--policy", policy])
-        #expect(passed.status == 0 && passed.stdout == "PASS: \(scenario) [policy]\n1 passed, 0 failed\n")
+        #expect(passed.status == 0 && passed.stdout == "PASS: \(scenario) [policy-jc-fifo]\n1 passed, 0 failed\n")
 
         let compare = try runPopsim(["compare", "Scenarios/jc-burst-of-three.json", "--strategy", "policy", "--strategy", "jc-fifo",
                                      "--policy", policy, "--format", "json"])
