@@ -161,4 +161,24 @@ struct CheckTrustTests {
         let twice = try runPopsim(["check", "burst.json"], in: dir)
         #expect(twice.stdout.contains(#".popsim.json:1:44: plugins[1]: expected a file stem no other entry has (a golden names it by its stem), got "b/x.sh", as "a/x.py""#))
     }
+
+    /// explore --save under a plug-in: DIR made, the plug-in named from DIR, one file for a
+    /// counterexample that breaks two properties, and check runs it (a FAIL, not exit 2).
+    @Test func exploreSavesPlainScenariosThatCheckRuns() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try plugin("m.py", in: dir)
+        try edit("m.py", in: dir) { $0.replacingOccurrences(of: #"return self.popups[name].get("priority", 100)"#, with: #"return -self.popups[name].get("priority", 100)"#) }
+        try copy("Scenarios/flow-wish-uncertain.json", to: "u.json", in: dir)
+        try edit("u.json", in: dir) { $0.replacingOccurrences(of: #""expect": ["editWish before shareGuide", "visible <= 1", "no pending"]"#,
+                                                                with: #""expect": ["editWish before shareGuide", "visible <= 1", "resultRejected before shareGuide"]"#) }
+        let explore = try runPopsim(["explore", "u.json", "--strategy", "exec:m.py", "--budget", "30", "--save", "out/deep"], in: dir)
+        #expect(explore.status == 1)
+        #expect(explore.stderr == "saved: out/deep/u.exec-m.1.json\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/deep").path) == ["u.exec-m.1.json"])
+        #expect(try read("out/deep/u.exec-m.1.json", in: dir).contains(#""strategy": "exec:../../m.py""#))
+        let check = try runPopsim(["check", "out/deep"], in: dir)
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("FAIL: out/deep/u.exec-m.1.json [exec:../../m.py]: properties 'editWish before shareGuide', 'resultRejected before shareGuide' fail\n"))
+    }
 }

@@ -117,8 +117,9 @@ enum ExploreCommand {
         return (outcomes, report)
     }
 
-    /// `--save DIR`: each smallest counterexample as a plain scenario, `<stem>.<strategy>.<n>.json`
-    /// (n: the property's place in `expect`, from 1).
+    /// `--save DIR`: each smallest counterexample as a plain scenario `check` runs as it is,
+    /// `<stem>.<label>.<n>.json` (n: the property's place in `expect`, from 1), DIR made if need
+    /// be. A counterexample that breaks several properties is written once, under the first.
     static func save(_ outcomes: [Explorer.Outcome], scenario: Scenario, path: String, to dir: String,
                      strategies: StrategySet, console: inout Console) throws(PopsimError) {
         let bytes: [UInt8]
@@ -129,28 +130,42 @@ enum ExploreCommand {
         } catch {
             throw PopsimError.io(path: path, reason: "cannot read it again to save counterexamples")
         }
+        do {
+            try FileIO.makeDirectories(dir)
+        } catch {
+            throw PopsimError.io(path: dir, reason: error.reason)
+        }
         let stem = ScenarioLoader.defaultName(path)
         for o in outcomes {
+            var written = Set<String>()
             for (n, p) in o.properties.enumerated() {
                 guard let c = p.counterexample else { continue }
-                // A plug-in's file is named by its label and names no strategy (run it with
-                // --strategy exec:PATH); a policy file's rules are written into the file.
                 let label = strategies.goldenLabel(o.strategy)
                 let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(label).\(n + 1).json"
-                let plugin = o.strategy.hasPrefix(StrategySet.execPrefix)
                 // With a policy file, the rules the run used (the file's, then the scenario's) are written in.
                 let policy = o.strategy == ScenarioLoader.policyStrategy && strategies.policyFile != nil
                 let options = policy ? try RunConfiguration.resolve(scenario, strategy: o.strategy, overrides: [], strategies: strategies).options.settings : nil
-                let text = CounterexampleFile.text(root, scenario: scenario, variant: c.variant, strategy: plugin ? nil : o.strategy,
-                                                   options: options, property: p.expectation.text)
+                let strategy = spelling(o.strategy, scenario: scenario, from: dir)
+                func text(_ property: String) -> String {
+                    CounterexampleFile.text(root, scenario: scenario, variant: c.variant, strategy: strategy, options: options,
+                                            property: property, sameStrategy: o.strategy == scenario.strategy)
+                }
+                guard written.insert(text("")).inserted else { continue }
                 do {
-                    try FileIO.writeAtomically(text, to: target)
+                    try FileIO.writeAtomically(text(p.expectation.text), to: target)
                 } catch {
                     throw PopsimError.io(path: target, reason: error.reason)
                 }
                 console.error("saved: \(target)")
             }
         }
+    }
+
+    /// How a saved file in `dir` names `strategy`: a plug-in by its path from `dir`.
+    static func spelling(_ strategy: String, scenario: Scenario, from dir: String) -> String {
+        guard let path = strategy.dropPrefix(StrategySet.execPrefix) else { return strategy }
+        let actual = strategy == scenario.strategy ? ScenarioSource.besideScenario(scenario.file, path) : path
+        return StrategySet.execPrefix + FileIO.relativePath(actual, from: dir)
     }
 
     /// `--merge REPORT…`: the JSON reports of the shards of one exploration, as one report.

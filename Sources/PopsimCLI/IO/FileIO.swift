@@ -108,6 +108,37 @@ public enum FileIO {
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
+    /// Makes `path` and the folders above it that are missing (`mkdir -p`).
+    public static func makeDirectories(_ path: String) throws(Failure) {
+        if isDirectory(path) { return }
+        if exists(path) { throw Failure(reason: "cannot make a folder: a file is there") }
+        if let slash = path.dropLast().lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]))
+        }
+        if !System.makeDirectory(path) && !isDirectory(path) { throw Failure(reason: "cannot make a folder: " + lastError()) }
+    }
+
+    /// `path` (from the working folder) as seen from folder `base` (also from the working folder).
+    public static func relativePath(_ path: String, from base: String) -> String {
+        let cwd = System.currentDirectory() ?? "/"
+        func parts(_ p: String) -> [Substring] {
+            var out: [Substring] = []
+            for part in ((p.hasPrefix("/") ? "" : cwd + "/") + p).split(separator: "/") {
+                switch part {
+                case ".": continue
+                case "..": if !out.isEmpty { out.removeLast() }
+                default: out.append(part)
+                }
+            }
+            return out
+        }
+        let target = parts(path), from = parts(base)
+        var common = 0
+        while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }
+        let up = Array(repeating: "..", count: from.count - common)
+        return (up + target[common...].map(String.init)).joined(separator: "/")
+    }
+
     /// Writes `text` to `path` atomically (temporary file, then rename).
     public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
         try writeAtomically(to: path) { writer in

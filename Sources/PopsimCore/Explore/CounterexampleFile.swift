@@ -2,19 +2,18 @@
 /// orders and omissions written in, no uncertainty left, and the strategy it fails under — a
 /// regression test that `check` runs as it is.
 public enum CounterexampleFile {
-    /// The text of the file, from the original's JSON tree `root`. `strategy` nil (a plug-in, which
-    /// a file cannot name) leaves the file without one; `options`, if given, replace the file's
-    /// (a policy file's rules written in).
-    public static func text(_ root: JSONValue, scenario: Scenario, variant: Variant, strategy: String?,
-                            options: [OptionSetting]? = nil, property: String) -> String {
+    /// The text of the file, from the original's JSON tree `root`, naming `strategy` (a plug-in
+    /// as `exec:PATH` from the file's new folder); `options`, if given, replace the file's (a
+    /// policy file's rules written in, so the file needs no `policy` key: it is dropped).
+    public static func text(_ root: JSONValue, scenario: Scenario, variant: Variant, strategy: String,
+                            options: [OptionSetting]? = nil, property: String, sameStrategy: Bool = false) -> String {
         guard case .object(var members) = root.kind else { return JSONWriter.write(root) + "\n" }
-        if let strategy {
-            set(&members, "strategy", string(strategy))
-        } else {
-            members.removeAll { $0.key == "strategy" }
-        }
+        set(&members, "strategy", string(strategy))
+        members.removeAll { $0.key == "policy" }
+        // The scenario's own options belong to its own strategy, whatever its spelling here.
+        let written = sameStrategy ? scenario.strategy : strategy
         set(&members, "name", string(scenario.name + " — counterexample: " + property))
-        members.removeAll { $0.key == "options" && (scenario.strategy != strategy || options != nil) }
+        members.removeAll { $0.key == "options" && (scenario.strategy != written || options != nil) }
         if let options, !options.isEmpty {
             let values = options.map { o -> JSONValue.Member in
                 let value: JSONValue
