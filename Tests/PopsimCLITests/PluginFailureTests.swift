@@ -57,6 +57,25 @@ struct PluginFailureTests {
          #" at 0 ms: it decided something in reply to start, before anything happened: {"decisions": [{"show": "upgrade"}]} (answering: {"start": "#),
     ]
 
+    /// A crash's stack trace is visible: the last 20 lines of its stderr, at most 2 KiB, below
+    /// the message, one per line.
+    @Test func aCrashShowsTheEndOfItsStderr() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (width, lines) in [(8, 20), (150, 13)] {
+            let path = dir.appendingPathComponent("trace\(width).py").path
+            try Data(Self.python("if m.get('happening') == 'enqueued':\n    for i in range(1, 26): print(('line %d ' % i).ljust(\(width), 'x'), file=sys.stderr)\n    sys.exit(1)").utf8)
+                .write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o755)
+            let output = try runPopsim(["run", Self.scenario, "--strategy", "exec:" + path])
+            #expect(output.status == 2)
+            let shown = output.stderr.split(separator: "\n").map(String.init)
+            #expect(shown.first == "plug-in exec:\(path) at 0 ms: it exited with status 1 before answering (its stderr ends with the \(lines) lines below) " + Self.upgrade)
+            #expect(Array(shown.dropFirst()) == ((26 - lines)...25).map { "  | " + ("line \($0) ").padding(toLength: width, withPad: "x", startingAt: 0) })
+            #expect(shown.dropFirst().reduce(0) { $0 + $1.utf8.count - 3 } <= 2048)
+        }
+    }
+
     @Test func everyFailureIsOneLineAndExitTwo() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

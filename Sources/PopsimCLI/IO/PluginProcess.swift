@@ -203,7 +203,12 @@ final class PluginProcess: PluginChannel {
             what = "it closed its output \(before); it was stopped"
         }
         stderr.finish()
-        if let last = stderr.lastLine { what += " (its stderr: \(last))" }
+        let tail = stderr.lastLines
+        if tail.count == 1 {
+            what += " (its stderr: \(tail[0]))"
+        } else if !tail.isEmpty {
+            what += " (its stderr ends with the \(tail.count) lines below)\n" + tail.map { "  | " + $0 }.joined(separator: "\n")
+        }
         return PluginFailure(what)
     }
 
@@ -238,7 +243,7 @@ final class PluginProcess: PluginChannel {
 }
 
 /// The end of a plug-in's stderr, read by a thread of its own so that a plug-in writing much
-/// there never blocks; its last line goes into error messages.
+/// there never blocks; its last lines (a stack trace) go into error messages.
 final class StderrTail: @unchecked Sendable {
     private let fd: Int32
     private let lock = DispatchSemaphore(value: 1)
@@ -279,12 +284,29 @@ final class StderrTail: @unchecked Sendable {
         if !already { _ = done.wait(timeout: .now() + 1) }
     }
 
-    /// Its last non-empty line, at most 200 characters.
-    var lastLine: String? {
+    /// At most this many of its last lines go into a message, and at most `maxTailBytes` of them.
+    static let maxTailLines = 20
+    static let maxTailBytes = 2048
+
+    /// Its last lines, without trailing blank ones: at most 20 lines and 2 KiB (the oldest lines
+    /// dropped first), each at most 200 characters, tabs as spaces, control characters removed.
+    var lastLines: [String] {
         lock.wait()
         defer { lock.signal() }
         let text = String(decoding: tail, as: UTF8.self)
-        guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
-        return line.count > 200 ? String(line.prefix(200)) + "…" : String(line)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line -> String in
+            let clean = String(line.replacingTabs().unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+            return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
+        }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+        lines = Array(lines.suffix(Self.maxTailLines))
+        while lines.count > 1 && lines.reduce(0, { $0 + $1.utf8.count + 1 }) > Self.maxTailBytes { lines.removeFirst() }
+        return lines
     }
+}
+
+extension Substring {
+    /// Tabs as single spaces (a message line stays one line of known width).
+    func replacingTabs() -> String { String(map { $0 == "\t" ? " " : $0 }) }
 }

@@ -16,4 +16,10 @@ public struct PluginFailure: Error, Sendable, Equatable {
     public var message: String
 
     public init(_ message: String) { self.message = message }
+
+    /// `text` added to the message's first line; lines below it (a plug-in's stderr) stay below.
+    public func appending(_ text: String) -> PluginFailure {
+        guard let newline = message.firstIndex(of: "\n") else { return PluginFailure(message + text) }
+        return PluginFailure(String(message[..<newline]) + text + String(message[newline...]))
+    }
 }

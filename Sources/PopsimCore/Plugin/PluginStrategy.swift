@@ -92,7 +92,7 @@ struct PluginStrategy: Strategy {
         do {
             lastReply = try channel.exchange(out)
         } catch {
-            throw PluginFailure(error.message + Self.answering(out))
+            throw error.appending(Self.answering(out))
         }
         do {
             return try codec.reply(lastReply)
