@@ -83,7 +83,13 @@ struct CheckTrustTests {
         #expect(fails.stdout.contains("FAIL: scenarios/flow.json [exec:plugins/manager.py]: property 'editWish before shareGuide' fails\n"
             + "  fails  editWish before shareGuide: shareGuide shown at 0 ms, editWish at 3500 ms\n--- expected: scenarios/flow.exec-manager.timeline\n"))
         #expect(fails.stdout.hasSuffix("1 passed, 1 failed\n"))
-        #expect(try read("report.xml", in: dir).contains("failures=\"1\""))
+        let junit = try read("report.xml", in: dir)
+        #expect(junit.contains("failures=\"1\""))
+        // JUnit's time is filled (seconds, three decimals): the plug-in's check took some.
+        #expect(junit.contains(#"<testcase classname="scenarios/flow.json" name="exec:plugins/manager.py" time="0."#) || junit.contains(#"name="exec:plugins/manager.py" time="1."#))
+        #expect(!junit.contains(#"name="exec:plugins/manager.py" time="0.000""#))
+        let github = try runPopsim(["check", "scenarios", "--format", "github"], in: dir)
+        #expect(github.stdout.contains("\n::error file=scenarios/flow.json,line=12,title=scenarios/flow.json [exec%3Aplugins/manager.py]::fails  editWish before shareGuide: shareGuide shown at 0 ms, editWish at 3500 ms\n"))
     }
 
     @Test func aPolicyGoldenIsCheckedAndFailsWhenThePolicyChanges() throws {
@@ -103,6 +109,13 @@ struct CheckTrustTests {
         let fails = try runPopsim(["check", "burst.json"], in: dir)
         #expect(fails.status == 1)
         #expect(fails.stdout.hasPrefix("PASS: burst.json [jc-fifo]\nPASS: burst.json [policy-snacks]\nFAIL: burst.json [policy-team]\n--- expected: burst.policy-team.timeline\n"))
+        // On GitHub, the failure is an annotation at the golden's first changed line.
+        let github = try runPopsim(["check", "burst.json", "--format", "github"], in: dir)
+        #expect(github.status == 1)
+        let annotations = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 1)
+        #expect(annotations.first?.hasPrefix("::error file=burst.policy-team.timeline,line=5,title=burst.json [policy-team]::timeline differs from burst.policy-team.timeline%0A--- expected: burst.policy-team.timeline%0A+++ actual: burst.json [policy]%0A@@ ") == true)
+        #expect(github.stdout.hasSuffix("2 passed, 1 failed\n"))
     }
 
     @Test func aGoldenNamingNoStrategyFailsWithASuggestion() throws {

@@ -10,6 +10,12 @@ import PopsimSystem
 /// Exit 0 when all pass, 1 when any differs or lacks a golden, 2 for bad input (70 internal).
 /// `--update` writes the failing goldens atomically and counts them as passed; refused under CI.
 /// `--junit FILE` also writes a JUnit XML report, atomically.
+/// `check --format`: lines for people, one JSON document, or the lines with GitHub Actions
+/// workflow commands under each failure.
+enum CheckFormat: String, CaseIterable {
+    case text, json, github
+}
+
 enum CheckCommand {
     static let specs: [Arguments.Spec] = [
         .init(name: "strategy", takesValue: true, repeatable: true),
@@ -37,7 +43,7 @@ enum CheckCommand {
             throw PopsimError.configuration(.unknownStrategy(name))
         }
         let jobs = try jobCount(args)
-        let format = try args.choice("format", ReportFormat.self, command: "check", default: .text)
+        let format = try args.choice("format", CheckFormat.self, command: "check", default: .text)
         let style = console.style(for: try args.choice("color", ColorMode.self, command: "check", default: .auto))
         guards.arm(console)
         let paths: [Expectations.Found]
@@ -58,7 +64,8 @@ enum CheckCommand {
         for i in outcomes.indices {
             if args.flag("update") { update(&outcomes[i], console: &console) }
             let o = outcomes[i]
-            if format == .text { console.out(CheckReport.line(o, style: style)) }
+            if format != .json { console.out(CheckReport.line(o, style: style)) }
+            if format == .github { console.out(GitHubAnnotations.commands(o) { ErrorReport.lines($0, context: "check") }) }
             switch o.verdict {
             case .pass where o.passed:
                 passed += 1
@@ -73,7 +80,7 @@ enum CheckCommand {
             }
         }
         switch format {
-        case .text: console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped))
+        case .text, .github: console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped))
         case .json: console.out(CheckJSON.render(outcomes) { ErrorReport.lines($0, context: "check") })
         }
         if passed + failed == 0 {

@@ -4,8 +4,9 @@ import PopsimCore
 ///
 /// Contract: a single `<testsuites>` with one `<testsuite name="popsim check">`; `classname` is the
 /// scenario path, `name` the strategy; failures carry the diff (or the missing-golden advice),
-/// errors carry the error lines (`describe` words them, as stderr does). `time` is always 0:
-/// popsim's output never depends on the clock.
+/// errors carry the error lines (`describe` words them, as stderr does). `time` is each check's
+/// wall-clock seconds (CI servers chart it): the one value in popsim's output that differs from
+/// run to run.
 public enum JUnitReport {
     public static func render(_ outcomes: [CheckOutcome], describe: (PopsimError) -> [String]) -> String {
         let failures = outcomes.filter {
@@ -16,9 +17,10 @@ public enum JUnitReport {
         let errors = outcomes.filter { if case .error = $0.verdict { return true }; return false }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        out += "  <testsuite name=\"popsim check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"0\">\n"
+        let total = seconds(outcomes.reduce(0) { $0 + $1.elapsedMs })
+        out += "  <testsuite name=\"popsim check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(total)\">\n"
         for o in outcomes {
-            out += "    <testcase classname=\"\(escape(o.scenario))\" name=\"\(escape(o.strategy ?? "load"))\" time=\"0\""
+            out += "    <testcase classname=\"\(escape(o.scenario))\" name=\"\(escape(o.strategy ?? "load"))\" time=\"\(seconds(o.elapsedMs))\""
             let broken = o.brokenProperties.map(VerdictText.line).joined(separator: "\n")
             switch o.verdict {
             case .pass where o.brokenProperties.isEmpty:
@@ -48,4 +50,10 @@ public enum JUnitReport {
     }
 
     static func escape(_ text: String) -> String { XMLText.escape(text) }
+
+    /// Milliseconds as seconds with three decimals.
+    static func seconds(_ ms: Int) -> String {
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
 }
