@@ -51,6 +51,8 @@ enum HelpText {
           run                     Run scenarios and print their timelines.
           check                   Check scenarios against their expected timelines (CI).
           compare                 Run one scenario under several strategies, side by side.
+          explore                 Try every arrival order and timing for one that breaks a
+                                  property.
           lint                    List what a strategy ignores and the hazards a run hits.
           gen                     Write a seeded scenario of any size.
           strategies              List the strategies with their options.
@@ -262,10 +264,12 @@ enum HelpText {
     static let check = """
         OVERVIEW: Check scenarios against their expected timelines (CI).
 
-        Each scenario is run under every strategy that has an expected timeline beside it
-        (<scenario>.<strategy>.timeline) and under its own "strategy". One line per scenario
-        and strategy, PASS or FAIL, a unified diff under each failure, and last the line
-        'N passed, N failed'.
+        Each scenario is run under every expected timeline beside it
+        (<scenario>.<label>.timeline) and under its own "strategy". A label is a strategy,
+        exec-<stem> (a plug-in) or policy-<stem> (a policy file): the scenario, the command
+        line or a .popsim.json project file (docs/ci.md) says which file; a golden nothing
+        resolves is a FAIL. One line per scenario and strategy, PASS or FAIL, a unified diff
+        under each failure, and last the line 'N passed, N failed'.
 
         EXAMPLES:
           popsim check Scenarios/
@@ -278,16 +282,18 @@ enum HelpText {
           <file-or-folder>        A scenario file, or a folder: every *.json below it.
 
         OPTIONS:
-          --strategy <name>       Check only this strategy.
+          --strategy <name>       Check only these strategies; repeatable.
           --policy <file>         The rules of the strategy 'policy', from a file
                                   (docs/policy.md); without --strategy, runs 'policy'.
           --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                   docs/plugin-protocol.md) may take to answer. (default: 5)
           --option <name=value>   Set a strategy option; repeatable.
-          --update                Write the expected timelines that differ or are missing,
-                                  atomically. Refused when CI is set. Review 'git diff'.
-          --junit <file>          Also write a JUnit XML report.
-          --format <format>       Report as lines or one JSON document. (values: text, json;
+          --update                Write the expected timelines that differ or are missing
+                                  (with "expect" too), atomically. Refused when CI is set.
+                                  Review 'git diff'.
+          --junit <file>          Also write a JUnit XML report (time in seconds).
+          --format <format>       Report as lines, one JSON document, or lines with GitHub
+                                  Actions annotations. (values: text, json, github;
                                   default: text)
           --jobs <n>              Scenarios run at once. (default: the number of cores)
           --color <when>          Colour where it helps, on a terminal only. (values:
