@@ -171,30 +171,26 @@ public struct CheckRunner: Sendable {
         }
 
         func plugin(_ name: String, timeoutMs: Int) -> Result<StrategyEntry, PopsimError> {
-            lock.wait()
-            defer { lock.signal() }
-            if let known = plugins[name] { return known }
-            let result: Result<StrategyEntry, PopsimError>
-            do {
-                result = .success(try StrategyArguments.plugin(name, timeoutMs: timeoutMs))
-            } catch {
-                result = .failure(error)
-            }
-            plugins[name] = result
-            return result
+            cached(name, in: &plugins) { () throws(PopsimError) in try StrategyArguments.plugin(name, timeoutMs: timeoutMs) }
         }
 
         func policy(_ file: String) -> Result<[OptionSetting], PopsimError> {
+            cached(file, in: &policies) { () throws(PopsimError) in try StrategyArguments.loadPolicy(file, maxBytes: maxBytes) }
+        }
+
+        /// `cache[key]`, made by `make` (once, under the lock) when it is not there yet.
+        private func cached<T>(_ key: String, in cache: inout [String: Result<T, PopsimError>],
+                               _ make: () throws(PopsimError) -> T) -> Result<T, PopsimError> {
             lock.wait()
             defer { lock.signal() }
-            if let known = policies[file] { return known }
-            let result: Result<[OptionSetting], PopsimError>
+            if let known = cache[key] { return known }
+            let result: Result<T, PopsimError>
             do {
-                result = .success(try StrategyArguments.loadPolicy(file, maxBytes: maxBytes))
+                result = .success(try make())
             } catch {
                 result = .failure(error)
             }
-            policies[file] = result
+            cache[key] = result
             return result
         }
     }

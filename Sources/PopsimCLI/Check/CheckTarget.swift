@@ -75,28 +75,40 @@ extension Expectations {
         if StrategyRegistry.entry(named: label) != nil { return .strategy(label) }
         if let stem = label.dropPrefix("exec-") {
             if let known = strategies.extra.first(where: { strategies.goldenLabel($0.name) == label }) { return .strategy(known.name) }
-            switch project() {
-            case .failure(let error): return .unresolved("\(golden) names plug-in '\(stem)', but the project file cannot be read: \(firstLine(error))")
-            case .success(let found?):
-                if let path = found.0.plugin(stem: stem) { return .projectPlugin(path: join(found.folder, path)) }
-                return .unresolved("\(golden) names plug-in '\(stem)', which \(found.0.file) does not list: add its path to \"plugins\" there, or pass --strategy exec:PATH")
-            case .success(nil):
-                return .unresolved("\(golden) names plug-in '\(stem)', and no \(ProjectFile.fileName) lists it: list its path under \"plugins\" in a \(ProjectFile.fileName) at the repository's root (docs/ci.md), or pass --strategy exec:PATH")
-            }
+            return fromProject(project(), stem: stem, golden: golden, kind: .plugin) { .projectPlugin(path: $0) }
         }
         if let stem = label.dropPrefix("policy-") {
             if let file = strategies.policyFile, StrategySet.stem(file) == stem { return .policy(file: file) }
-            switch project() {
-            case .failure(let error): return .unresolved("\(golden) names policy file '\(stem)', but the project file cannot be read: \(firstLine(error))")
-            case .success(let found?):
-                if let path = found.0.policy(stem: stem) { return .policy(file: join(found.folder, path)) }
-                return .unresolved("\(golden) names policy file '\(stem)', which \(found.0.file) does not list: add its path to \"policies\" there, or pass --policy FILE")
-            case .success(nil):
-                return .unresolved("\(golden) names policy file '\(stem)', and no \(ProjectFile.fileName) lists it: list its path under \"policies\" in a \(ProjectFile.fileName) at the repository's root (docs/ci.md), or pass --policy FILE")
-            }
+            return fromProject(project(), stem: stem, golden: golden, kind: .policy) { .policy(file: $0) }
         }
         let hint = Suggestion.closest(label, among: StrategyRegistry.names).map { " (did you mean '\($0)'?)" } ?? ""
         return .unresolved("\(golden) names no strategy '\(label)'\(hint): rename or remove it")
+    }
+
+    /// What a project file lists: plug-ins or policy files, and how the advice words each.
+    enum Listed {
+        case plugin, policy
+        var what: String { self == .plugin ? "plug-in" : "policy file" }
+        var key: String { self == .plugin ? "plugins" : "policies" }
+        var flag: String { self == .plugin ? "--strategy exec:PATH" : "--policy FILE" }
+    }
+
+    /// The producer the project file lists under `stem` (its path from the working folder made
+    /// into one by `make`), or why there is none.
+    static func fromProject(_ found: Result<(ProjectFile, folder: String)?, PopsimError>, stem: String, golden: String,
+                            kind: Listed, make: (String) -> CheckTarget.Producer) -> CheckTarget.Producer {
+        let named = "\(golden) names \(kind.what) '\(stem)'"
+        switch found {
+        case .failure(let error):
+            return .unresolved("\(named), but the project file cannot be read: \(firstLine(error))")
+        case .success(let found?):
+            let listed = kind == .plugin ? found.0.plugin(stem: stem) : found.0.policy(stem: stem)
+            if let path = listed { return make(join(found.folder, path)) }
+            return .unresolved("\(named), which \(found.0.file) does not list: add its path to \"\(kind.key)\" there, or pass \(kind.flag)")
+        case .success(nil):
+            return .unresolved("\(named), and no \(ProjectFile.fileName) lists it: list its path under \"\(kind.key)\" in a "
+                + "\(ProjectFile.fileName) at the repository's root (docs/ci.md), or pass \(kind.flag)")
+        }
     }
 
     static func firstLine(_ error: PopsimError) -> String {
