@@ -187,7 +187,16 @@ def main():
     else:
         notes.append("perf is not installed: the plug-in figure is popsim's whole CPU, kernel included.")
         verdict("plug-in: popsim's own CPU per line, kernel included (µs)", summary(totals)[0], 2, 2)
-    plugins = (lines_exchanged, summary(totals), summary(users) if users else None, summary(trips))
+    # 9. Plug-ins in explore (issue 25): variants per second with the Python notistack example,
+    # one process serving many runs ("persistent") against a new process per run
+    # (--plugin-per-run), on all cores. The per-run side gets a smaller budget (it is slow).
+    per_mode = []
+    for extra, budget in (([], 3000), (["--plugin-per-run"], 300)):
+        cmd = [POPSIM, "explore", explore_file, "--strategy", plugin, "--budget", str(budget)] + extra
+        per_mode.append(budget / summary([run(cmd, ok=(0, 1))[0] for _ in range(min(pairs, 3))])[0])
+    verdict("plug-in explore: variants per second, persistent vs a process per run (times)", per_mode[0] / per_mode[1], 5, 5,
+            better="higher")
+    plugins = (lines_exchanged, summary(totals), summary(users) if users else None, summary(trips), per_mode)
 
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
                     bursts, explorations, simpy_version, cxx_version, plugins)
@@ -261,7 +270,7 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
     out += ["", "| strategy (explore `Benchmarks/explore-first-launch.json`, 24,000 variants, all cores) | variants per second |",
             "|---|---:|"]
     out += [f"| {name} | {speed:,.0f} |" for name, speed in explorations]
-    exchanged, total, user, trip = plugins
+    exchanged, total, user, trip, per_mode = plugins
     out += ["", f"Plug-in (`Examples/plugins/notistack.py`, 100,000-event scenario, {exchanged:,} lines exchanged per run), "
             "per line, median (min–max):  ",
             f"popsim's own CPU, kernel included: {total[0]:.2f} µs ({total[1]:.2f}–{total[2]:.2f});  "]
@@ -269,6 +278,9 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
         out += [f"of which user space (writing the happening, reading and checking the reply): {user[0]:.2f} µs "
                 f"({user[1]:.2f}–{user[2]:.2f}); the rest is the kernel's pipe calls and wake-ups;  "]
     out += [f"whole round trip with the Python plug-in, wall time: {trip[0]:.1f} µs ({trip[1]:.1f}–{trip[2]:.1f})."]
+    out += ["", f"Plug-in in explore (`Examples/plugins/notistack.py` on `Benchmarks/explore-first-launch.json`, all cores): "
+            f"{per_mode[0]:,.0f} variants per second with one process serving many runs, {per_mode[1]:,.0f} with a new "
+            f"process per run (`--plugin-per-run`): {per_mode[0] / per_mode[1]:.1f}×."]
     out += ["", "| target | reached | target | must | verdict |",
             "|---|---:|---:|---:|---|"]
     out += [f"| {n} | {v:.2f} | {t} | {m} | {r} |" for n, v, t, m, r in verdicts]

@@ -24,6 +24,7 @@ HELLO = {
     "summary": "a team's flow manager: a queue per key, the next chosen at idle by priority",
     "fields": ["key", "priority", "when"],
     "actions": ["remove", "clear"],
+    "persistent": True,  # a start begins afresh: one process may serve many runs
 }
 
 

@@ -36,6 +36,7 @@ HELLO = {
     "timerAnchor": "show",
     "handoff": "after-gone",
     "skip": ["idle", "stateChanged", "trigger", "suspend", "resume"],
+    "persistent": True,  # each start begins afresh, so one process may serve many runs
 }
 
 

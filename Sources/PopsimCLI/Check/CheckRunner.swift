@@ -88,7 +88,7 @@ public struct CheckRunner: Sendable {
             if name == ScenarioLoader.policyStrategy, let file = set.policyFile { recordArguments = " --policy " + file }
         case .projectPlugin(let path):
             strategy = StrategySet.execPrefix + path
-            switch shared.plugin(strategy, timeoutMs: set.pluginTimeoutMs) {
+            switch shared.plugin(strategy, timeoutMs: set.pluginTimeoutMs, perRun: set.pluginPerRun) {
             case .success(let entry): if set.entry(named: strategy) == nil { set.extra.append(entry) }
             case .failure(let error): return CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .error(error))
             }
@@ -170,8 +170,8 @@ public struct CheckRunner: Sendable {
             projects = ProjectFiles(maxBytes: maxBytes)
         }
 
-        func plugin(_ name: String, timeoutMs: Int) -> Result<StrategyEntry, PopsimError> {
-            cached(name, in: &plugins) { () throws(PopsimError) in try StrategyArguments.plugin(name, timeoutMs: timeoutMs) }
+        func plugin(_ name: String, timeoutMs: Int, perRun: Bool) -> Result<StrategyEntry, PopsimError> {
+            cached(name, in: &plugins) { () throws(PopsimError) in try StrategyArguments.plugin(name, timeoutMs: timeoutMs, perRun: perRun) }
         }
 
         func policy(_ file: String) -> Result<[OptionSetting], PopsimError> {

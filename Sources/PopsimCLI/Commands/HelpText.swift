@@ -92,6 +92,8 @@ enum HelpText {
                                   (docs/policy.md); without --strategy, runs 'policy'.
           --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                   docs/plugin-protocol.md) may take to answer. (default: 5)
+          --plugin-per-run        A new plug-in process for every run, even when the
+                                  plug-in offers to serve many ("persistent").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --format <format>       Output format. (values: text, json, gantt, svg, html,
                                   trace; default: text) Several files as json: one
@@ -141,6 +143,8 @@ enum HelpText {
                                   (docs/policy.md).
           --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                   docs/plugin-protocol.md) may take to answer. (default: 5)
+          --plugin-per-run        A new plug-in process for every run, even when the
+                                  plug-in offers to serve many ("persistent").
           --format <format>       Output format. (values: text, json, markdown, gantt,
                                   svg, html, trace; default: text)
           --output <file>         Write the report to a file, atomically, instead of stdout.
@@ -244,6 +248,8 @@ enum HelpText {
                                   (docs/policy.md); without --strategy, runs 'policy'.
           --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                   docs/plugin-protocol.md) may take to answer. (default: 5)
+          --plugin-per-run        A new plug-in process for every run, even when the
+                                  plug-in offers to serve many ("persistent").
           --budget <n>            Variants at most per scenario. (default: 10000)
           --seed <n>              Seed of the sample when the variants exceed the budget.
                                   (default: 1)
@@ -287,6 +293,8 @@ enum HelpText {
                                   (docs/policy.md); without --strategy, runs 'policy'.
           --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                   docs/plugin-protocol.md) may take to answer. (default: 5)
+          --plugin-per-run        A new plug-in process for every run, even when the
+                                  plug-in offers to serve many ("persistent").
           --option <name=value>   Set a strategy option; repeatable.
           --update                Write the expected timelines that differ or are missing
                                   (with "expect" too), atomically. Refused when CI is set.
@@ -332,6 +340,8 @@ enum HelpText {
                                   (docs/policy.md); without --strategy, runs 'policy'.
           --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                   docs/plugin-protocol.md) may take to answer. (default: 5)
+          --plugin-per-run        A new plug-in process for every run, even when the
+                                  plug-in offers to serve many ("persistent").
           --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
           --load-only             Only load and validate the files: 'FILE: N popups, N events'.
           --color <when>          Colour where it helps, on a terminal only. (values:

@@ -29,6 +29,7 @@ public enum Popsim {
     ]
 
     public static func main(_ arguments: [String], console: inout Console) -> ExitCode {
+        defer { PluginPool.closeAll() }
         guard let first = arguments.first else {
             console.out(HelpText.main)
             return .success

@@ -7,7 +7,8 @@ import PopsimReports
 /// Contract: a bad policy file is reported like a bad scenario (every problem located, exit 2)
 /// before anything runs.
 enum StrategyArguments {
-    static let specs: [Arguments.Spec] = [.init(name: "policy", takesValue: true), .init(name: "plugin-timeout", takesValue: true)]
+    static let specs: [Arguments.Spec] = [.init(name: "policy", takesValue: true), .init(name: "plugin-timeout", takesValue: true),
+                                          .init(name: "plugin-per-run", takesValue: false)]
     /// How long a plug-in may take to answer one line, by default.
     static let defaultTimeoutMs = 5000
 
@@ -17,12 +18,13 @@ enum StrategyArguments {
     static func set(_ args: Arguments, maxBytes: Int = FileIO.defaultMaxBytes) throws(PopsimError) -> StrategySet {
         var set = StrategySet()
         set.pluginTimeoutMs = try timeout(args)
+        set.pluginPerRun = args.flag("plugin-per-run")
         if let path = args.value("policy") {
             set.policy = try loadPolicy(path, maxBytes: maxBytes)
             set.policyFile = path
         }
         for name in args.all("strategy") where name.hasPrefix(StrategySet.execPrefix) && set.entry(named: name) == nil {
-            set.extra.append(try plugin(name, timeoutMs: set.pluginTimeoutMs))
+            set.extra.append(try plugin(name, timeoutMs: set.pluginTimeoutMs, perRun: set.pluginPerRun))
         }
         return set
     }
@@ -35,29 +37,33 @@ enum StrategyArguments {
         return max(1, Int(seconds * 1000))
     }
 
-    /// `exec:PATH` as a strategy: its handshake now, a new process for every run. `path` is
+    /// `exec:PATH` as a strategy: its handshake now, then a process per run — or, for a plug-in
+    /// that serves many runs (unless `perRun`), a pool that reuses its processes. `path` is
     /// where the executable is when `name` spells it relative to another folder (a scenario's).
-    static func plugin(_ name: String, path: String? = nil, timeoutMs: Int) throws(PopsimError) -> StrategyEntry {
+    static func plugin(_ name: String, path: String? = nil, timeoutMs: Int, perRun: Bool = false) throws(PopsimError) -> StrategyEntry {
         let path = path ?? String(name.dropFirst(StrategySet.execPrefix.count))
         guard !path.isEmpty, name != StrategySet.execPrefix else { throw PopsimError.usage("--strategy exec:PATH: expected the path of an executable after 'exec:'") }
         let hello: PluginHello
+        let first: PluginProcess
         do throws(PluginFailure) {
-            let process = try PluginProcess.start(path, timeoutMs: timeoutMs)
-            defer { process.close() }
-            hello = try process.hello()
+            first = try PluginProcess.start(path, timeoutMs: timeoutMs)
+            do throws(PluginFailure) {
+                hello = try first.hello()
+            } catch {
+                first.close()
+                throw error
+            }
         } catch {
             throw PopsimError.run(.plugin(name: name, time: nil, message: error.message))
         }
-        return StrategyEntry.plugin(name: name, hello: hello) { () throws(PluginFailure) -> PluginChannel in
-            let process = try PluginProcess.start(path, timeoutMs: timeoutMs)
-            do throws(PluginFailure) {
-                _ = try process.hello()
-            } catch {
-                process.close()
-                throw error
+        guard hello.persistent && !perRun else {
+            first.close()
+            return StrategyEntry.plugin(name: name, hello: hello) { () throws(PluginFailure) -> PluginChannel in
+                try PluginProcess.started(path, timeoutMs: timeoutMs)
             }
-            return process
         }
+        let pool = PluginPool(path: path, timeoutMs: timeoutMs, first: first)
+        return StrategyEntry.plugin(name: name, hello: hello) { () throws(PluginFailure) -> PluginChannel in try pool.take() }
     }
 
     static func loadPolicy(_ path: String, maxBytes: Int) throws(PopsimError) -> [OptionSetting] {

@@ -109,6 +109,20 @@ final class PluginProcess: PluginChannel {
         return reply
     }
 
+    /// A new process past its handshake (which a run does not need again).
+    static func started(_ path: String, timeoutMs: Int) throws(PluginFailure) -> PluginProcess {
+        let process = try start(path, timeoutMs: timeoutMs)
+        do throws(PluginFailure) {
+            _ = try process.hello()
+        } catch {
+            process.close()
+            throw error
+        }
+        return process
+    }
+
+    func close(reusable: Bool) { close() }
+
     func close() {
         if input >= 0 { System.closeFile(input); input = -1 }
         if !reaped {

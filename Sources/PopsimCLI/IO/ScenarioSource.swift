@@ -32,7 +32,7 @@ public enum ScenarioSource {
             // with its options known.
             guard let name = unknownPlugin(in: errors) else { throw .input(errors) }
             let entry = try StrategyArguments.plugin(name, path: besideScenario(path, String(name.dropFirst(StrategySet.execPrefix.count))),
-                                                     timeoutMs: strategies.pluginTimeoutMs)
+                                                     timeoutMs: strategies.pluginTimeoutMs, perRun: strategies.pluginPerRun)
             strategies.extra.append(entry)
             catalog.entries.append((entry.name, entry.options))
             switch ScenarioLoader.load(bytes, file: path, catalog: catalog) {

@@ -13,6 +13,8 @@ public struct StrategySet: Sendable {
     /// How long a plug-in may take to answer one line (`--plugin-timeout`), for plug-ins started
     /// later (one a scenario or a project file names).
     public var pluginTimeoutMs = 5000
+    /// A new process for every run, even for a plug-in that serves many (`--plugin-per-run`).
+    public var pluginPerRun = false
 
     public init(extra: [StrategyEntry] = [], policy: [OptionSetting] = []) {
         self.extra = extra

@@ -4,10 +4,11 @@
 ///
 /// Contract: `exchange` writes `line` plus a newline and returns the next line the plug-in writes,
 /// without its newline, or throws why it could not (it exited, it did not answer in time).
-/// `close` ends the conversation and never fails.
+/// `close` ends the run's conversation and never fails; `reusable` says the run ended cleanly
+/// (its `finished` was answered), so a plug-in that serves many runs may be given the next one.
 public protocol PluginChannel: AnyObject {
     func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8]
-    func close()
+    func close(reusable: Bool)
 }
 
 /// Why a plug-in could not go on, in words naming what happened; `RunError.plugin` adds the

@@ -7,7 +7,7 @@
 /// are added, at 0, when the plug-in does not declare them.
 public struct PluginHello: Sendable {
     public static let protocolVersion = 1
-    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff", "skip"]
+    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff", "skip", "persistent"]
     /// The happenings a plug-in may ask not to hear (each would be answered `{}`).
     public static let skippable = ["idle", "stateChanged", "trigger", "suspend", "resume", "shown", "dismissing", "gone",
                                    "remove", "clear", "pauseTimers", "resumeTimers"]
@@ -22,6 +22,9 @@ public struct PluginHello: Sendable {
     public var presentsDuringHide: Bool
     /// Happenings popsim does not send it (`skip`): fewer round trips for a plug-in that ignores them.
     public var skip: Set<String> = []
+    /// It serves many runs, one after another (`"persistent": true`): after its reply to
+    /// `finished`, the next line may be another `start`, which begins a new run from nothing.
+    public var persistent = false
 
     public static func parse(_ line: [UInt8]) throws(PluginFailure) -> PluginHello {
         let members = try PluginCodec.members(line, "its handshake")
@@ -44,6 +47,10 @@ public struct PluginHello: Sendable {
         hello.timerAnchor = try string(value("timerAnchor"), "timerAnchor", or: "shown", among: ["show", "shown"]) == "show" ? .show : .shown
         hello.presentsDuringHide = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
         hello.skip = Set(try words(value("skip"), "skip", skippable))
+        if let v = value("persistent") {
+            guard case .bool(let b) = v.kind else { throw PluginFailure("handshake \"persistent\": expected true or false, got \(v.errorDescription)") }
+            hello.persistent = b
+        }
         return hello
     }
 

@@ -1,6 +1,6 @@
 extension StrategyEntry {
     /// A plug-in as a strategy: named `name` (`exec:PATH`), described by its handshake, and run
-    /// by a fresh conversation per run (`connect`, which the CLI makes a new process).
+    /// by a conversation per run (`connect`: a new process, or one that serves many runs).
     ///
     /// A decision the engine refuses (show a popup on screen, hide a hidden one) is the plug-in's
     /// bug: it becomes `RunError.plugin` with the reply that carried it, not `strategyBroke`.
@@ -16,12 +16,15 @@ extension StrategyEntry {
                           } catch {
                               throw .plugin(name: name, time: nil, message: error.message)
                           }
-                          defer { channel.close() }
+                          var clean = false
+                          defer { channel.close(reusable: clean) }
                           var engine = Engine<PluginStrategy>(scenario: scenario, options: options, limits: limits) {
                               PluginStrategy(world: $0, label: name, hello: hello, channel: channel)
                           }
                           do throws(RunError) {
-                              return try engine.run()
+                              let result = try engine.run()
+                              clean = true
+                              return result
                           } catch {
                               guard case .strategyBroke(_, let time, let decision) = error else { throw error }
                               throw .plugin(name: name, time: time, message: "it \(decision): "
