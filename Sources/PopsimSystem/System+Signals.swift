@@ -31,4 +31,14 @@ extension System {
 
     /// SIGALRM after `seconds`.
     public static func scheduleAlarm(seconds: Int) { _ = alarm(UInt32(clamping: seconds)) }
+
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, else `signal N`: for messages.
+    public static func signalName(_ code: Int32) -> String {
+        switch code {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        default: return "signal \(code)"
+        }
+    }
 }

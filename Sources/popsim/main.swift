@@ -10,11 +10,22 @@ for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG", 
 /// call async-signal-safe functions: write, unlink, _exit).
 nonisolated(unsafe) var timeoutMessage: UnsafeMutablePointer<CChar>?
 
-/// `--timeout`: after `seconds`, say so, remove a half-written output file and exit 2.
+/// Said when a clean stop was asked (a signal handler cannot build strings).
+nonisolated(unsafe) let stoppingMessage = System.cString("popsim: stopping: reporting what was done (again to stop at once)\n")
+nonisolated(unsafe) let lateMessage = System.cString("popsim: the work did not stop in time; stopped at once\n")
+
+/// `--timeout`: after `seconds`, say so; a command that can stop cleanly (explore, check) then
+/// reports what it did, marked incomplete (StopRequest); otherwise, and when that stop does not
+/// come in time, remove a half-written output file and exit 2.
 let armTimeout: @Sendable (Int) -> Void = { seconds in
     timeoutMessage = System.cString("popsim: timed out after \(seconds) s (raise or disable the limit with --timeout)\n")
     System.handle([System.alarmSignal]) { _ in
-        if let message = timeoutMessage { System.writeRaw(2, message) }
+        if StopRequest.request(-1) {
+            if let message = timeoutMessage { System.writeRaw(2, message) }
+            System.scheduleAlarm(seconds: StopRequest.graceSeconds)
+            return
+        }
+        if let message = StopRequest.isRequested ? lateMessage : timeoutMessage { System.writeRaw(2, message) }
         if let temporary = FileIO.pendingTemporary { System.removeFile(UnsafePointer(temporary)) }
         PluginGroups.killAll()
         System.exitNow(2)
@@ -23,10 +34,23 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
 }
 
 PluginGroups.prepare()
+StopRequest.prepare()
 
-/// SIGINT, SIGTERM, SIGHUP: remove a half-written output file, stop the plug-ins, then exit with
+/// SIGINT, SIGTERM, SIGHUP: a command that can stop cleanly reports what it did (the first
+/// time); otherwise remove a half-written output file, stop the plug-ins, then exit with
 /// 128 + the signal.
 System.handle(System.interruptSignals) { received in
+    if StopRequest.request(received) {
+        if let message = stoppingMessage { System.writeRaw(2, message) }
+        System.handle([System.alarmSignal]) { _ in
+            if let message = lateMessage { System.writeRaw(2, message) }
+            if let temporary = FileIO.pendingTemporary { System.removeFile(UnsafePointer(temporary)) }
+            PluginGroups.killAll()
+            System.exitNow(2)
+        }
+        System.scheduleAlarm(seconds: StopRequest.graceSeconds)
+        return
+    }
     if let temporary = FileIO.pendingTemporary { System.removeFile(UnsafePointer(temporary)) }
     PluginGroups.killAll()
     System.exitNow(128 + received)

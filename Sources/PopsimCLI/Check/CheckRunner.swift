@@ -29,11 +29,13 @@ public struct CheckRunner: Sendable {
         shared = Shared(maxBytes: maxBytes)
     }
 
+    /// Every outcome of `paths`, in their order; after a stop request (StopRequest) the scenarios
+    /// not yet begun are left out.
     public func run(_ paths: [Expectations.Found], jobs: Int, progress: ProgressLine? = nil) -> [CheckOutcome] {
         let results = Slots<[CheckOutcome]>(count: paths.count)
         let workers = max(1, min(jobs, paths.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for i in stride(from: worker, to: paths.count, by: workers) {
+            for i in stride(from: worker, to: paths.count, by: workers) where StopRequest.requested == nil {
                 let done = results.set(i, check(paths[i]))
                 progress?.update("check: \(done) of \(paths.count) scenarios")
             }

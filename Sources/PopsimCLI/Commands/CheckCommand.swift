@@ -58,7 +58,8 @@ enum CheckCommand {
         let only = args.all("strategy").isEmpty ? StrategyArguments.defaultStrategy(args).map { [$0] } ?? [] : args.all("strategy")
         let runner = CheckRunner(only: only, overrides: args.all("option"), limits: guards.limits,
                                  maxBytes: guards.maxBytes, strategies: strategies)
-        var outcomes = runner.run(paths, jobs: jobs, progress: console.progressLine())
+        var outcomes = StopRequest.stoppable { runner.run(paths, jobs: jobs, progress: console.progressLine()) }
+        let stopped = StopRequest.requested.map { $0.text(timeout: guards.timeout) }
         var outcome = ExitCode.success
         var passed = 0, failed = 0, skipped = 0
         for i in outcomes.indices {
@@ -77,6 +78,16 @@ enum CheckCommand {
                 outcome = outcome.worst(console.report(error, context: "check"))
             case .skipped:
                 skipped += 1
+            }
+        }
+        if let stopped {
+            let checked = Set(outcomes.map(\.scenario)).count
+            let what = "\(stopped); \(checked) of \(paths.count) scenarios checked"
+            if format == .json {
+                outcome = outcome.worst(console.report(.usage("check: incomplete: " + what)))
+            } else {
+                console.out("INCOMPLETE: " + what + "\n")
+                outcome = outcome.worst(.badInput)
             }
         }
         switch format {

@@ -45,26 +45,41 @@ enum ExploreCommand {
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         var outcome = ExitCode.success
         var reports: [ExploreReport] = []
-        for path in args.positionals {
-            do {
-                var strategies = strategies
-                let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies)
-                let (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
-                                                     limits: guards.limits, strategies: strategies, progress: console.progressLine())
-                if let dir = args.value("save") {
-                    try save(outcomes, scenario: scenario, path: path, to: dir, strategies: strategies, console: &console)
+        StopRequest.stoppable {
+            for path in args.positionals where StopRequest.requested == nil {
+                do throws(PopsimError) {
+                    let report = try exploreFile(path, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard, guards: guards,
+                                                 strategies: strategies, console: &console)
+                    if report.anyFailure { outcome = outcome.worst(.difference) }
+                    if report.incomplete != nil { outcome = outcome.worst(.badInput) }
+                    if format == .text { console.out((reports.isEmpty ? "" : "\n") + report.text()) }
+                    reports.append(report)
+                } catch {
+                    outcome = outcome.worst(console.report(error, context: "explore"))
                 }
-                if report.anyFailure { outcome = outcome.worst(.difference) }
-                if format == .text { console.out((reports.isEmpty ? "" : "\n") + report.text()) }
-                reports.append(report)
-            } catch {
-                outcome = outcome.worst(console.report(error, context: "explore"))
             }
         }
         if format == .json {
             console.out(reports.count == 1 ? reports[0].json() : "[" + reports.map { $0.json() }.joined(separator: ",") + "]\n")
         }
         return outcome
+    }
+
+    /// One scenario explored (and its counterexamples saved with `--save`); marked incomplete
+    /// when a stop request (StopRequest) cut it short.
+    static func exploreFile(_ path: String, args: Arguments, budget: Int, seed: UInt64, jobs: Int, shard: Shard?, guards: Guards,
+                            strategies: StrategySet, console: inout Console) throws(PopsimError) -> ExploreReport {
+        var strategies = strategies
+        let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies)
+        var (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
+                                             limits: guards.limits, strategies: strategies, progress: console.progressLine())
+        if outcomes.contains(where: \.stopped) {
+            report.incomplete = (StopRequest.requested ?? .timedOut).text(timeout: guards.timeout)
+        }
+        if let dir = args.value("save") {
+            try save(outcomes, scenario: scenario, path: path, to: dir, strategies: strategies, console: &console)
+        }
+        return report
     }
 
     /// The strategies asked for: `--strategy` (with `all`), else the file's own.
@@ -98,7 +113,10 @@ enum ExploreCommand {
             for i in stride(from: worker, to: tasks.count, by: workers) {
                 let (name, range) = tasks[i]
                 slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in
-                    try explorer.judge(plan, range.lazy.map { first + $0 * step }, strategy: name, progress: counter.add)
+                    // A plug-in's variant takes milliseconds: progress after each, not every 256.
+                    try explorer.judge(plan, range.lazy.map { first + $0 * step }, strategy: name,
+                                       progressEvery: name.hasPrefix(StrategySet.execPrefix) ? 1 : 256,
+                                       shouldStop: { StopRequest.requested != nil }, progress: counter.add)
                 })
             }
         }

@@ -23,6 +23,8 @@ public struct Explorer: Sendable {
     public struct Outcome: Sendable {
         public var strategy: String
         public var variantsRun: Int
+        /// Whether it was stopped before every variant of the plan was run (not shrunk then).
+        public var stopped = false
         /// Per `expect` entry: how many variants broke it, and its shrunk counterexample.
         public var properties: [PropertyOutcome]
     }
@@ -52,6 +54,8 @@ public struct Explorer: Sendable {
         public var first: [Int?]
         /// Variants judged.
         public var judged = 0
+        /// Whether it was stopped before every variant asked for was judged.
+        public var stopped = false
 
         public init(properties: Int) {
             failures = Array(repeating: 0, count: properties)
@@ -60,6 +64,7 @@ public struct Explorer: Sendable {
 
         public mutating func merge(_ other: Tally) {
             judged += other.judged
+            stopped = stopped || other.stopped
             for i in failures.indices {
                 failures[i] += other.failures[i]
                 if let f = other.first[i] { first[i] = min(first[i] ?? f, f) }
@@ -68,14 +73,20 @@ public struct Explorer: Sendable {
     }
 
     /// Judges the variants of `plan` at `indices` under `strategy`. `progress`, if given, hears
-    /// every 256 variants (and at the end) how many more were judged and how many of them broke a
-    /// property (the core reads no clock: the caller decides what to show).
+    /// every `progressEvery` variants (and at the end) how many more were judged and how many of
+    /// them broke a property (the core reads no clock: the caller decides what to show).
+    /// `shouldStop`, asked before each variant, ends the part early (`Tally.stopped`).
     public func judge(_ plan: Plan, _ indices: some Sequence<Int>, strategy: String, overrides: [OptionOverride] = [],
+                      progressEvery: Int = 256, shouldStop: (@Sendable () -> Bool)? = nil,
                       progress: (@Sendable (_ judged: Int, _ failed: Int) -> Void)? = nil) throws(PopsimError) -> Tally {
         let expectations = scenario.expectations
         var tally = Tally(properties: expectations.count)
         var judged = 0, failed = 0
         for index in indices {
+            if let shouldStop, shouldStop() {
+                tally.stopped = true
+                break
+            }
             let result = try run(plan[index], strategy: strategy, overrides: overrides)
             tally.judged += 1
             var broke = false
@@ -86,7 +97,7 @@ public struct Explorer: Sendable {
             }
             judged += 1
             if broke { failed += 1 }
-            if judged == 256, let progress {
+            if judged >= progressEvery, let progress {
                 progress(judged, failed)
                 judged = 0
                 failed = 0
@@ -96,13 +107,14 @@ public struct Explorer: Sendable {
         return tally
     }
 
-    /// The outcome of a whole plan's tally: each broken property's first variant, shrunk.
+    /// The outcome of a whole plan's tally: each broken property's first variant, shrunk — not
+    /// shrunk when the tally was stopped early (no more runs than one per broken property).
     public func outcome(_ tally: Tally, plan: Plan, strategy: String, overrides: [OptionOverride] = []) throws(PopsimError) -> Outcome {
         var properties: [PropertyOutcome] = []
         for (i, e) in scenario.expectations.enumerated() {
             var counterexample: Counterexample?
             if let index = tally.first[i] {
-                let small = try shrink(plan[index], breaking: e.property, strategy: strategy, overrides: overrides)
+                let small = tally.stopped ? plan[index] : try shrink(plan[index], breaking: e.property, strategy: strategy, overrides: overrides)
                 let result = try run(small, strategy: strategy, overrides: overrides)
                 if let failure = PropertyJudge.judge(e.property, result) {
                     var moment = result.timeline
@@ -113,7 +125,7 @@ public struct Explorer: Sendable {
             properties.append(PropertyOutcome(expectation: e, failures: tally.failures[i], first: tally.first[i],
                                               counterexample: counterexample))
         }
-        return Outcome(strategy: strategy, variantsRun: tally.judged, properties: properties)
+        return Outcome(strategy: strategy, variantsRun: tally.judged, stopped: tally.stopped, properties: properties)
     }
 
     func run(_ v: Variant, strategy: String, overrides: [OptionOverride]) throws(PopsimError) -> RunResult {

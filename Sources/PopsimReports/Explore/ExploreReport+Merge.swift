@@ -3,7 +3,7 @@ import PopsimCore
 /// Reading shards' JSON reports back and merging them (`explore --merge`).
 extension ExploreReport {
     /// Why reports cannot be merged.
-    public struct MergeError: Error, Sendable {
+    public struct MergeError: Error, Sendable, Equatable {
         public var reason: String
     }
 
@@ -31,6 +31,7 @@ extension ExploreReport {
         }
         self.init(file: file, possible: possible, run: run, exhaustive: exhaustive, seed: UInt64(max(0, seed)),
                   shard: Self.string(o["shard"]), strategies: strategies)
+        incomplete = Self.string(o["incomplete"])
     }
 
     /// The shards of one exploration as its unsharded report: counts add up; each property's
@@ -42,6 +43,9 @@ extension ExploreReport {
         guard shards.allSatisfy({ $0.shard != nil }), counts.count == 1, let n = counts.first.flatMap({ Int($0) }),
               Set(indices).count == shards.count, shards.count == n else {
             throw MergeError(reason: "expected the reports of every shard I/N of one exploration, each once")
+        }
+        if let cut = shards.first(where: { $0.incomplete != nil }) {
+            throw MergeError(reason: "the report of shard \(cut.shard ?? "?") is incomplete (\(cut.incomplete ?? "")): run that shard again")
         }
         for other in shards.dropFirst() {
             guard other.file == merged.file, other.possible == merged.possible, other.exhaustive == merged.exhaustive,

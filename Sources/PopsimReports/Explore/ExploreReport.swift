@@ -16,6 +16,9 @@ public struct ExploreReport: Sendable, Equatable {
     /// `I/N` for a shard's report, nil for a whole run (or a merge).
     public var shard: String?
     public var strategies: [Strategy]
+    /// Why the exploration stopped before every variant was run (`timed out after 600 s`,
+    /// `stopped by SIGINT`); nil when it ran them all. Its verdicts cover the variants run.
+    public var incomplete: String?
 
     public struct Strategy: Sendable, Equatable {
         public var name: String
@@ -74,6 +77,9 @@ public struct ExploreReport: Sendable, Equatable {
         var out = "\(TerminalText.safe(file)): \(run) variant\(run == 1 ? "" : "s") of \(possibleText) "
             + (exhaustive ? "(exhaustive" : "(sampled, seed \(seed); both ends of every window")
             + (shard.map { "; shard \($0)" } ?? "") + ")\n"
+        if let incomplete {
+            out += "INCOMPLETE: \(incomplete); the verdicts below cover the variants run\n"
+        }
         for s in strategies {
             out += "\n\(s.name)\n"
             for p in s.properties {
@@ -85,14 +91,14 @@ public struct ExploreReport: Sendable, Equatable {
                 out += "  fails  \(text) (in \(p.failures) of \(s.variants))\n"
                 guard let c = p.counterexample else { continue }
                 let changes = c.changes.isEmpty ? "the nominal script" : c.changes.joined(separator: "; ")
-                out += "    smallest counterexample: \(TerminalText.safe(changes))\n"
+                out += "    \(incomplete == nil ? "smallest counterexample" : "first counterexample (not shrunk)"): \(TerminalText.safe(changes))\n"
                 out += "    at \(c.at) ms: \(TerminalText.safe(c.evidence))\n"
                 for line in c.lines { out += "      \(TerminalText.safe(line))\n" }
             }
         }
         let failing = strategies.flatMap(\.properties).filter { $0.failures > 0 }.count
         let total = strategies.flatMap(\.properties).count
-        out += "\n\(total - failing) held, \(failing) failed (properties × strategies)\n"
+        out += "\n\(total - failing) held, \(failing) failed (properties × strategies)" + (incomplete == nil ? "" : "; incomplete") + "\n"
         return out
     }
 
@@ -100,7 +106,8 @@ public struct ExploreReport: Sendable, Equatable {
     public func json() -> String {
         let s = JSONRenderer.string
         var out = "{\"popsim\": 1, \"explore\": \(s(file)), \"possible\": \(possible), \"run\": \(run), "
-            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), " + (shard.map { "\"shard\": \(s($0)), " } ?? "") + "\"strategies\": ["
+            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), " + (shard.map { "\"shard\": \(s($0)), " } ?? "")
+            + (incomplete.map { "\"incomplete\": \(s($0)), " } ?? "") + "\"strategies\": ["
         out += strategies.map { st in
             "\n  {\"strategy\": \(s(st.name)), \"variants\": \(st.variants), \"properties\": ["
                 + st.properties.map { p in

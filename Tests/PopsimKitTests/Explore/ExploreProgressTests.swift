@@ -29,3 +29,23 @@ struct ExploreProgressTests {
         #expect(!console.stdout.contains("\u{1B}"))
     }
 }
+
+/// Issue 25: explore under a plug-in (milliseconds a variant) shows its progress too: after each
+/// variant, not every 256.
+@Suite("explore progress under a plug-in")
+struct PluginExploreProgressTests {
+    @Test func progressComesVariantByVariant() {
+        let drawn = ExploreProgressTests.Lines()
+        var console = Console()
+        console.progressSink = { drawn.add($0) }
+        let code = Popsim.main(["explore", packageRoot.path + "/Scenarios/first-launch-uncertain.json", "--budget", "80", "--jobs", "1",
+                                "--strategy", "exec:" + packageRoot.path + "/Examples/plugins/notistack.py", "--plugin-per-run"],
+                               console: &console)
+        #expect(code == .difference)
+        let counts = drawn.all.compactMap { line -> Int? in
+            guard let range = line.range(of: "explore: ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(counts.filter { $0 < 80 }.count >= 3, "\(counts)")
+    }
+}
