@@ -77,7 +77,7 @@ struct RunEndToEndTests {
             """
         let output = try runPopsim(["run", "-"], stdin: text)
         #expect(output.stdout.contains("""
-            summary: 1 shown, 0 dropped, 1 pending, 0 warnings, end 0 ms
+            summary: 1 shown, 0 dropped, 1 pending, 0 warnings, end 100 ms
             pending: b
             on screen at the end: a
             not run: 2 script events after until (100 ms)
@@ -251,6 +251,8 @@ struct UsageEndToEndTests {
                                       (docs/policy.md); without --strategy, runs 'policy'.
               --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
                                       docs/plugin-protocol.md) may take to answer. (default: 5)
+              --plugin-per-run        A new plug-in process for every run, even when the
+                                      plug-in offers to serve many ("persistent").
               --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
               --format <format>       Output format. (values: text, json, gantt, svg, html,
                                       trace; default: text) Several files as json: one

@@ -123,7 +123,9 @@ public struct CheckRunner: Sendable {
             let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits,
                                           strategies: strategies)
             actual = TimelineText.render(result.timeline)
-            outcome.brokenProperties = PropertyJudge.verdicts(result).filter { !$0.holds }
+            let verdicts = PropertyJudge.verdicts(result)
+            outcome.brokenProperties = verdicts.filter { !$0.holds }
+            outcome.notedProperties = verdicts.filter { $0.note != nil }
         } catch {
             outcome.verdict = .error(error)
             return outcome

@@ -102,21 +102,28 @@ struct Engine<S: Strategy> {
 
     mutating func run() throws(RunError) -> RunResult {
         let until = world.scenario.until
+        var cut: Int?
         while let key = peek() {
-            if let until, key.time > until { break }
+            if let until, key.time > until {
+                cut = until
+                break
+            }
             world.now = key.time
             stepsThisInstant = 0
             instantBudget = limits.maxStepsPerInstant
             sequenceAtInstant = sequence
             try runInstant()
         }
-        // End-of-run lines carry the summary's `end`: the last instant anything was logged, so
-        // an event that logs nothing cannot move them.
+        // The run's end: `until` when it cut the run short, else its last happening (logged or
+        // not: a `set` or a timer that changes nothing on screen still happened). End-of-run
+        // lines carry it, as the summary does.
         finishing = true
-        world.now = lastLogged
+        world.now = max(lastLogged, cut ?? world.now)
+        let end = world.now
         try tell(.finished)
+        let pending = strategy.pending(in: world)
         return RunResult(scenario: world.scenario, strategy: traits.name, options: world.options,
-                         timeline: timeline, pending: strategy.pending(in: world), end: lastLogged,
+                         timeline: timeline, pending: pending, heldBack: pending.map { strategy.heldBack($0, in: world) }, end: end,
                          onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },
                          eventsNotRun: world.scenario.events.count - nextEvent, stateHistory: stateHistory,
                          crossFades: traits.presentsDuringHide)

@@ -42,6 +42,11 @@ public protocol Strategy: SendableMetatype {
     /// The popups still waiting in its queue when the run ends, in queue order.
     func pending(in world: World) -> [PopupID]
 
+    /// Why `popup`, still waiting when the run ends, is held back by a rule (a condition,
+    /// suspension, pacing) rather than waiting its turn; nil when nothing but the screen holds it.
+    /// By default: its condition, when the strategy reads conditions and it does not hold.
+    func heldBack(_ popup: PopupID, in world: World) -> HoldReason?
+
     /// What the engine reads of it for the whole run (by default its statics).
     var traits: StrategyTraits { get }
 }
@@ -72,6 +77,15 @@ extension Strategy {
 
     public static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]) {
         (modelledFields, modelledActions)
+    }
+
+    public func heldBack(_ popup: PopupID, in world: World) -> HoldReason? { Self.conditionHold(popup, in: world) }
+
+    /// `.condition` when the strategy reads `when` (under the run's options) and `popup`'s does
+    /// not hold now.
+    public static func conditionHold(_ popup: PopupID, in world: World) -> HoldReason? {
+        guard !world.conditionHolds(popup), modelled(under: world.options).fields.contains(.when) else { return nil }
+        return .condition
     }
 
     public var traits: StrategyTraits {

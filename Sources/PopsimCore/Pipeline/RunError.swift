@@ -80,6 +80,8 @@ public struct RunResult: Sendable {
     public var timeline: Timeline
     /// Popups still queued at the end, in the strategy's queue order.
     public var pending: [PopupID]
+    /// Per entry of `pending`, the rule that holds it back, if one does (`Strategy.heldBack`).
+    public var heldBack: [HoldReason?] = []
     /// The last instant processed.
     public var end: Int
     /// Popups on screen when the run ended (presenting, shown or hiding), in popup order.

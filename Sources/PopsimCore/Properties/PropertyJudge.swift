@@ -3,7 +3,35 @@
 public enum PropertyJudge {
     /// One verdict per `expect` entry, in the file's order.
     public static func verdicts(_ result: RunResult) -> [PropertyVerdict] {
-        result.scenario.expectations.map { PropertyVerdict(expectation: $0, failure: judge($0.property, result)) }
+        result.scenario.expectations.map { e in
+            let failure = judge(e.property, result)
+            return PropertyVerdict(expectation: e, failure: failure, note: failure == nil ? note(e.property, result) : nil)
+        }
+    }
+
+    /// Why a property that holds holds only in part: the requests of `wait X` that were dropped.
+    public static func note(_ property: Property, _ result: RunResult) -> String? {
+        guard case .waitAtMost(let x, _) = property else { return nil }
+        var open = 0, dropped: [Int] = [], shown = false
+        for e in result.timeline.entries where e.subject == x.index {
+            switch e.ledger {
+            case .opens: open += 1
+            case .settles where e.event == .show:
+                if open > 0 { open -= 1 }
+                shown = true
+            case .settles:
+                if open > 0 {
+                    open -= 1
+                    dropped.append(e.t)
+                }
+            case .none: continue
+            }
+        }
+        guard let first = dropped.first else { return nil }
+        let name = result.scenario.name(of: x)
+        let when = dropped.count == 1 ? "at \(first) ms" : "\(dropped.count) times from \(first) ms"
+        return shown ? "\(name) was also dropped \(when); a dropped request's wait is not judged"
+            : "\(name) was dropped \(when) and never shown; a dropped request's wait is not judged"
     }
 
     /// Nil when `property` holds on `result`.

@@ -143,6 +143,10 @@ struct FGStrategy: Strategy {
         list.liveInOrder().filter { !$0.settled }.map(\.popup)
     }
 
+    func heldBack(_ popup: PopupID, in world: World) -> HoldReason? {
+        suspended ? .suspended : Self.conditionHold(popup, in: world)
+    }
+
     // MARK: - The list
 
     /// `addPopupView:Priority:` of the list: attach the monitor, insert, then (priority) preempt.

@@ -139,6 +139,12 @@ struct PolicyStrategy: Strategy {
 
     func pending(in world: World) -> [PopupID] { queue.elements.map(\.popup) }
 
+    func heldBack(_ popup: PopupID, in world: World) -> HoldReason? {
+        if suspended { return .suspended }
+        if let reason = pacing(world.now) { return reason }
+        return Self.conditionHold(popup, in: world)
+    }
+
     // MARK: Arrival
 
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
@@ -277,6 +283,18 @@ struct PolicyStrategy: Strategy {
         if cap > 0 && shows[Int(p.index)] >= cap { return .quota }
         if rules.dailyCap > 0 && showsWithin(Self.day, of: world.now) >= rules.dailyCap { return .quota }
         return nil
+    }
+
+    /// Which pacing rule holds the line at `now`, if one does (the one that holds it longest).
+    private func pacing(_ now: Int) -> HoldReason? {
+        var reason: HoldReason?, until = now
+        if rules.minGapMs > 0, let last = lastShowAt, last.plus(rules.minGapMs) > until { (reason, until) = (.minimumGap, last.plus(rules.minGapMs)) }
+        if rules.cooldownMs > 0, let gone = lastGoneAt, gone.plus(rules.cooldownMs) > until { (reason, until) = (.cooldown, gone.plus(rules.cooldownMs)) }
+        if rules.rateCount > 0, rules.rateWindowMs > 0, showsWithin(rules.rateWindowMs, of: now) >= rules.rateCount,
+           showTimes[showTimes.count - rules.rateCount].plus(rules.rateWindowMs) > until {
+            reason = .rateLimit
+        }
+        return reason
     }
 
     /// The instant pacing next allows a show, if later than `now`.

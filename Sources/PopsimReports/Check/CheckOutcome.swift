@@ -26,6 +26,8 @@ public struct CheckOutcome: Sendable, Equatable {
     /// The properties of the scenario's `expect` that this run broke (a failure whatever the
     /// golden says).
     public var brokenProperties: [PropertyVerdict] = []
+    /// Properties that hold only in part (`PropertyVerdict.note`), shown under the line.
+    public var notedProperties: [PropertyVerdict] = []
     /// What the command line needs beside `--strategy` to run it again (` --policy FILE`).
     public var recordArguments = ""
     /// The golden's label (`policy-rules`), shown instead of the strategy when the strategy's

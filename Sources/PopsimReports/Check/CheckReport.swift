@@ -5,10 +5,11 @@ import PopsimCore
 public enum CheckReport {
     public static func line(_ o: CheckOutcome, style: TextStyle = .plain) -> String {
         let label = TerminalText.safe(o.scenario + (o.shownStrategy.map { " [\($0)]" } ?? ""))
-        let evidence: String = o.brokenProperties.map { (v: PropertyVerdict) -> String in "  " + VerdictText.line(v) + "\n" }.joined()
+        let evidence: String = (o.brokenProperties + o.notedProperties).map { (v: PropertyVerdict) -> String in "  " + VerdictText.line(v) + "\n" }.joined()
+        let notes: String = o.notedProperties.map { (v: PropertyVerdict) -> String in "  " + VerdictText.line(v) + "\n" }.joined()
         let fail: String = style.paint("FAIL:", .red) + " " + label + (brokenPhrase(o).map { ": " + $0 } ?? "") + "\n" + evidence
         switch o.verdict {
-        case .pass where o.brokenProperties.isEmpty: return style.paint("PASS:", .green) + " \(label)\n"
+        case .pass where o.brokenProperties.isEmpty: return style.paint("PASS:", .green) + " \(label)\n" + notes
         case .pass: return fail
         case .differs(let diff): return fail + paint(diff, style)
         case .missing: return fail + missingAdvice(o) + "\n"

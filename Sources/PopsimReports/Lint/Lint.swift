@@ -15,7 +15,7 @@ public enum Lint {
 
     public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
         (ignored(result.scenario, entry: entry, options: result.options) + properties(result.scenario) + hazards(result) + stalledAtEnd(result)
-            + neverLeaving(result)).map {
+            + heldBackAtEnd(result) + neverLeaving(result)).map {
             Finding(isHazard: $0.isHazard, line: TerminalText.safe($0.line))
         }
     }
@@ -122,6 +122,21 @@ public enum Lint {
             }
             return Finding(isHazard: false, line: "\(scenario.file):\(e.location.line):\(e.location.column): expect: "
                 + "'\(e.text)' \(why)")
+        }
+    }
+
+    /// Popups still queued at the end because a rule holds them back (a condition that held at
+    /// some point, suspend, pacing): notes; a condition that never held is `stalledAtEnd`'s hazard.
+    static func heldBackAtEnd(_ result: RunResult) -> [Finding] {
+        let stalled = Set(stalledAtEnd(result).map(\.line))
+        var seen = Set<PopupID>()
+        return zip(result.pending, result.heldBack).compactMap { p, why in
+            guard let why, seen.insert(p).inserted else { return nil }
+            let popup = result.scenario[p]
+            if why == .condition, stalled.contains(where: { $0.contains("'\(popup.name)' is still queued") }) { return nil }
+            let detail = why == .condition ? " (\(popup.whenText ?? "?"))" : ""
+            return Finding(isHazard: false, line: "\(result.scenario.file): end: held back: '\(popup.name)' is still queued, "
+                + "held back by \(why.phrase)\(detail)")
         }
     }
 

@@ -12,10 +12,11 @@ public enum VerdictText {
         return out
     }
 
-    /// `holds  no overlap` or `fails  no overlap: warning b overlap at 300 ms`.
+    /// `holds  no overlap` or `fails  no overlap: warning b overlap at 300 ms`; a vacuous pass
+    /// carries its note: `holds  wait promo <= 500 (promo was dropped at 0 ms and never shown; …)`.
     public static func line(_ v: PropertyVerdict) -> String {
         let text = TerminalText.safe(v.expectation.text)
-        guard let failure = v.failure else { return "holds  " + text }
+        guard let failure = v.failure else { return "holds  " + text + (v.note.map { " (\(TerminalText.safe($0)))" } ?? "") }
         return "fails  \(text): \(TerminalText.safe(failure.evidence))"
     }
 }

@@ -57,17 +57,27 @@ public enum JSONRenderer {
         writer.write(verdicts.isEmpty ? "}\n" : ",\n  \"expect\": [" + verdicts.map(verdict).joined(separator: ", ") + "]}\n")
     }
 
-    /// `{"property": "no overlap", "holds": true}`, or with `"at"` and `"evidence"` when it fails.
+    /// `{"property": "no overlap", "holds": true}`, or with `"at"` and `"evidence"` when it fails,
+    /// `"note"` when it holds only because requests were dropped.
     static func verdict(_ v: PropertyVerdict) -> String {
         var out = "{\"property\": " + string(v.expectation.text) + ", \"holds\": \(v.holds)"
         if let f = v.failure { out += ", \"at\": \(f.at), \"evidence\": " + string(f.evidence) }
+        if let note = v.note { out += ", \"note\": " + string(note) }
         return out + "}"
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {
         var out = "{\"shown\": \(s.shown), \"dropped\": \(s.dropped), \"pending\": \(s.pending), "
         out += "\"warnings\": \(s.warnings), \"end\": \(s.end), \"pendingPopups\": ["
-        out += result.pending.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ") + "], \"onScreen\": ["
+        out += result.pending.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ") + "], "
+        let held = zip(result.pending, result.heldBack).compactMap { p, why in why.map { (result.scenario.name(of: p), $0) } }
+        if !held.isEmpty {
+            // Each popup once, with the rule that holds it back (as the text's pending line).
+            var seen = Set<String>()
+            out += "\"heldBack\": {" + held.filter { seen.insert($0.0).inserted }.map { string($0.0) + ": " + string($0.1.rawValue) }
+                .joined(separator: ", ") + "}, "
+        }
+        out += "\"onScreen\": ["
         out += result.onScreen.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ")
         out += "], \"eventsNotRun\": \(result.eventsNotRun), \"popups\": ["
         out += s.popups.map { p in

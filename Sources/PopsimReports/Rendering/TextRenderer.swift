@@ -28,14 +28,18 @@ public enum TextRenderer {
             + "\(s.warnings) warning\(s.warnings == 1 ? "" : "s"), end \(s.end) ms\n"
         if !result.pending.isEmpty {
             // Each popup once, in order of first appearance, with its count when queued several times.
+            // A popup held back by a rule says which (`promo (held back by the cooldown)`).
             var counts = [Int](repeating: 0, count: result.scenario.popups.count)
             var order: [PopupID] = []
-            for p in result.pending {
+            var held = [HoldReason?](repeating: nil, count: result.scenario.popups.count)
+            for (i, p) in result.pending.enumerated() {
                 if counts[Int(p.index)] == 0 { order.append(p) }
                 counts[Int(p.index)] += 1
+                if i < result.heldBack.count, held[Int(p.index)] == nil { held[Int(p.index)] = result.heldBack[i] }
             }
             out += "pending: " + order.map { p in
                 TerminalText.safe(result.scenario.name(of: p)) + (counts[Int(p.index)] > 1 ? " ×\(counts[Int(p.index)])" : "")
+                    + (held[Int(p.index)].map { " (held back by \($0.phrase))" } ?? "")
             }.joined(separator: ", ") + "\n"
         }
         if !result.onScreen.isEmpty {
