@@ -3,7 +3,8 @@ import PopsimReports
 
 /// `popsim compare FILE --strategy A --strategy B …`: one scenario under several strategies.
 ///
-/// Contract: strategies run in the order given; the first is the reference. A strategy is written
+/// Contract: strategies run in the order given, each once; the first is the reference (with
+/// `all`: the first named, else the file's own strategy). A strategy is written
 /// `name` or `name:option=value,option=value`. Formats: text (default), json, markdown, and the
 /// charts gantt, svg and html (one lane per strategy). Exit 0, or 2 for bad usage or input.
 enum CompareCommand {
@@ -24,8 +25,7 @@ enum CompareCommand {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw PopsimError.usage("compare: expected exactly one scenario file; see 'popsim help compare'")
         }
-        let strategies = StrategyRegistry.expandingAll(args.all("strategy"))
-        guard strategies.count >= 2 else {
+        guard StrategyRegistry.expandingAll(args.all("strategy")).count >= 2 else {
             throw PopsimError.usage("compare: expected at least two --strategy, e.g. --strategy fg --strategy jc-lifo")
         }
         let format = try args.choice("format", Format.self, command: "compare", default: .text)
@@ -38,6 +38,10 @@ enum CompareCommand {
             scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &set)
         } catch {
             return console.report(error)
+        }
+        let strategies = ordered(args.all("strategy"), fileStrategy: scenario.strategy)
+        guard strategies.count >= 2 else {
+            throw PopsimError.usage("compare: expected at least two different --strategy, got \(strategies.joined()) twice")
         }
         // Charts draw every timeline; the tables need only the reference's and the run at hand.
         let chart = ![Format.text, .json, .markdown].contains(format)
@@ -74,6 +78,18 @@ enum CompareCommand {
         case .html: return HTMLChart.render(title: c.scenario.name, file: c.scenario.file, lanes: c.runs.map { ($0.label, $0.result) })
         case .trace: return TraceChart.render(lanes: c.runs.map { ($0.label, $0.result) })
         }
+    }
+
+    /// The strategies to run, in order, each once: `all` stands for every built-in one, and then
+    /// the reference (the first) is the first one named, else the file's own strategy.
+    static func ordered(_ given: [String], fileStrategy: String?) -> [String] {
+        var list = StrategyRegistry.expandingAll(given)
+        if given.contains("all"), let reference = given.first(where: { $0 != "all" }) ?? fileStrategy,
+           let at = list.firstIndex(of: reference) {
+            list.insert(list.remove(at: at), at: 0)
+        }
+        var seen = Set<String>()
+        return list.filter { seen.insert($0).inserted }
     }
 
     /// `name` or `name:option=value,option=value`.

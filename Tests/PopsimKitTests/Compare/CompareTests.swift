@@ -80,6 +80,24 @@ struct CompareTests {
             """)
     }
 
+    /// Issue 25: with `all`, the reference is the first named, else the file's own strategy
+    /// (jc-fifo here); none runs twice.
+    @Test func allKeepsTheReferenceAndRunsNoneTwice() throws {
+        let names = StrategyRegistry.names
+        func lanes(_ out: String) -> [String] {
+            out.split(separator: "\n").compactMap { line in
+                line.hasPrefix("Strategy ") ? line.split(separator: ":", maxSplits: 1).last.map { String($0.dropFirst()) } : nil
+            }
+        }
+        let (code, out, _) = try compare(["--strategy", "all"])
+        #expect(code == .success)
+        #expect(lanes(out) == ["jc-fifo"] + names.filter { $0 != "jc-fifo" })
+        let (_, named, _) = try compare(["--strategy", "fg", "--strategy", "all", "--strategy", "jc-lifo"])
+        #expect(lanes(named) == ["fg"] + names.filter { $0 != "fg" })
+        let (_, twice, _) = try compare(["--strategy", "jc-lifo", "--strategy", "jc-lifo", "--strategy", "fg"])
+        #expect(lanes(twice) == ["jc-lifo", "fg"])
+    }
+
     @Test func ganttFitsAFixedWidth() throws {
         let (code, out, _) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--format", "gantt"],
                                          environment: ["COLUMNS": "60"])
