@@ -102,8 +102,45 @@ struct RunEndToEndTests {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "bash -n rejects the script")
-        #expect(try runPopsim(["completion", "zsh"]).stdout.hasPrefix("#compdef popsim\n"))
-        #expect(try runPopsim(["completion", "fish"]).stdout.contains("complete -c popsim -n \"__fish_seen_subcommand_from run\" -l strategy -x -a"))
+        // What bash offers, asked as bash asks (issue 25: subcommands, `all`, option names, .json only).
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("popsim.bash")
+        try Data(bash.stdout.utf8).write(to: script)
+        for (words, offered) in [
+            (["popsim", "ex"], "explore"),
+            (["popsim", "compare", "--strategy", "a"], "all adw-toast android-toast"),
+            (["popsim", "run", "--strategy", "a"], "adw-toast android-toast"),
+            (["popsim", "run", "Scenarios/jc-a"], "Scenarios/jc-arrival-during-present.json Scenarios/jc-article-demo.json"),
+            (["popsim", "check", "--format", ""], "text json github"),
+            (["popsim", "explore", "--format", ""], "text json"),
+            (["popsim", "run", "--option", "slo"], "slots="),
+            (["popsim", "explore", "--bud"], "--budget"),
+        ] {
+            let call = "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
+                + "COMP_CWORD=\(words.count - 1); _popsim; echo \"${COMPREPLY[*]}\""
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+            shell.arguments = ["-c", call]
+            shell.currentDirectoryURL = packageRoot
+            let out = Pipe()
+            shell.standardOutput = out
+            try shell.run()
+            let got = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            #expect(got == offered + "\n", "\(words)")
+        }
+        // zsh and fish describe commands, options and strategies.
+        let zsh = try runPopsim(["completion", "zsh"]).stdout
+        #expect(zsh.hasPrefix("#compdef popsim\n"))
+        #expect(zsh.contains("    'explore:Run every arrival order and timing a scenario leaves open; judge its properties.'\n"))
+        #expect(zsh.contains("        '--budget[Variants at most per scenario]:budget: ' \\\n"))
+        #expect(zsh.contains("'*--strategy[") && zsh.contains(#"all\:"every built-in strategy" adw-toast\:"libadwaita toast overlay  high priority"#))
+        #expect(zsh.contains("        '*:scenario:_files -g \"*.json\"'\n"))
+        let fish = try runPopsim(["completion", "fish"]).stdout
+        #expect(fish.contains("complete -c popsim -n __fish_use_subcommand -a explore -d \"Run every arrival order and timing a scenario leaves open; judge its properties.\"\n"))
+        #expect(fish.contains("complete -c popsim -n \"__fish_seen_subcommand_from compare\" -l strategy -d \"A strategy, optionally with options: name or name:option=value,option=value\" -x -a \"(__popsim_strategies all)\"\n"))
+        #expect(fish.contains("    printf '%s\\t%s\\n' fg 'FGPopupScheduler 0.6.0: priority list with conditions, switch behaviours and suspend'\n"))
         let bad = try runPopsim(["completion", "tcsh"])
         #expect(bad.status == 2 && bad.stderr == "popsim: completion: expected one of bash, zsh, fish; got \"tcsh\"\n")
     }

@@ -2,7 +2,9 @@ import PopsimCore
 import PopsimReports
 
 /// `popsim completion bash|zsh|fish`: a shell completion script made from the commands' own option
-/// lists and the registry (commands, options, strategy names, format and choice values).
+/// lists, their help pages and the registry: subcommands, options, strategy names (with `all`
+/// where a command takes it), option names for `--option`, format and choice values, `.json`
+/// files (and folders) for scenarios and policies; descriptions in zsh and fish.
 enum CompletionCommand {
     enum Shell: String, CaseIterable { case bash, zsh, fish }
 
@@ -18,69 +20,222 @@ enum CompletionCommand {
         }
         switch shell {
         case .bash: console.out(bash())
-        case .zsh: console.out("#compdef popsim\nautoload -U +X bashcompinit && bashcompinit\n" + bash())
+        case .zsh: console.out(zsh())
         case .fish: console.out(fish())
         }
         return .success
     }
 
-    /// Values an option takes, when they are a known list.
-    static func values(_ option: String, command: String) -> [String]? {
-        switch (command, option) {
-        case (_, "strategy"): return StrategyRegistry.names
-        case ("run", "format"): return RunCommand.Format.allCases.map(\.rawValue)
-        case ("compare", "format"): return CompareCommand.Format.allCases.map(\.rawValue)
-        case ("check", "format"), ("lint", "format"): return ReportFormat.allCases.map(\.rawValue)
-        case (_, "color"): return ColorMode.allCases.map(\.rawValue)
-        default: return nil
+    // MARK: What each option takes
+
+    /// What an option's value is, for completion.
+    enum Value: Equatable {
+        case words([(String, String)])
+        case jsonFile, file, directory, optionName, other
+
+        static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case (.words(let x), .words(let y)): return x.map(\.0) == y.map(\.0)
+            case (.jsonFile, .jsonFile), (.file, .file), (.directory, .directory), (.optionName, .optionName), (.other, .other): return true
+            default: return false
+            }
         }
     }
 
+    /// Commands whose `--strategy` takes `all`.
+    static let takesAll: Set<String> = ["compare", "explore"]
+    /// Commands whose arguments are scenario files (or, for check, folders).
+    static let takesScenarios: Set<String> = ["run", "check", "compare", "lint", "explore"]
+
+    static func value(_ option: String, command: String) -> Value {
+        func words(_ list: [String]) -> Value { .words(list.map { ($0, "") }) }
+        switch (command, option) {
+        case (_, "strategy"):
+            let all = takesAll.contains(command) ? [("all", "every built-in strategy")] : []
+            return .words(all + StrategyRegistry.all.map { ($0.name, $0.summary) })
+        case ("run", "format"): return words(RunCommand.Format.allCases.map(\.rawValue))
+        case ("compare", "format"): return words(CompareCommand.Format.allCases.map(\.rawValue))
+        case ("check", "format"): return words(CheckFormat.allCases.map(\.rawValue))
+        case ("lint", "format"), ("explore", "format"): return words(ReportFormat.allCases.map(\.rawValue))
+        case (_, "color"): return words(ColorMode.allCases.map(\.rawValue))
+        case (_, "policy"): return .jsonFile
+        case (_, "output"), (_, "junit"): return .file
+        case (_, "save"): return .directory
+        case (_, "option"): return .optionName
+        default: return .other
+        }
+    }
+
+    /// Every option name a strategy takes, as `name=` for `--option`.
+    static var optionNames: [String] {
+        var seen = Set<String>()
+        return StrategyRegistry.all.flatMap { $0.options.map(\.name) }.filter { seen.insert($0).inserted }.sorted().map { $0 + "=" }
+    }
+
+    /// The first sentence of an option's help (`popsim help COMMAND`), for zsh and fish.
+    static func summary(_ option: String, command: String) -> String {
+        if option == "help" { return "Show this command's help" }
+        guard let page = HelpText.forCommand(command) else { return "" }
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  --\(option) ") || $0 == "  --\(option)" }) else { return "" }
+        let column = 26
+        var text = String(lines[start].dropFirst(min(column, lines[start].count)).drop { $0 == " " })
+        for line in lines[(start + 1)...] {
+            guard line.hasPrefix(String(repeating: " ", count: column)) else { break }
+            text += " " + line.drop { $0 == " " }
+        }
+        // Up to the first ". ", " (" or ";": the sentence without its details.
+        let chars = Array(text)
+        var end = chars.count
+        for i in chars.indices where chars[i] == ";" || (i + 1 < chars.count && (chars[i] == "." || chars[i] == " ") && chars[i + 1] == (chars[i] == "." ? " " : "(")) {
+            end = i
+            break
+        }
+        var sentence = chars[..<end]
+        while let last = sentence.last, last == "." || last == " " { sentence.removeLast() }
+        return String(sentence)
+    }
+
+    // MARK: bash
+
     static func bash() -> String {
         let names = Popsim.commandSpecs.map(\.name)
-        var out = "# popsim completion for bash: source it, or put it in bash-completion's folder.\n_popsim() {\n"
+        var out = "# popsim completion for bash: source it, or put it in bash-completion's folder.\n"
+        out += "_popsim_json() {\n  local IFS=$'\\n'\n  COMPREPLY=($(compgen -d -- \"$cur\") $(compgen -f -X '!*.json' -- \"$cur\"))\n}\n"
+        out += "_popsim() {\n"
         out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
         out += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
         out += "    COMPREPLY=($(compgen -W \"\(names.joined(separator: " ")) --help --version\" -- \"$cur\")); return\n  fi\n"
-        out += "  local opts=\"\"\n  case \"${COMP_WORDS[1]}\" in\n"
-        for (command, specs) in Popsim.commandSpecs {
+        out += "  local opts=\"\" scenarios=0\n  case \"${COMP_WORDS[1]}\" in\n"
+        for (command, specs) in Popsim.commandSpecs where command != "help" && command != "completion" {
             out += "    \(command))\n"
-            out += "      opts=\"\(specs.map { "--" + $0.name }.joined(separator: " "))\"\n"
+            out += "      opts=\"\(specs.map { "--" + $0.name }.joined(separator: " "))\"\(takesScenarios.contains(command) ? "; scenarios=1" : "")\n"
             out += "      case \"$prev\" in\n"
             for spec in specs where spec.takesValue {
-                if let words = values(spec.name, command: command) {
-                    out += "        --\(spec.name)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return;;\n"
+                out += "        --\(spec.name)) "
+                switch value(spec.name, command: command) {
+                case .words(let words): out += "COMPREPLY=($(compgen -W \"\(words.map(\.0).joined(separator: " "))\" -- \"$cur\"))"
+                case .jsonFile: out += "_popsim_json"
+                case .file: out += "COMPREPLY=($(compgen -f -- \"$cur\"))"
+                case .directory: out += "COMPREPLY=($(compgen -d -- \"$cur\"))"
+                case .optionName: out += "COMPREPLY=($(compgen -W \"\(optionNames.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
+                case .other: out += "COMPREPLY=()"
                 }
+                out += "; return;;\n"
             }
             out += "      esac;;\n"
         }
         out += "    help) COMPREPLY=($(compgen -W \"\(names.joined(separator: " ")) format\" -- \"$cur\")); return;;\n"
         out += "    completion) COMPREPLY=($(compgen -W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")); return;;\n"
         out += "  esac\n"
-        out += "  if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\")); else COMPREPLY=($(compgen -f -- \"$cur\")); fi\n"
+        out += "  if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+        out += "  elif [ \"$scenarios\" = 1 ]; then _popsim_json\n  else COMPREPLY=()\n  fi\n"
         out += "}\ncomplete -o filenames -F _popsim popsim\n"
         return out
+    }
+
+    // MARK: zsh
+
+    /// Text inside a single-quoted zsh word, as a description: no quote, bracket or colon.
+    static func zshText(_ s: String) -> String {
+        String(s.map { "[]:'\"`$\\".contains($0) ? " " : $0 })
+    }
+
+    static func zsh() -> String {
+        var out = "#compdef popsim\n# popsim completion for zsh: save it as _popsim in a folder of $fpath, then run compinit.\n"
+        out += "_popsim() {\n  local -a commands\n  commands=(\n"
+        out += Popsim.commands.map { "    '\($0.name):\(zshText($0.summary))'" }.joined(separator: "\n") + "\n  )\n"
+        out += "  if (( CURRENT == 2 )); then\n    _describe -t commands 'popsim command' commands\n    return\n  fi\n"
+        out += "  case $words[2] in\n"
+        for (command, specs) in Popsim.commandSpecs where command != "help" && command != "completion" {
+            out += "    \(command))\n      _arguments -s \\\n"
+            for spec in specs {
+                let star = spec.repeatable ? "*" : ""
+                var line = "'\(star)--\(spec.name)[\(zshText(summary(spec.name, command: command)))]"
+                if spec.takesValue {
+                    switch value(spec.name, command: command) {
+                    case .words(let words):
+                        if words.allSatisfy({ $0.1.isEmpty }) {
+                            line += ":\(spec.name):(\(words.map(\.0).joined(separator: " ")))"
+                        } else {
+                            line += ":\(spec.name):((\(words.map { "\($0.0)\\:\"\(zshText($0.1))\"" }.joined(separator: " "))))"
+                        }
+                    case .jsonFile: line += ":\(spec.name):_files -g \"*.json\""
+                    case .file: line += ":\(spec.name):_files"
+                    case .directory: line += ":\(spec.name):_files -/"
+                    case .optionName: line += ":option:(\(optionNames.joined(separator: " ")))"
+                    case .other: line += ":\(spec.name): "
+                    }
+                }
+                out += "        " + line + "' \\\n"
+            }
+            out += takesScenarios.contains(command) ? "        '*:scenario:_files -g \"*.json\"'\n" : "        \n"
+            out += "      ;;\n"
+        }
+        out += "    help) _describe -t commands 'command' commands ;;\n"
+        out += "    completion) _values 'shell' bash zsh fish ;;\n"
+        out += "  esac\n}\n_popsim \"$@\"\n"
+        return out
+    }
+
+    // MARK: fish
+
+    /// Text inside a double-quoted fish word.
+    static func fishText(_ s: String) -> String {
+        String(s.map { "\"$\\".contains($0) ? " " : $0 })
     }
 
     static func fish() -> String {
         let names = Popsim.commandSpecs.map(\.name)
         var out = "# popsim completion for fish: put it in ~/.config/fish/completions/popsim.fish\n"
-        out += "complete -c popsim -f -n __fish_use_subcommand -a \"\(names.joined(separator: " "))\"\n"
-        for (command, specs) in Popsim.commandSpecs {
+        out += "complete -c popsim -f\n"
+        // The strategies with their summaries (`all` first when asked), and .json files and folders.
+        out += "function __popsim_strategies\n"
+        out += "    test \"$argv[1]\" = all; and printf '%s\\t%s\\n' all 'every built-in strategy'\n"
+        for entry in StrategyRegistry.all { out += "    printf '%s\\t%s\\n' \(entry.name) '\(fishQuoted(entry.summary))'\n" }
+        out += "end\n"
+        out += "function __popsim_json\n    string match -r -- '^.*(?:\\.json|/)\\t.*$' (__fish_complete_path (commandline -ct))\nend\n"
+        for (name, summary) in Popsim.commands {
+            out += "complete -c popsim -n __fish_use_subcommand -a \(name) -d \"\(fishText(summary))\"\n"
+        }
+        for (command, specs) in Popsim.commandSpecs where command != "help" && command != "completion" {
+            let on = "__fish_seen_subcommand_from \(command)"
+            if takesScenarios.contains(command) {
+                out += "complete -c popsim -n \"\(on)\" -a \"(__popsim_json)\"\n"
+            }
             for spec in specs {
-                out += "complete -c popsim -n \"__fish_seen_subcommand_from \(command)\" -l \(spec.name)"
+                out += "complete -c popsim -n \"\(on)\" -l \(spec.name) -d \"\(fishText(summary(spec.name, command: command)))\""
                 if spec.takesValue {
-                    if let words = values(spec.name, command: command) {
-                        out += " -x -a \"\(words.joined(separator: " "))\""
-                    } else {
-                        out += " -r"
+                    switch value(spec.name, command: command) {
+                    case .words where spec.name == "strategy":
+                        out += " -x -a \"(__popsim_strategies\(takesAll.contains(command) ? " all" : ""))\""
+                    case .words(let words): out += " -x -a \"\(words.map(\.0).joined(separator: " "))\""
+                    case .jsonFile: out += " -x -a \"(__popsim_json)\""
+                    case .file: out += " -r -F"
+                    case .directory: out += " -x -a \"(__fish_complete_directories)\""
+                    case .optionName: out += " -x -a \"\(optionNames.joined(separator: " "))\""
+                    case .other: out += " -x"
                     }
                 }
                 out += "\n"
             }
         }
-        out += "complete -c popsim -f -n \"__fish_seen_subcommand_from help\" -a \"\(names.joined(separator: " ")) format\"\n"
-        out += "complete -c popsim -f -n \"__fish_seen_subcommand_from completion\" -a \"bash zsh fish\"\n"
+        out += "complete -c popsim -n \"__fish_seen_subcommand_from help\" -x -a \"\(names.joined(separator: " ")) format\"\n"
+        out += "complete -c popsim -n \"__fish_seen_subcommand_from completion\" -x -a \"bash zsh fish\"\n"
+        return out
+    }
+
+    /// Text inside a single-quoted fish word.
+    static func fishQuoted(_ s: String) -> String {
+        s.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
+    }
+}
+
+extension String {
+    /// Every `target` replaced (no Foundation here).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
         return out
     }
 }
