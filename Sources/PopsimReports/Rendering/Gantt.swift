@@ -97,19 +97,30 @@ public enum Gantt {
         }
         for marker in row.markers { mark(cell(marker.t), marker.kind == .warning ? 6 : 5) }
         let byRank: [Character] = [glyphs.empty, glyphs.queued, glyphs.hiding, glyphs.presenting, glyphs.shown, glyphs.drop, glyphs.warning]
-        return rank.map { byRank[$0] }
+        var chars = rank.map { byRank[$0] }
+        // A slot row names the popup it holds inside each stretch wide enough (one cell kept each side).
+        for stretch in PopupIntervals.stretches(row) {
+            let first = cell(stretch.start) + 1, last = (stretch.end > stretch.start ? cell(stretch.end - 1) : first) - 1
+            let name = Array(TerminalText.safe(stretch.popup))
+            guard last - first + 1 >= min(name.count, 3) else { continue }
+            for (i, ch) in name.prefix(last - first + 1).enumerated() { chars[first + i] = ch }
+        }
+        return chars
     }
 
-    /// `0 ms` at the left, the middle time, the end time at the right.
+    /// Round ticks (`TimeTicks`) labelled in one unit, each at its cell (the last kept inside the
+    /// width), a label left out where it would touch the one before: `0   2 s   4 s   6 s`.
     static func axis(end: Int, width: Int) -> String {
-        let left = "0", right = "\(end) ms", middle = "\(end / 2)"
+        let ticks = TimeTicks.ticks(end: end, count: max(1, width / 12))
         var line = [Character](repeating: " ", count: width)
-        func put(_ text: String, at start: Int) {
-            for (i, ch) in text.enumerated() where start + i >= 0 && start + i < width { line[start + i] = ch }
+        var free = 0
+        for (t, label) in zip(ticks, TimeTicks.labels(ticks)) {
+            let text = Array(label)
+            let start = min(min(width - 1, Scale.map(t, width, end)), width - text.count)
+            guard start >= free, start >= 0 else { continue }
+            for (i, ch) in text.enumerated() { line[start + i] = ch }
+            free = start + text.count + 2
         }
-        put(left, at: 0)
-        if width > left.count + middle.count + right.count + 4 { put(middle, at: width / 2 - middle.count / 2) }
-        put(right, at: width - right.count)
         return String(line).trailingSpacesRemoved
     }
 }

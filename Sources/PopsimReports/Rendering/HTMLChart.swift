@@ -19,17 +19,20 @@ public enum HTMLChart {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>\(e(title))</title>\n<style>\n\(style)</style>\n</head>\n<body data-end=\"\(end)\">\n"
-        out += "<header>\n<h1>\(e(title))</h1>\n<p class=\"file\">\(e(file))</p>\n" + runsTable(charts.map { ($0.0, $0.1) }) + legend(slots: charts.contains { !$0.2.slotRows.isEmpty })
+        let anyBroken = charts.contains { PropertyJudge.verdicts($0.1).contains { !$0.holds } }
+        out += "<header>\n<h1>\(e(title))</h1>\n<p class=\"file\">\(e(file))</p>\n" + runsTable(charts.map { ($0.0, $0.1) })
+            + legend(slots: charts.contains { !$0.2.slotRows.isEmpty }, broken: anyBroken)
         out += "<p class=\"help\">Wheel or <kbd>+</kbd> <kbd>-</kbd> to zoom the time axis, drag to pan, <kbd>0</kbd> to reset; "
             + "hover a block for its details; click a strategy to fold it. "
             + "<button id=\"zoom-in\">+</button> <button id=\"zoom-out\">-</button> <button id=\"reset\">reset</button></p>\n</header>\n"
         out += "<div class=\"axis\"><div class=\"gutter\"></div><div class=\"ticks\" id=\"ticks\">\n"
-        for t in TimeTicks.ticks(end: end) {
-            out += "<span style=\"left: \(Scale.map(t, 1000, end) / 10).\(Scale.map(t, 1000, end) % 10)%\">\(TimeTicks.label(t))</span>\n"
+        let ticks = TimeTicks.ticks(end: end)
+        for (t, label) in zip(ticks, TimeTicks.labels(ticks)) {
+            out += "<span style=\"left: \(Scale.map(t, 1000, end) / 10).\(Scale.map(t, 1000, end) % 10)%\">\(label)</span>\n"
         }
         out += "</div></div>\n<main>\n"
         for (label, result, chart) in charts {
-            out += lane(label, chart, end: end, broken: PropertyJudge.verdicts(result).filter { !$0.holds })
+            out += lane(label, chart, end: end, broken: PropertyJudge.verdicts(result).filter { !$0.holds }, named: charts.count > 1)
         }
         return out + "</main>\n<script>\n\(script)</script>\n</body>\n</html>\n"
     }
@@ -46,26 +49,38 @@ public enum HTMLChart {
         return out + "</table>\n"
     }
 
-    static func legend(slots: Bool) -> String {
+    static func legend(slots: Bool, broken: Bool = false) -> String {
         var out = "<p class=\"legend\">"
         for kind in PopupIntervals.Kind.allCases { out += "<span class=\"key \(kind.rawValue)\"></span> \(kind.rawValue) " }
         out += "<span class=\"key drop\"></span> drop <span class=\"key warning\"></span> warning"
+        if broken { out += " <span class=\"key broken\"></span> property broken (its evidence under the strategy's name)" }
         if slots { out += " · <b>slot</b> rows: what each of the screen's slots held (a row beyond the slots means an overlap)" }
         return out + "</p>\n"
     }
 
-    static func lane(_ label: String, _ chart: PopupIntervals, end: Int, broken: [PropertyVerdict] = []) -> String {
+    /// One strategy's section; `named`: with several lanes every row names the strategy too.
+    static func lane(_ label: String, _ chart: PopupIntervals, end: Int, broken: [PropertyVerdict] = [], named: Bool = false) -> String {
         let rows = chart.rows + chart.slotRows
         let height = max(1, rows.count * rowStep)
-        var names = "", plot = ""
+        var names = "", plot = "", labels = ""
         for (i, row) in rows.enumerated() {
             let slot = i >= chart.rows.count
-            names += "<div class=\"name\(slot ? " slot" : "")\" title=\"\(e(row.popup))\">\(e(row.popup))</div>\n"
+            let laneName = named ? "<span class=\"lane-name\">\(e(label))</span>" : ""
+            names += "<div class=\"name\(slot ? " slot" : "")\" title=\"\(e(row.popup))\(named ? " (" + e(label) + ")" : "")\">"
+                + "\(laneName)\(e(row.popup))</div>\n"
             let y = i * rowStep + 2
             for interval in row.intervals {
                 let x0 = Scale.map(interval.start, units, end), x1 = Scale.map(interval.end, units, end)
+                let what = interval.popup.map { "\(row.popup): \($0)" } ?? row.popup
                 plot += "<rect class=\"\(interval.kind.rawValue)\" x=\"\(x0)\" y=\"\(y)\" width=\"\(max(1, x1 - x0))\" height=\"\(rowHeight)\">"
-                    + "<title>\(e(row.popup)) \(interval.kind.rawValue) \(interval.start)–\(interval.end) ms</title></rect>\n"
+                    + "<title>\(e(what)) \(interval.kind.rawValue) \(interval.start)–\(interval.end) ms</title></rect>\n"
+            }
+            // A slot row names the popup it holds at the start of each stretch: HTML over the plot
+            // (text inside the stretched SVG would be stretched too), moved by the zoom script.
+            for stretch in PopupIntervals.stretches(row) {
+                let at = Scale.map(stretch.start, 1000, end)
+                labels += "<span class=\"slot-label\" data-t=\"\(stretch.start)\" style=\"top: \(y)px; left: \(at / 10).\(at % 10)%\">"
+                    + "\(e(stretch.popup))</span>\n"
             }
             for marker in row.markers {
                 let x = Scale.map(marker.t, units, end)
@@ -81,10 +96,14 @@ public enum HTMLChart {
                 + "<title>\(e(v.expectation.text + ": " + f.evidence))</title></line>\n"
         }
         let failing = broken.isEmpty ? "" : " — " + e(broken.map { "fails: " + $0.expectation.text }.joined(separator: "; "))
-        return "<details class=\"lane\" open data-strategy=\"\(e(label))\">\n<summary>\(e(label))\(failing)</summary>\n<div class=\"rows\">\n"
+        let evidence = broken.isEmpty ? "" : "<ul class=\"evidence\">\n" + broken.compactMap { v in
+            v.failure.map { "<li><b>\(e(v.expectation.text))</b> fails at \($0.at) ms: \(e($0.evidence))</li>\n" }
+        }.joined() + "</ul>\n"
+        return "<details class=\"lane\" open data-strategy=\"\(e(label))\">\n<summary>\(e(label))\(failing)</summary>\n\(evidence)<div class=\"rows\">\n"
             + "<div class=\"names\">\n\(names)</div>\n"
+            + "<div class=\"plot-box\">\n"
             + "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(units) \(height)\" preserveAspectRatio=\"none\" "
-            + "height=\"\(height)\">\n\(plot)</svg>\n</div>\n</details>\n"
+            + "height=\"\(height)\">\n\(plot)</svg>\n\(labels)</div>\n</div>\n</details>\n"
     }
 
     static func e(_ text: String) -> String { XMLText.escape(text) }
@@ -115,6 +134,12 @@ public enum HTMLChart {
         .rows { display: flex; }
         .name { height: 22px; line-height: 22px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; padding-right: 8px; }
         .name.slot { font-style: italic; color: #555; }
+        .lane-name { float: right; color: #999; font-size: 11px; margin-left: 6px; }
+        .key.broken { width: 0; border-left: 2px dashed #d62728; }
+        ul.evidence { margin: 2px 0 6px; padding-left: 20px; color: #d62728; }
+        .plot-box { flex: 1; position: relative; overflow: hidden; }
+        .slot-label { position: absolute; height: 18px; line-height: 18px; padding-left: 3px; font-size: 11px; color: #fff;
+          pointer-events: none; white-space: nowrap; }
         svg.plot { flex: 1; width: 100%; display: block; cursor: grab; }
 
         """
@@ -127,22 +152,35 @@ public enum HTMLChart {
             var raw = span / 8, p = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1))));
             return [1, 2, 5, 10].map(function (m) { return m * p; }).filter(function (s) { return s >= raw; })[0];
           }
-          function label(t) {
-            if (t === 0) return '0';
-            if (t % 60000 === 0 && t >= 120000) return t / 60000 + ' min';
-            if (t % 1000 === 0) return t / 1000 + ' s';
-            if (t >= 1000 && t % 100 === 0) return (t / 1000).toFixed(1) + ' s';
-            return t + ' ms';
+          // One unit for the whole axis, as TimeTicks.labels: minutes, seconds, tenths or ms.
+          function labeller(ticks) {
+            var last = ticks[ticks.length - 1] || 0;
+            function all(n) { return ticks.every(function (t) { return t % n === 0; }); }
+            var unit = all(60000) && last >= 120000 ? 'min' : all(1000) && last >= 1000 ? 's' : all(100) && last >= 1000 ? 'tenths' : 'ms';
+            return function (t) {
+              if (t === 0) return '0';
+              if (unit === 'min') return t / 60000 + ' min';
+              if (unit === 's') return t / 1000 + ' s';
+              if (unit === 'tenths') return (t / 1000).toFixed(1) + ' s';
+              return t + ' ms';
+            };
           }
           function apply() {
             view.w = Math.min(units, Math.max(units / 100000, view.w));
             view.x = Math.min(units - view.w, Math.max(0, view.x));
             plots.forEach(function (p) { var h = p.viewBox.baseVal.height; p.setAttribute('viewBox', view.x + ' 0 ' + view.w + ' ' + h); });
-            var t0 = view.x / units * end, t1 = (view.x + view.w) / units * end, step = round(t1 - t0), html = '';
-            for (var t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
+            var t0 = view.x / units * end, t1 = (view.x + view.w) / units * end, step = round(t1 - t0), html = '', list = [];
+            for (var t = Math.ceil(t0 / step) * step; t <= t1; t += step) list.push(t);
+            var label = labeller(list);
+            list.forEach(function (t) {
               html += '<span style="left: ' + ((t - t0) / (t1 - t0) * 100) + '%">' + label(t) + '</span>';
-            }
+            });
             ticks.innerHTML = html;
+            document.querySelectorAll('.slot-label').forEach(function (s) {
+              var t = +s.dataset.t;
+              s.style.left = ((t - t0) / (t1 - t0) * 100) + '%';
+              s.style.display = t < t0 || t > t1 ? 'none' : '';
+            });
           }
           function zoom(factor, at) {
             var center = view.x + view.w * (at === undefined ? 0.5 : at);

@@ -13,6 +13,21 @@ public struct PopupIntervals: Sendable, Equatable {
         public var start: Int
         public var end: Int
         public var kind: Kind
+        /// On a slot row: the popup the slot holds then (charts name it).
+        public var popup: String?
+        /// The reason of the line that began it (`hide … user`, `show … uncovered`), and the
+        /// button of a user's hide: for the trace's `args`.
+        public var reason: String?
+        public var button: String?
+
+        public init(start: Int, end: Int, kind: Kind, popup: String? = nil, reason: String? = nil, button: String? = nil) {
+            self.start = start
+            self.end = end
+            self.kind = kind
+            self.popup = popup
+            self.reason = reason
+            self.button = button
+        }
     }
 
     public struct Marker: Sendable, Equatable {
@@ -20,12 +35,28 @@ public struct PopupIntervals: Sendable, Equatable {
         public var kind: MarkerKind
         /// `drop condition`, `warning overlap`: for tooltips.
         public var label: String
+        /// Its reason alone (`condition`), for the trace's `args`.
+        public var reason: String?
     }
 
     public struct Row: Sendable, Equatable {
         public var popup: String
         public var intervals: [Interval] = []
         public var markers: [Marker] = []
+    }
+
+    /// A slot row's stretches: each popup's contiguous time in it, with its name.
+    public static func stretches(_ row: Row) -> [(popup: String, start: Int, end: Int)] {
+        var out: [(popup: String, start: Int, end: Int)] = []
+        for interval in row.intervals {
+            guard let popup = interval.popup else { continue }
+            if let last = out.last, last.popup == popup, last.end == interval.start {
+                out[out.count - 1].end = interval.end
+            } else {
+                out.append((popup, interval.start, interval.end))
+            }
+        }
+        return out
     }
 
     /// One row per popup, in order of first appearance on the timeline.
@@ -40,7 +71,8 @@ public struct PopupIntervals: Sendable, Equatable {
         let timeline = result.timeline
         var rows: [Row] = []
         var index: [Int32: Int] = [:]
-        var open: [Int32: (Kind, Int)] = [:]
+        // Per popup: its open interval's kind, start, reason and button.
+        var open: [Int32: (Kind, Int, String?, String?)] = [:]
         var returns = Set<Int32>()
         let end = max(result.end, timeline.entries.last?.t ?? 0)
         let animated = timeline.animatedTransitions()
@@ -53,48 +85,55 @@ public struct PopupIntervals: Sendable, Equatable {
                 rows.append(Row(popup: timeline.subjects[Int(s)]))
             }
             func close(at t: Int) {
-                if let (kind, start) = open[s] { rows[r].intervals.append(Interval(start: start, end: t, kind: kind)) }
+                if let (kind, start, reason, button) = open[s] {
+                    rows[r].intervals.append(Interval(start: start, end: t, kind: kind, reason: reason, button: button))
+                }
                 open[s] = nil
             }
             func afterHidden(at t: Int) {
-                if returns.remove(s) != nil { open[s] = (.queued, t) }
+                if returns.remove(s) != nil { open[s] = (.queued, t, nil, nil) }
             }
             let t = entry.t
             switch entry.event {
             case .enqueue where open[s] == nil:
-                open[s] = (.queued, t)
+                open[s] = (.queued, t, nil, nil)
             case .requeue:
                 returns.insert(s)
                 if open[s] == nil { afterHidden(at: t) }
             case .show:
                 close(at: t)
-                open[s] = (animated[i] ? .presenting : .shown, t)
+                open[s] = (animated[i] ? .presenting : .shown, t, entry.reason?.rawValue, nil)
             case .shown:
+                let reason = open[s]?.2
                 close(at: t)
-                open[s] = (.shown, t)
+                open[s] = (.shown, t, reason, nil)
             case .hide:
                 close(at: t)
                 if entry.ledger == .opens { returns.insert(s) }
-                if animated[i] { open[s] = (.hiding, t) } else { afterHidden(at: t) }
+                if animated[i] { open[s] = (.hiding, t, entry.reason?.rawValue, timeline.button(entry)) } else { afterHidden(at: t) }
             case .gone:
                 close(at: t)
                 afterHidden(at: t)
             case .drop:
                 if open[s]?.0 == .queued { close(at: t) }
                 returns.remove(s)
-                rows[r].markers.append(Marker(t: t, kind: .drop, label: "drop" + (entry.reason.map { " " + $0.rawValue } ?? "")))
+                rows[r].markers.append(Marker(t: t, kind: .drop, label: "drop" + (entry.reason.map { " " + $0.rawValue } ?? ""),
+                                              reason: entry.reason?.rawValue))
             case .warning:
                 if entry.ledger == .settles {
                     if open[s]?.0 == .queued { close(at: t) }
                     returns.remove(s)
                 }
-                rows[r].markers.append(Marker(t: t, kind: .warning, label: "warning" + (entry.reason.map { " " + $0.rawValue } ?? "")))
+                rows[r].markers.append(Marker(t: t, kind: .warning, label: "warning" + (entry.reason.map { " " + $0.rawValue } ?? ""),
+                                              reason: entry.reason?.rawValue))
             default:
                 break
             }
         }
         for (s, r) in index.sorted(by: { $0.value < $1.value }) {
-            if let (kind, start) = open[s] { rows[r].intervals.append(Interval(start: start, end: end, kind: kind)) }
+            if let (kind, start, reason, button) = open[s] {
+                rows[r].intervals.append(Interval(start: start, end: end, kind: kind, reason: reason, button: button))
+            }
         }
         self.rows = rows
         self.end = end
@@ -111,7 +150,11 @@ public struct PopupIntervals: Sendable, Equatable {
                     if !current.isEmpty { stretches.append(current) }
                     current = []
                 }
-                if interval.kind != .queued { current.append(interval) }
+                if interval.kind != .queued {
+                    var held = interval
+                    held.popup = row.popup
+                    current.append(held)
+                }
             }
             if !current.isEmpty { stretches.append(current) }
         }

@@ -20,27 +20,36 @@ public enum SVGChart {
         let end = max(1, charts.map(\.1.end).max() ?? 1)
         var y = 48
         var body = ""
+        var evidence: [String] = []
         for ((label, intervals), lane) in zip(charts, lanes) {
             body += "  <g class=\"lane\" data-strategy=\"\(escape(label))\">\n"
             body += "    <text class=\"lane-title\" x=\"10\" y=\"\(y + 12)\">\(escape(label))</text>\n"
             let top = y + 16
             y += 20
             for row in intervals.rows + intervals.slotRows {
-                body += rowSVG(row, y: y, end: end)
+                // With several lanes every row names its strategy too (a tall chart scrolls its titles away).
+                body += rowSVG(row, y: y, end: end, lane: lanes.count > 1 ? label : nil)
                 y += rowHeight + 4
             }
-            body += brokenProperties(PropertyJudge.verdicts(lane.result), top: top, bottom: y, end: end)
+            let verdicts = PropertyJudge.verdicts(lane.result)
+            body += brokenProperties(verdicts, top: top, bottom: y, end: end)
+            evidence += verdicts.compactMap { v in
+                v.failure.map { (lanes.count > 1 ? label + ": " : "") + "fails \(v.expectation.text) at \($0.at) ms: \($0.evidence)" }
+            }
             body += "  </g>\n"
             y += laneGap - 4
         }
         let axisY = y
-        let height = axisY + 70
+        let height = axisY + 70 + evidence.count * 18
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
         out += "  <title>\(escape(title))</title>\n" + style
         out += "  <rect class=\"background\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\"/>\n"
         out += "  <text class=\"title\" x=\"10\" y=\"26\">\(escape(title))</text>\n"
-        out += body + axis(y: axisY, end: end) + legend(y: axisY + 40)
+        out += body + axis(y: axisY, end: end) + legend(y: axisY + 40, broken: !evidence.isEmpty)
+        for (i, line) in evidence.enumerated() {
+            out += "  <text class=\"evidence\" x=\"\(plotLeft)\" y=\"\(axisY + 72 + i * 18)\">\(escape(shortened(line, 130)))</text>\n"
+        }
         return out + "</svg>\n"
     }
 
@@ -59,19 +68,35 @@ public enum SVGChart {
             .warning { fill: #ff7f0e; stroke: #7f3f00; stroke-width: 1; }
             .axis { stroke: #555555; stroke-width: 1; }
             .broken { stroke: #d62728; stroke-width: 2; stroke-dasharray: 4 3; }
+            .lane-name { font-size: 10px; fill: #888888; }
+            .slot-popup { font-size: 10px; fill: #ffffff; }
+            .evidence { fill: #d62728; }
           </style>
 
         """
 
     static func x(_ t: Int, end: Int) -> Int { plotLeft + Scale.map(t, plotWidth, end) }
 
-    static func rowSVG(_ row: PopupIntervals.Row, y: Int, end: Int) -> String {
+    static func rowSVG(_ row: PopupIntervals.Row, y: Int, end: Int, lane: String? = nil) -> String {
         var out = "    <g class=\"row\" data-popup=\"\(escape(row.popup))\">\n"
-        out += "      <text x=\"10\" y=\"\(y + 13)\">\(escape(shortened(row.popup, 22)))</text>\n"
+        if let lane {
+            let room = max(6, 22 - min(lane.count, 10) - 1)
+            out += "      <text x=\"10\" y=\"\(y + 13)\">\(escape(shortened(row.popup, room)))"
+                + "<tspan class=\"lane-name\" dx=\"5\">\(escape(shortened(lane, 10)))</tspan></text>\n"
+        } else {
+            out += "      <text x=\"10\" y=\"\(y + 13)\">\(escape(shortened(row.popup, 22)))</text>\n"
+        }
         for interval in row.intervals {
             let x0 = x(interval.start, end: end), x1 = x(interval.end, end: end)
+            let what = interval.popup.map { "\(row.popup): \($0)" } ?? row.popup
             out += "      <rect class=\"\(interval.kind.rawValue)\" x=\"\(x0)\" y=\"\(y)\" width=\"\(max(2, x1 - x0))\" height=\"\(rowHeight)\">"
-                + "<title>\(escape(row.popup)) \(interval.kind.rawValue) \(interval.start)–\(interval.end) ms</title></rect>\n"
+                + "<title>\(escape(what)) \(interval.kind.rawValue) \(interval.start)–\(interval.end) ms</title></rect>\n"
+        }
+        // A slot row names the popup it holds where the stretch has room (about 6 px a letter).
+        for stretch in PopupIntervals.stretches(row) {
+            let x0 = x(stretch.start, end: end), room = (x(stretch.end, end: end) - x0 - 6) / 6
+            guard room >= min(3, stretch.popup.count) else { continue }
+            out += "      <text class=\"slot-popup\" x=\"\(x0 + 3)\" y=\"\(y + 13)\">\(escape(shortened(stretch.popup, room)))</text>\n"
         }
         for marker in row.markers {
             let cx = x(marker.t, end: end), cy = y + rowHeight / 2
@@ -86,7 +111,6 @@ public enum SVGChart {
         return out + "    </g>\n"
     }
 
-    /// A line with round ticks (`TimeTicks`).
     /// A dashed red line at each instant that breaks a property of `expect`, its text as tooltip.
     static func brokenProperties(_ verdicts: [PropertyVerdict], top: Int, bottom: Int, end: Int) -> String {
         verdicts.compactMap { v in
@@ -97,20 +121,22 @@ public enum SVGChart {
         }.joined()
     }
 
+    /// A line with round ticks (`TimeTicks`), labelled in one unit.
     static func axis(y: Int, end: Int) -> String {
         var out = "  <g class=\"time-axis\">\n"
         out += "    <line class=\"axis\" x1=\"\(plotLeft)\" y1=\"\(y)\" x2=\"\(plotLeft + plotWidth)\" y2=\"\(y)\"/>\n"
         let ticks = TimeTicks.ticks(end: end)
+        let labels = TimeTicks.labels(ticks)
         for (i, t) in ticks.enumerated() {
             let tx = x(t, end: end)
             out += "    <line class=\"axis\" x1=\"\(tx)\" y1=\"\(y)\" x2=\"\(tx)\" y2=\"\(y + 5)\"/>\n"
             let anchor = i == 0 ? "start" : tx > plotLeft + plotWidth - 20 ? "end" : "middle"
-            out += "    <text x=\"\(tx)\" y=\"\(y + 18)\" text-anchor=\"\(anchor)\">\(TimeTicks.label(t))</text>\n"
+            out += "    <text x=\"\(tx)\" y=\"\(y + 18)\" text-anchor=\"\(anchor)\">\(labels[i])</text>\n"
         }
         return out + "  </g>\n"
     }
 
-    static func legend(y: Int) -> String {
+    static func legend(y: Int, broken: Bool = false) -> String {
         var out = "  <g class=\"legend\">\n"
         var lx = plotLeft
         for kind in PopupIntervals.Kind.allCases {
@@ -123,6 +149,11 @@ public enum SVGChart {
         lx += 80
         out += "    <path class=\"warning\" d=\"M\(lx + 7) \(y) L\(lx + 14) \(y + 14) L\(lx) \(y + 14) Z\"/>\n"
         out += "    <text x=\"\(lx + 20)\" y=\"\(y + 12)\">warning</text>\n"
+        if broken {
+            lx += 90
+            out += "    <line class=\"broken\" x1=\"\(lx + 7)\" y1=\"\(y)\" x2=\"\(lx + 7)\" y2=\"\(y + 14)\"/>\n"
+            out += "    <text x=\"\(lx + 20)\" y=\"\(y + 12)\">property broken (below)</text>\n"
+        }
         return out + "  </g>\n"
     }
 

@@ -25,12 +25,36 @@ enum TimeTicks {
         return power * 10
     }
 
-    /// `0`, `250 ms`, `2 s`, `1.5 s`, `3 min`.
-    static func label(_ t: Int) -> String {
-        if t == 0 { return "0" }
-        if t % 60_000 == 0 && t >= 120_000 { return "\(t / 60_000) min" }
-        if t % 1000 == 0 { return "\(t / 1000) s" }
-        if t >= 1000 && t % 100 == 0 { return "\(t / 1000).\(t % 1000 / 100) s" }
-        return "\(t) ms"
+    /// The labels of an axis's ticks, all in one unit (`0, 2 min, 4 min`, never `5 min` beside
+    /// `400 s`): minutes when every tick is a whole minute (and the axis reaches 2 min), seconds
+    /// when every tick is a whole second, tenths of seconds when every tick is a tenth (past 1 s),
+    /// else milliseconds. Zero is `0`.
+    static func labels(_ ticks: [Int]) -> [String] {
+        let last = ticks.last ?? 0
+        let unit: Unit
+        if ticks.allSatisfy({ $0 % 60_000 == 0 }) && last >= 120_000 {
+            unit = .minutes
+        } else if ticks.allSatisfy({ $0 % 1000 == 0 }) && last >= 1000 {
+            unit = .seconds
+        } else if ticks.allSatisfy({ $0 % 100 == 0 }) && last >= 1000 {
+            unit = .tenths
+        } else {
+            unit = .milliseconds
+        }
+        return ticks.map { unit.label($0) }
+    }
+
+    enum Unit {
+        case minutes, seconds, tenths, milliseconds
+
+        func label(_ t: Int) -> String {
+            if t == 0 { return "0" }
+            switch self {
+            case .minutes: return "\(t / 60_000) min"
+            case .seconds: return "\(t / 1000) s"
+            case .tenths: return "\(t / 1000).\(t % 1000 / 100) s"
+            case .milliseconds: return "\(t) ms"
+            }
+        }
     }
 }

@@ -111,7 +111,7 @@ struct CompareTests {
             a      ////######\\\\\...................
             b               ...../////#\\\\\.........
             c               ...............////######
-                   0                        550                  1100 ms
+                   0                       0.5 s                   1.0 s
             . queued  / presenting  # shown  \ hiding  x drop  ! warning
 
             """#)
@@ -167,7 +167,9 @@ struct CompareTests {
             #expect(svg.contains("<rect class=\"\(kind)\" x="))
         }
         #expect(svg.contains("<path class=\"drop\""))
-        #expect(svg.contains(">1 s</text>") && svg.contains(">200 ms</text>"))
+        #expect(svg.contains(">1.0 s</text>") && svg.contains(">0.2 s</text>") && !svg.contains(" ms</text>"))
+        // Several lanes: every row names its strategy (issue 25).
+        #expect(svg.contains(#"<text x="10" y="81">a<tspan class="lane-name" dx="5">jc-fifo</tspan></text>"#))
         // Every coordinate is an integer.
         #expect(!svg.contains(".5\""))
         let (_, html, _) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--format", "html"])
@@ -176,7 +178,8 @@ struct CompareTests {
         #expect(html.contains("<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100000 "))
         #expect(html.contains("<tr><td>jc-fifo</td><td>showMs=100 hideMs=100 navMs=0</td><td>3</td><td>0</td><td>0</td><td>0</td><td>1100 ms</td></tr>"))
         #expect(html.contains("<div class=\"axis\"><div class=\"gutter\"></div><div class=\"ticks\" id=\"ticks\">"))
-        #expect(html.contains("<span style=\"left: 90.9%\">1 s</span>"))
+        #expect(html.contains("<span style=\"left: 90.9%\">1.0 s</span>"))
+        #expect(html.contains(#"<div class="name" title="a (jc-lifo)"><span class="lane-name">jc-lifo</span>a</div>"#))
         #expect(html.hasSuffix("</script>\n</body>\n</html>\n"))
         let (_, again, _) = try compare(["--strategy", "jc-fifo", "--strategy", "jc-lifo", "--format", "html"])
         #expect(again == html)
@@ -184,8 +187,13 @@ struct CompareTests {
 
     @Test func roundTicks() {
         #expect(TimeTicks.ticks(end: 14230) == [0, 2000, 4000, 6000, 8000, 10000, 12000, 14000])
-        #expect(TimeTicks.ticks(end: 1100).map(TimeTicks.label) == ["0", "200 ms", "400 ms", "600 ms", "800 ms", "1 s"])
-        #expect(TimeTicks.label(1500) == "1.5 s" && TimeTicks.label(600_000) == "10 min")
+        // One unit per axis (issue 25): `1.0 s` beside `0.8 s`, never `800 ms`; `400 s` beside
+        // `300 s`, never `5 min`.
+        #expect(TimeTicks.labels(TimeTicks.ticks(end: 1100)) == ["0", "0.2 s", "0.4 s", "0.6 s", "0.8 s", "1.0 s"])
+        #expect(TimeTicks.labels(TimeTicks.ticks(end: 14230)) == ["0", "2 s", "4 s", "6 s", "8 s", "10 s", "12 s", "14 s"])
+        #expect(TimeTicks.labels([0, 100_000, 200_000, 300_000, 400_000]) == ["0", "100 s", "200 s", "300 s", "400 s"])
+        #expect(TimeTicks.labels([0, 120_000, 240_000]) == ["0", "2 min", "4 min"])
+        #expect(TimeTicks.labels([0, 500, 1000, 1500]) == ["0", "0.5 s", "1.0 s", "1.5 s"])
         #expect(TimeTicks.ticks(end: Int.max).count <= 12)
     }
 

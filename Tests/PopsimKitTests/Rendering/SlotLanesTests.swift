@@ -4,7 +4,8 @@ import Testing
 @testable import PopsimCLI
 import PopsimTestSupport
 
-/// Issue 10: with several slots the charts add one lane per slot.
+/// Issue 10: with several slots the charts add one lane per slot; issue 25: each slot row names
+/// the popup it holds.
 @Suite struct SlotLanesTests {
     @Test func notistackEvictionsShowAsThreeSlotLanes() throws {
         let result = try run(String(decoding: try FileIO.read(packageRoot.path + "/Scenarios/ns-2-one-eviction-at-a-time.json"),
@@ -17,10 +18,10 @@ import PopsimTestSupport
             C       /##################################\\\\\\\\
             D             ..../###################################\\\\\\
             E             .......//##################################\\\\\\
-            slot 1  /######\\\\\\/###################################\\\\\\
-            slot 2  /##########\\\\//##################################\\\\\\
-            slot 3  /##################################\\\\\\\\
-                    0                       3742                 7485 ms
+            slot 1  /A#####\\\\\\/D##################################\\\\\\
+            slot 2  /B#########\\\\/E##################################\\\\\\
+            slot 3  /C#################################\\\\\\\\
+                    0            2 s           4 s           6 s
             . queued  / presenting  # shown  \\ hiding  x drop  ! warning
 
             """)
