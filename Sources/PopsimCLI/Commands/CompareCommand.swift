@@ -46,8 +46,12 @@ enum CompareCommand {
         // Charts draw every timeline; the tables need only the reference's and the run at hand.
         let chart = ![Format.text, .json, .markdown].contains(format)
         var comparison = Comparison(scenario: scenario)
-        for spec in strategies {
+        let progress = console.progressLine()
+        defer { progress?.finish() }
+        for (n, spec) in strategies.enumerated() {
             let (name, overrides) = try parse(spec)
+            var limits = limits
+            limits.progress = RunCommand.eventProgress(progress, "compare: \(spec) (\(n + 1) of \(strategies.count))")
             do {
                 let result = try Pipeline.run(scenario, strategy: name, overrides: OptionOverride.parseAll(overrides), limits: limits,
                                               strategies: set)

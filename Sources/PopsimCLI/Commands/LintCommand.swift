@@ -26,6 +26,9 @@ enum LintCommand {
         var outcome = ExitCode.success
         var limits = guards.limits
         limits.recordStates = true
+        let progress = console.progressLine()
+        limits.progress = RunCommand.eventProgress(progress, "lint")
+        defer { progress?.finish() }
         var all: [(file: String, findings: [Lint.Finding])] = []
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         for path in args.positionals {

@@ -46,9 +46,7 @@ enum RunCommand {
         guards.arm(console)
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         let progress = console.progressLine()
-        if let progress {
-            limits.progress = { done, total in progress.update("run: \(done * 100 / max(total, 1))% of \(total) events") }
-        }
+        limits.progress = Self.eventProgress(progress, "run")
         defer { progress?.finish() }
         let style = args.value("output") == nil ? console.style(for: color) : .plain
         var outcome = ExitCode.success
@@ -120,6 +118,13 @@ enum RunCommand {
     }
 
     /// Writes a report to `--output` atomically, or to stdout.
+    /// What a run tells a progress line: `run: 40% of 1000000 events` (nil without a line).
+    static func eventProgress(_ line: ProgressLine?, _ what: @autoclosure @escaping @Sendable () -> String)
+        -> (@Sendable (Int, Int) -> Void)? {
+        guard let line else { return nil }
+        return { done, total in line.update("\(what()): \(done * 100 / max(total, 1))% of \(total) events") }
+    }
+
     static func emit(_ report: String, to output: String?, console: inout Console) -> ExitCode {
         guard let output else {
             console.out(report)

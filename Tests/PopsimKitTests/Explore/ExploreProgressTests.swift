@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PopsimCLI
+import PopsimCore
 import PopsimTestSupport
 
 /// On a terminal, an exploration longer than a second shows a progress line on stderr —
@@ -47,5 +48,29 @@ struct PluginExploreProgressTests {
             return Int(line[range.upperBound...].prefix { $0.isNumber })
         }
         #expect(counts.filter { $0 < 80 }.count >= 3, "\(counts)")
+    }
+}
+
+/// Issue 25: every command that can run long shows progress on a terminal: compare (which
+/// strategy, how far) and lint too, not only run, check and explore.
+@Suite("compare and lint progress")
+struct CompareLintProgressTests {
+    @Test func bigRunsShowTheirProgress() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("big.json").path
+        try Data(ScenarioGenerator(events: 300_000, seed: 3, popups: 20, strategy: "jc-fifo").generate().utf8)
+            .write(to: URL(fileURLWithPath: path))
+        for (arguments, prefix) in [(["compare", path, "--strategy", "jc-fifo", "--strategy", "fg"], "\r\u{1B}[Kcompare: "),
+                                    (["lint", path], "\r\u{1B}[Klint: ")] {
+            let drawn = ExploreProgressTests.Lines()
+            var console = Console()
+            console.progressSink = { drawn.add($0) }
+            _ = Popsim.main(arguments, console: &console)
+            let lines = drawn.all
+            #expect(lines.count >= 2, "\(arguments[0])")
+            #expect(lines.dropLast().allSatisfy { $0.hasPrefix(prefix) && $0.hasSuffix(" of 300000 events") }, "\(lines)")
+            #expect(lines.last == "\r\u{1B}[K")
+        }
     }
 }
