@@ -30,7 +30,10 @@ enum GenCommand {
         guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
         let mix = try parseMix(args.value("mix") ?? args.value("strategy-mix"))
         let generator = ScenarioGenerator(events: events, seed: UInt64(seed), popups: popups, strategy: strategy, mix: mix)
-        return RunCommand.emit(generator.generate(), to: args.value("output"), console: &console)
+        let progress = console.progressLine()
+        let text = generator.generate(progress: progress.map { line in { done, total in line.update("gen: \(done) of \(total) events") } })
+        progress?.finish()
+        return RunCommand.emit(text, to: args.value("output"), console: &console)
     }
 
     static func number(_ args: Arguments, _ name: String, default value: Int, minimum: Int, maximum: Int) throws(PopsimError) -> Int {

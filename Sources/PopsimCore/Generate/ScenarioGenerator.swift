@@ -29,7 +29,8 @@ public struct ScenarioGenerator: Sendable {
         self.mix = mix
     }
 
-    public func generate() -> String {
+    /// The scenario's text; `progress`, if given, hears every 65,536 events how many are written.
+    public func generate(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> String {
         var random = SplitMix64(seed: seed)
         var out = "{\n  \"popsim\": 1,\n  \"name\": \"generated \(events) events, seed \(seed)\",\n"
         out += "  \"strategy\": \"\(strategy)\",\n"
@@ -45,6 +46,7 @@ public struct ScenarioGenerator: Sendable {
         for i in 0..<events {
             t += random.below(4) == 0 ? 0 : 1 + random.below(120)
             out += "    {\"at\": \(t), " + action(pick(&random, total: total), &random) + (i < events - 1 ? "},\n" : "}\n")
+            if i & 0xFFFF == 0xFFFF { progress?(i + 1, events) }
         }
         return out + "  ]\n}\n"
     }

@@ -74,3 +74,17 @@ struct CompareLintProgressTests {
         }
     }
 }
+
+@Suite("gen progress")
+struct GenProgressTests {
+    /// `gen` hands the generator a progress line; the generator reports every 65,536 events.
+    @Test func theGeneratorReportsItsProgress() {
+        final class Calls: @unchecked Sendable { var all: [Int] = [] }
+        let calls = Calls()
+        _ = ScenarioGenerator(events: 200_000, seed: 1, popups: 5, strategy: "fg").generate { done, total in
+            #expect(total == 200_000)
+            calls.all.append(done)
+        }
+        #expect(calls.all == [65_536, 131_072, 196_608])
+    }
+}
