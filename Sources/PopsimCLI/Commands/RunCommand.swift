@@ -117,7 +117,6 @@ enum RunCommand {
             + "set the option in the file's \"options\" instead")
     }
 
-    /// Writes a report to `--output` atomically, or to stdout.
     /// What a run tells a progress line: `run: 40% of 1000000 events` (nil without a line).
     static func eventProgress(_ line: ProgressLine?, _ what: @autoclosure @escaping @Sendable () -> String)
         -> (@Sendable (Int, Int) -> Void)? {
@@ -125,6 +124,7 @@ enum RunCommand {
         return { done, total in line.update("\(what()): \(done * 100 / max(total, 1))% of \(total) events") }
     }
 
+    /// Writes a report to `--output` atomically, or to stdout.
     static func emit(_ report: String, to output: String?, console: inout Console) -> ExitCode {
         guard let output else {
             console.out(report)
