@@ -16,6 +16,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POPSIM = os.path.join(ROOT, ".build", "release", "popsim")
 WORK = os.path.join(ROOT, ".build", "benchmark")
 BASELINES = os.path.join(ROOT, "Benchmarks", "baselines")
+# The pinned reference build every headline figure is also measured against (a ratchet: the
+# comparison is to a fixed commit, not only to the last one). Moving it is a one-line change.
+REFERENCE_FILE = os.path.join(ROOT, "Benchmarks", "reference")
 
 
 def run(cmd, stdout=subprocess.DEVNULL, ok=(0,)):
@@ -29,6 +32,36 @@ def run(cmd, stdout=subprocess.DEVNULL, ok=(0,)):
     if proc.returncode not in ok:
         sys.exit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}): {err.strip()}")
     return seconds, usage.ru_maxrss
+
+
+def reference_build():
+    """Builds the commit named in Benchmarks/reference (release, once, under .build/reference/)
+    from the repository's own history; returns (commit, path of its popsim) or (commit, None)."""
+    with open(REFERENCE_FILE) as f:
+        commit = next(l.strip() for l in f if l.strip() and not l.startswith("#"))
+    tree = os.path.join(ROOT, ".build", "reference", commit)
+    binary = os.path.join(tree, ".build", "release", "popsim")
+    if not os.path.exists(binary):
+        os.makedirs(tree, exist_ok=True)
+        archive = subprocess.run(["git", "-C", ROOT, "archive", commit], capture_output=True)
+        if archive.returncode != 0:
+            return commit, None
+        subprocess.run(["tar", "-x", "-C", tree], input=archive.stdout, check=True)
+        build = subprocess.run(["swift", "build", "-c", "release"], cwd=tree, capture_output=True, text=True)
+        if build.returncode != 0 or not os.path.exists(binary):
+            return commit, None
+    return commit, binary
+
+
+def ratio_to_reference(cmd, ref_cmd, pairs, ok=(0,)):
+    """This tree's median time over the reference's, paired (A B A B …), with both medians."""
+    ta, tb = [], []
+    for _ in range(pairs):
+        ta.append(run(cmd, ok=ok)[0])
+        tb.append(run(ref_cmd, ok=ok)[0])
+    # Each pair's own ratio, then their median: a drift of the machine's speed cancels out.
+    ratios = sorted(a / b for a, b in zip(ta, tb))
+    return statistics.median(ratios), summary(ta)[0], summary(tb)[0]
 
 
 def paired(a, b, pairs):
@@ -198,8 +231,37 @@ def main():
             better="higher")
     plugins = (lines_exchanged, summary(totals), summary(users) if users else None, summary(trips), per_mode)
 
+    # 10. The ratchet: the headline figures against the pinned reference build, each a median of
+    # per-pair ratios (this tree's time over the reference's; below 1 is faster). A figure the
+    # reference cannot produce (a command it does not have) is n/a.
+    ref_commit, ref = reference_build()
+    ratchet = []
+    if ref is None:
+        notes.append(f"The reference {ref_commit[:7]} (Benchmarks/reference) could not be built: no ratios to it.")
+    else:
+        def against(label, args, ok=(0,)):
+            probe = subprocess.run([ref] + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if probe.returncode not in ok:
+                ratchet.append((label, None, None, None))
+                return None
+            ratio, mine, theirs = ratio_to_reference([POPSIM] + args, [ref] + args, pairs, ok)
+            ratchet.append((label, mine, theirs, ratio))
+            return ratio
+        end_to_end = against("run, 1M events (text to /dev/null)", ["run", s1m])
+        against("loading (lint --load-only), 1M events", ["lint", "--load-only", s1m])
+        against("explore, first launch, fg, 24,000 variants", ["explore", explore_file, "--strategy", "fg", "--budget", "24000"], ok=(0, 1))
+        against("burst: 100,000 enqueues at one instant, fg", ["run", files[100_000], "--strategy", "fg"])
+        ref_listing = subprocess.run([ref, "strategies"], capture_output=True, text=True).stdout
+        ref_names = {line.split()[0] for line in ref_listing.splitlines() if line and not line.startswith(" ")}
+        per_strategy = [r for r in (against(f"{name}, 100k events", ["run", s100k, "--strategy", name]) for name in names if name in ref_names)
+                        if r is not None]
+        if end_to_end is not None:
+            verdict(f"end to end vs the reference {ref_commit[:7]} (times its time)", end_to_end, 1.0, 1.0)
+        if per_strategy:
+            verdict(f"slowest strategy vs the reference {ref_commit[:7]} (times its time)", max(per_strategy), 1.0, 1.0)
+
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
-                    bursts, explorations, simpy_version, cxx_version, plugins)
+                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet))
     print(report)
     with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
         f.write(report)
@@ -250,7 +312,7 @@ def write_burst(n):
 
 
 def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, bursts,
-           explorations, simpy_version, cxx_version, plugins):
+           explorations, simpy_version, cxx_version, plugins, reference):
     swift = version(["swift", "--version"])
     out = ["# popsim benchmark results", "",
            f"Machine: {machine()}.  ",
@@ -281,6 +343,15 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
     out += ["", f"Plug-in in explore (`Examples/plugins/notistack.py` on `Benchmarks/explore-first-launch.json`, all cores): "
             f"{per_mode[0]:,.0f} variants per second with one process serving many runs, {per_mode[1]:,.0f} with a new "
             f"process per run (`--plugin-per-run`): {per_mode[0] / per_mode[1]:.1f}×."]
+    ref_commit, ratchet = reference
+    out += ["", f"Against the pinned reference {ref_commit[:7]} (`Benchmarks/reference`; built from this repository's "
+            "history), each the median of per-pair ratios, this tree's time over the reference's (below 1.00× is faster):", "",
+            "| figure | this tree | reference | ratio |", "|---|---:|---:|---:|"]
+    for label, mine, theirs, ratio in ratchet:
+        if ratio is None:
+            out.append(f"| {label} | | | n/a (not in the reference) |")
+        else:
+            out.append(f"| {label} | {mine * 1000:.1f} ms | {theirs * 1000:.1f} ms | {ratio:.3f}× |")
     out += ["", "| target | reached | target | must | verdict |",
             "|---|---:|---:|---:|---|"]
     out += [f"| {n} | {v:.2f} | {t} | {m} | {r} |" for n, v, t, m, r in verdicts]
