@@ -8,6 +8,28 @@ public enum ActionKind: String, CaseIterable, Sendable {
     case push, pop, popToRoot, popTo, replace
     case pauseTimers, resumeTimers
 
+    /// Its place in `allCases` (for counting into an array without hashing).
+    public var ordinal: UInt8 {
+        switch self {
+        case .enqueue: 0
+        case .dismiss: 1
+        case .press: 2
+        case .set: 3
+        case .suspend: 4
+        case .resume: 5
+        case .trigger: 6
+        case .remove: 7
+        case .clear: 8
+        case .push: 9
+        case .pop: 10
+        case .popToRoot: 11
+        case .popTo: 12
+        case .replace: 13
+        case .pauseTimers: 14
+        case .resumeTimers: 15
+        }
+    }
+
     /// The shape of the value after the keyword.
     public enum Argument: Sendable, Equatable {
         /// A popup id, or a non-empty list of them (one batch).

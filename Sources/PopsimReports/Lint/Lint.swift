@@ -30,11 +30,24 @@ public enum Lint {
             let n = scenario.popups.filter { $0.fieldsSet.contains(field) }.count
             if n > 0 { lines.append("\(scenario.file): \(entry.name) ignores the popup field '\(field.key)' (set on \(n) popup\(n == 1 ? "" : "s"); see 'popsim lint')") }
         }
-        for action in entry.ignoredActions(under: result.options) {
-            let n = scenario.events.filter { $0.action.kind == action }.count
+        let actions = entry.ignoredActions(under: result.options)
+        guard !actions.isEmpty else { return lines }
+        let counts = actionCounts(scenario)
+        for action in actions {
+            let n = counts[Int(action.ordinal)]
             if n > 0 { lines.append("\(scenario.file): \(entry.name) ignores the action '\(action.keyword)' (\(n) event\(n == 1 ? "" : "s"); see 'popsim lint')") }
         }
         return lines
+    }
+
+    /// How many script events of each kind (by `ActionKind.ordinal`): one pass, each event read
+    /// in place (this runs after every `run`, on files of millions of events).
+    static func actionCounts(_ scenario: Scenario) -> [Int] {
+        var counts = [Int](repeating: 0, count: ActionKind.allCases.count)
+        scenario.events.withUnsafeBufferPointer { events in
+            for i in events.indices { counts[Int(events[i].action.kind.ordinal)] += 1 }
+        }
+        return counts
     }
 
     static func ignored(_ scenario: Scenario, entry: StrategyEntry, options: ResolvedOptions) -> [Finding] {

@@ -117,3 +117,10 @@ import PopsimTestSupport
         #expect(bad.stderr == "/nonexistent.json: cannot read: No such file or directory\n")
     }
 }
+
+/// `ActionKind.ordinal` indexes arrays of counts: it is each kind's place in `allCases`.
+@Suite struct ActionKindOrdinalTests {
+    @Test func ordinalsArePlacesInAllCases() {
+        for (i, kind) in ActionKind.allCases.enumerated() { #expect(Int(kind.ordinal) == i, "\(kind)") }
+    }
+}
