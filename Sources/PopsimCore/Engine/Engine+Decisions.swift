@@ -149,8 +149,14 @@ extension Engine {
     }
 
     /// The engine's invariants (convention 15), checked after every step when limits ask for it.
+    @inline(__always)
     func checkInvariantsIfAsked() throws(RunError) {
-        guard limits.checkInvariants else { return }
+        if checksInvariants { try checkInvariants() }
+    }
+
+    /// The engine's own invariants (tests ask for them through `RunLimits.checkInvariants`).
+    @inline(never)
+    func checkInvariants() throws(RunError) {
         let visible = world.phases.reduce(0) { $0 + ($1 == .hidden ? 0 : 1) }
         if world.phases.filter({ $0 == .hiding }).count != hidingCount {
             throw .invariant(strategy: traits.name, time: world.now, message: "hiding count \(hidingCount) disagrees with the phases")

@@ -11,6 +11,11 @@ struct Engine<S: Strategy> {
     /// The strategy's traits, read once at the start of the run.
     let traits: StrategyTraits
     let limits: RunLimits
+    /// The script, held directly: reading an event through `world.scenario` copied the whole
+    /// `Scenario` value per event (callgrind: a `memcpy` per script event).
+    let events: [ScenarioEvent]
+    /// `limits.checkInvariants`, read once: the check runs after every script event.
+    let checksInvariants: Bool
     let navMs: Int
     /// Popups that may be on screen at once without an overlap warning (option `slots`, else 1).
     let slots: Int
@@ -74,6 +79,8 @@ struct Engine<S: Strategy> {
         strategy = make(world)
         traits = strategy.traits
         self.limits = limits
+        events = scenario.events
+        checksInvariants = limits.checkInvariants
         navMs = options[.navMs] ?? 0
         slots = options[.slots] ?? 1
         let count = scenario.popups.count
@@ -90,8 +97,8 @@ struct Engine<S: Strategy> {
 
     /// The key of the next happening, if any.
     func peek() -> HappeningKey? {
-        let eventKey = nextEvent < world.scenario.events.count
-            ? HappeningKey(time: world.scenario.events[nextEvent].at, order: .scenarioEvent, sequence: nextEvent)
+        let eventKey = nextEvent < events.count
+            ? HappeningKey(time: events[nextEvent].at, order: .scenarioEvent, sequence: nextEvent)
             : nil
         switch (heap.minKey, eventKey) {
         case (let h?, let e?): return min(h, e)
@@ -125,7 +132,7 @@ struct Engine<S: Strategy> {
         return RunResult(scenario: world.scenario, strategy: traits.name, options: world.options,
                          timeline: timeline, pending: pending, heldBack: pending.map { strategy.heldBack($0, in: world) }, end: end,
                          onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },
-                         eventsNotRun: world.scenario.events.count - nextEvent, stateHistory: stateHistory,
+                         eventsNotRun: events.count - nextEvent, stateHistory: stateHistory,
                          crossFades: traits.presentsDuringHide)
     }
 
@@ -136,8 +143,8 @@ struct Engine<S: Strategy> {
         if try drainNow() {
             try idlePass()
         }
-        while nextEvent < world.scenario.events.count, world.scenario.events[nextEvent].at == world.now {
-            let action = world.scenario.events[nextEvent].action
+        while nextEvent < events.count, events[nextEvent].at == world.now {
+            let action = events[nextEvent].action
             nextEvent += 1
             instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
             try perform(action)
@@ -153,7 +160,7 @@ struct Engine<S: Strategy> {
     /// Tells the caller how far the script has come (rarely: kept out of the hot loop).
     @inline(never)
     func reportProgress() {
-        limits.progress?(nextEvent, world.scenario.events.count)
+        limits.progress?(nextEvent, events.count)
     }
 
     /// Processes every happening of the engine's own due at this instant; returns whether any ran.
@@ -171,7 +178,7 @@ struct Engine<S: Strategy> {
     mutating func step() throws(RunError) {
         guard let key = peek() else { return }
         if key.order == .scenarioEvent {
-            let event = world.scenario.events[nextEvent]
+            let event = events[nextEvent]
             nextEvent += 1
             instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
             try perform(event.action)

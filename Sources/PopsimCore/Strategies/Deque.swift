@@ -2,8 +2,9 @@
 /// grows by a burst of arrivals and drains one by one stays linear.
 ///
 /// Two arrays: `front` holds the first elements reversed (pushed at the front), `back` the rest
-/// from `backHead` on. Insertion and removal in the middle are O(n) (they are rare: a bump, a
-/// removal by the app). `elements` lists the contents in order.
+/// from `backHead` on. Insertion and removal in the middle move only the elements on one side, in
+/// place (notistack takes a snack from the middle whenever the head waits for its own copy to go).
+/// `elements` lists the contents in order.
 struct Deque<Element>: Sendable where Element: Sendable {
     private var front: [Element] = []
     private var back: [Element] = []
@@ -36,34 +37,34 @@ struct Deque<Element>: Sendable where Element: Sendable {
         return e
     }
 
-    /// Inserts at position `i` (0 ... count): O(i) near the front, O(1) at the back, else O(n).
+    /// Inserts at position `i` (0 ... count), in place: O(i) in the front part, O(count − i) in
+    /// the back part (O(1) at either end).
     mutating func insert(_ e: Element, at i: Int) {
-        if i == count { return append(e) }
-        if i <= 8 {
-            var taken: [Element] = []
-            while taken.count < i, let x = popFirst() { taken.append(x) }
-            prepend(e)
-            for x in taken.reversed() { prepend(x) }
-            return
+        if i <= front.count {
+            front.insert(e, at: front.count - i)
+        } else {
+            back.insert(e, at: backHead + i - front.count)
         }
-        var all = elements
-        all.insert(e, at: i)
-        replaceAll(with: all)
     }
 
-    /// Removes the element at position `i`: O(n) unless at the front.
+    /// Removes the element at position `i`, in place: O(1) at the front, else it moves only the
+    /// elements on its side (no rebuilding of the whole line).
     @discardableResult
     mutating func remove(at i: Int) -> Element {
         if i == 0, let e = popFirst() { return e }
-        var all = elements
-        let e = all.remove(at: i)
-        replaceAll(with: all)
-        return e
+        if i < front.count { return front.remove(at: front.count - 1 - i) }
+        return back.remove(at: backHead + i - front.count)
     }
 
-    /// Removes every element `matches` accepts, keeping the order of the rest: O(n).
+    /// Removes every element `matches` accepts, keeping the order of the rest: O(n), in place
+    /// (no copy of the line).
     mutating func removeAll(where matches: (Element) -> Bool) {
-        replaceAll(with: elements.filter { !matches($0) })
+        front.removeAll(where: matches)
+        if backHead > 0 {
+            back.removeSubrange(0..<backHead)
+            backHead = 0
+        }
+        back.removeAll(where: matches)
     }
 
     mutating func removeAll() { replaceAll(with: []) }

@@ -91,9 +91,10 @@ struct NotistackStrategy: Strategy {
             flow(world, &decisions)
         case .remove(let p):
             if queued.contains(p) {
-                for q in queue.elements where q == p {
-                    decisions.drop(q, .removed)
-                    queuedWithID[ids[Int(q.index)]] -= 1
+                // Every queued copy of p is dropped (all the same popup: no order to keep).
+                for _ in 0..<queued.count(p) {
+                    decisions.drop(p, .removed)
+                    queuedWithID[ids[Int(p.index)]] -= 1
                 }
                 queue.removeAll { $0 == p }
                 queued.removeAll(p)

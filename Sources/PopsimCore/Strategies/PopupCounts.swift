@@ -6,6 +6,8 @@ struct PopupCounts: Sendable {
     init(popups: Int) { counts = Array(repeating: 0, count: popups) }
 
     func contains(_ p: PopupID) -> Bool { counts[Int(p.index)] > 0 }
+    /// How many times `p` is in.
+    func count(_ p: PopupID) -> Int { counts[Int(p.index)] }
     mutating func add(_ p: PopupID) { counts[Int(p.index)] += 1 }
     mutating func remove(_ p: PopupID) { counts[Int(p.index)] -= 1 }
     mutating func removeAll(_ p: PopupID) { counts[Int(p.index)] = 0 }
