@@ -77,15 +77,17 @@ enum RunCommand {
                 }
                 if jsonArray { writer.write(first ? "[" : ",") }
                 first = false
+                // Judged once: the report shows the verdicts, the exit code reads them.
+                let verdicts = PropertyJudge.verdicts(result)
                 switch format {
-                case .text: TextRenderer.render(result, style: style, into: &writer)
-                case .json: JSONRenderer.render(result, into: &writer)
+                case .text: TextRenderer.render(result, style: style, verdicts: verdicts, into: &writer)
+                case .json: JSONRenderer.render(result, verdicts: verdicts, into: &writer)
                 case .gantt: writer.write(Gantt.render([(result.strategy, result)], chart: chart))
                 case .svg: writer.write(SVGChart.render(title: result.scenario.name, lanes: [(result.strategy, result)]))
                 case .html: writer.write(HTMLChart.render(title: result.scenario.name, file: result.scenario.file, lanes: [(result.strategy, result)]))
                 case .trace: writer.write(TraceChart.render(lanes: [(result.strategy, result)]))
                 }
-                if PropertyJudge.verdicts(result).contains(where: { !$0.holds }) { propertyFailed = true }
+                if verdicts.contains(where: { !$0.holds }) { propertyFailed = true }
                 LastRun.keep(result)
                 // What is finished goes out now: a timeout later loses nothing of it.
                 writer.flush()

@@ -13,7 +13,8 @@ public enum JSONRenderer {
     }
 
     /// Formats straight into `writer`, one timeline entry per line.
-    public static func render(_ result: RunResult, into writer: inout ByteWriter) {
+    /// `verdicts`: the run's, when the caller judged them already (they are judged once a run).
+    public static func render(_ result: RunResult, verdicts known: [PropertyVerdict]? = nil, into writer: inout ByteWriter) {
         var head = "{\"popsim\": 1, \"scenario\": " + string(result.scenario.name)
         head += ", \"strategy\": " + string(result.strategy) + ", \"options\": {"
         head += result.options.settings.map { s in
@@ -53,7 +54,7 @@ public enum JSONRenderer {
         }
         writer.write(timeline.entries.isEmpty ? "],\n" : "\n  ],\n")
         writer.write("  \"summary\": " + summary(Summary(result), result: result))
-        let verdicts = PropertyJudge.verdicts(result)
+        let verdicts = known ?? PropertyJudge.verdicts(result)
         writer.write(verdicts.isEmpty ? "}\n" : ",\n  \"expect\": [" + verdicts.map(verdict).joined(separator: ", ") + "]}\n")
     }
 

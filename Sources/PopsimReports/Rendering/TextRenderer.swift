@@ -8,12 +8,14 @@ public enum TextRenderer {
         return writer.text
     }
 
-    public static func render(_ result: RunResult, style: TextStyle = .plain, into writer: inout ByteWriter) {
+    /// `verdicts`: the run's, when the caller judged them already (they are judged once a run).
+    public static func render(_ result: RunResult, style: TextStyle = .plain, verdicts: [PropertyVerdict]? = nil,
+                              into writer: inout ByteWriter) {
         writer.write(header(result))
         if result.scenario.isUncertain { writer.write(NominalVariantNote.text(result.scenario) + "\n") }
         TimelineText.render(result.timeline, style: style, into: &writer)
         writer.write("\n" + summary(Summary(result), result: result))
-        writer.write(VerdictText.render(PropertyJudge.verdicts(result)))
+        writer.write(VerdictText.render(verdicts ?? PropertyJudge.verdicts(result)))
     }
 
     /// `name · strategy · options` on one line when it fits in 80 columns; otherwise the options
