@@ -1,32 +1,64 @@
 /// Reading `popups`: every field of design.md §2, whether or not a strategy models it.
 extension ScenarioLoader {
     mutating func loadPopups(_ v: JSONValue) {
+        guard case .object(let list) = v.kind else {
+            report(.expected("an object", got: v.errorDescription), at: v.location, JSONPath.root.appending("popups"))
+            return
+        }
+        loadPopups(list.map { ($0.key, $0.keyLocation) }) { list[$0].value }
+    }
+
+    /// The rules of `popups` over its members in file order, duplicates included: each name
+    /// given by `names`, entry i's value by `value(i)` (the tree's, or parsed only when its
+    /// popup is loaded: `streamPopups`). A repeated name is reported and the first kept.
+    mutating func loadPopups(_ names: [(key: String, keyLocation: SourceLocation)], value: (Int) -> JSONValue?) {
         let path = JSONPath.root.appending("popups")
-        let list = members(of: v, path)
+        var seen = Set<String>()
+        var unique: [Int] = []
+        for (i, name) in names.enumerated() {
+            if seen.insert(name.key).inserted {
+                unique.append(i)
+            } else {
+                report(.duplicateKey(name.key), at: name.keyLocation, path.appending(name.key))
+            }
+        }
         // First every id, so that `then` actions may name popups declared further down.
-        var valid: [JSONValue.Member] = []
-        for member in list {
-            guard Self.isPopupName(member.key) else {
-                report(.badName(member.key, rule: Self.nameRule), at: member.keyLocation, path.appending(member.key))
+        var valid: [Int] = []
+        for i in unique {
+            let key = names[i].key
+            guard Self.isPopupName(key) else {
+                report(.badName(key, rule: Self.nameRule), at: names[i].keyLocation, path.appending(key))
                 continue
             }
-            popupIndex[member.key] = PopupID(scenario.popups.count)
-            popupTable.insert(member.key, id: Int32(scenario.popups.count))
-            scenario.popups.append(Popup(name: member.key))
-            valid.append(member)
+            popupIndex[key] = PopupID(scenario.popups.count)
+            popupTable.insert(key, id: Int32(scenario.popups.count))
+            scenario.popups.append(Popup(name: key))
+            valid.append(i)
         }
-        for (i, member) in valid.enumerated() {
-            scenario.popups[i] = loadPopup(member.key, member.value, path.appending(member.key))
+        for (n, i) in valid.enumerated() {
+            guard let v = value(i) else { continue }
+            scenario.popups[n] = loadPopup(names[i].key, v, path.appending(names[i].key))
         }
     }
 
     mutating func loadPopup(_ name: String, _ v: JSONValue, _ path: JSONPath) -> Popup {
         var popup = Popup(name: name)
-        guard case .object(let list) = v.kind,
-              let fields = fields(of: v, path, allowed: Self.popupKeys) else { return popup }
+        guard case .object(let list) = v.kind else {
+            report(.expected("an object", got: v.errorDescription), at: v.location, path)
+            return popup
+        }
+        // The same checks and messages as `fields(of:)`, without a dictionary per popup (a file
+        // may declare a million): unknown keys, then a repeated key, each reported in file order.
+        for (i, member) in list.enumerated() {
+            if PopupField(rawValue: member.key) == nil {
+                report(.unknownKey(member.key, suggestion: hint(member.key, among: Self.popupKeys)),
+                       at: member.keyLocation, path.appending(member.key))
+            } else if list[..<i].contains(where: { $0.key == member.key }) {
+                report(.duplicateKey(member.key), at: member.keyLocation, path.appending(member.key))
+            }
+        }
         for member in list {
-            guard let field = PopupField(rawValue: member.key), fields[member.key] != nil,
-                  !popup.fieldsSet.contains(field) else { continue }
+            guard let field = PopupField(rawValue: member.key), !popup.fieldsSet.contains(field) else { continue }
             popup.fieldsSet.append(field)
             popup.fieldLocations.append(member.value.location)
             load(field, member.value, path.appending(member.key), into: &popup)
