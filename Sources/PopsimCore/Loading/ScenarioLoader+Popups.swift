@@ -13,8 +13,10 @@ extension ScenarioLoader {
     /// popup is loaded: `streamPopups`). A repeated name is reported and the first kept.
     mutating func loadPopups(_ names: [(key: String, keyLocation: SourceLocation)], value: (Int) -> JSONValue?) {
         let path = JSONPath.root.appending("popups")
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: names.count)
+        popupIndex.reserveCapacity(popupIndex.count + names.count)
         var unique: [Int] = []
+        unique.reserveCapacity(names.count)
         for (i, name) in names.enumerated() {
             if seen.insert(name.key).inserted {
                 unique.append(i)
@@ -49,16 +51,17 @@ extension ScenarioLoader {
         }
         // The same checks and messages as `fields(of:)`, without a dictionary per popup (a file
         // may declare a million): unknown keys, then a repeated key, each reported in file order.
+        let fields = list.map { PopupField(rawValue: $0.key) }
         for (i, member) in list.enumerated() {
-            if PopupField(rawValue: member.key) == nil {
+            if fields[i] == nil {
                 report(.unknownKey(member.key, suggestion: hint(member.key, among: Self.popupKeys)),
                        at: member.keyLocation, path.appending(member.key))
-            } else if list[..<i].contains(where: { $0.key == member.key }) {
+            } else if fields[..<i].contains(fields[i]) {
                 report(.duplicateKey(member.key), at: member.keyLocation, path.appending(member.key))
             }
         }
-        for member in list {
-            guard let field = PopupField(rawValue: member.key), !popup.fieldsSet.contains(field) else { continue }
+        for (i, member) in list.enumerated() {
+            guard let field = fields[i], !popup.fieldsSet.contains(field) else { continue }
             popup.fieldsSet.append(field)
             popup.fieldLocations.append(member.value.location)
             load(field, member.value, path.appending(member.key), into: &popup)
