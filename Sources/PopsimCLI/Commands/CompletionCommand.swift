@@ -29,17 +29,10 @@ enum CompletionCommand {
     // MARK: What each option takes
 
     /// What an option's value is, for completion.
-    enum Value: Equatable {
+    enum Value {
+        /// Words with a description each (empty: none).
         case words([(String, String)])
         case jsonFile, file, directory, optionName, other
-
-        static func == (a: Value, b: Value) -> Bool {
-            switch (a, b) {
-            case (.words(let x), .words(let y)): return x.map(\.0) == y.map(\.0)
-            case (.jsonFile, .jsonFile), (.file, .file), (.directory, .directory), (.optionName, .optionName), (.other, .other): return true
-            default: return false
-            }
-        }
     }
 
     /// Commands whose `--strategy` takes `all`.
@@ -227,15 +220,7 @@ enum CompletionCommand {
 
     /// Text inside a single-quoted fish word.
     static func fishQuoted(_ s: String) -> String {
-        s.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
+        s.replacingAll("\\", "\\\\").replacingAll("'", "\\'")
     }
 }
 
-extension String {
-    /// Every `target` replaced (no Foundation here).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
-    }
-}

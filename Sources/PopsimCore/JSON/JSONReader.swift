@@ -137,6 +137,23 @@ struct JSONCursor {
         skipWhitespace()
     }
 
+    /// An object member's key and the `:` after it, the cursor left on its value.
+    @inline(__always)
+    mutating func memberKey() throws(JSONSyntaxError) -> (key: String, location: SourceLocation) {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw fail("expected a string key, got \(describeByte())")
+        }
+        let keyLocation = location
+        let key = try string()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw fail("expected ':' after an object key, got \(describeByte())")
+        }
+        position += 1
+        skipWhitespace()
+        return (key, keyLocation)
+    }
+
     mutating func object(depth: Int) throws(JSONSyntaxError) -> [JSONValue.Member] {
         try enter(depth)
         var members: [JSONValue.Member] = []
@@ -145,17 +162,7 @@ struct JSONCursor {
             return members
         }
         while true {
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw fail("expected a string key, got \(describeByte())")
-            }
-            let keyLocation = location
-            let key = try string()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw fail("expected ':' after an object key, got \(describeByte())")
-            }
-            position += 1
-            skipWhitespace()
+            let (key, keyLocation) = try memberKey()
             let value = try self.value(depth: depth)
             members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
             if try separator(closing: UInt8(ascii: "}"), in: "an object") { return members }

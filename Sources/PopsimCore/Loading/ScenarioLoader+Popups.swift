@@ -13,17 +13,8 @@ extension ScenarioLoader {
     /// popup is loaded: `streamPopups`). A repeated name is reported and the first kept.
     mutating func loadPopups(_ names: [(key: String, keyLocation: SourceLocation)], value: (Int) -> JSONValue?) {
         let path = JSONPath.root.appending("popups")
-        var seen = Set<String>(minimumCapacity: names.count)
         popupIndex.reserveCapacity(popupIndex.count + names.count)
-        var unique: [Int] = []
-        unique.reserveCapacity(names.count)
-        for (i, name) in names.enumerated() {
-            if seen.insert(name.key).inserted {
-                unique.append(i)
-            } else {
-                report(.duplicateKey(name.key), at: name.keyLocation, path.appending(name.key))
-            }
-        }
+        let unique = firstOccurrences(names, path)
         // First every id, so that `then` actions may name popups declared further down.
         var valid: [Int] = []
         for i in unique {

@@ -36,38 +36,27 @@ extension ScenarioLoader {
         var members: [JSONValue.Member] = []
         if cursor.consume(UInt8(ascii: "}")) { return JSONValue(.object([]), at: rootLocation) }
         while true {
-            guard cursor.peek == UInt8(ascii: "\"") else {
-                throw cursor.fail("expected a string key, got \(cursor.describeByte())")
-            }
-            let keyLocation = cursor.location
-            let key = try cursor.string()
-            cursor.skipWhitespace()
-            guard cursor.consume(UInt8(ascii: ":")) else {
-                throw cursor.fail("expected ':' after an object key, got \(cursor.describeByte())")
-            }
-            cursor.skipWhitespace()
-            // `popups` after `state` (as `popsim gen` writes them): streamed, one popup's tree at a time.
-            if key == "popups", !members.contains(where: { $0.key == "popups" }), let state = members.first(where: { $0.key == "state" }) {
-                let placeholder = JSONValue(.null, at: cursor.location)
+            let (key, keyLocation) = try cursor.memberKey()
+            let first = !members.contains { $0.key == key }
+            // A streamed member keeps a placeholder in the root: it is loaded already.
+            let placeholder = JSONValue(.null, at: cursor.location)
+            let value: JSONValue
+            if key == "popups", first, let state = members.first(where: { $0.key == "state" }) {
+                // After `state` (as `popsim gen` writes them): one popup's tree at a time.
                 loadState(state.value)
                 try streamPopups(&cursor)
                 prepared = true
-                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: placeholder))
-                if try cursor.separator(closing: UInt8(ascii: "}"), in: "an object") { break }
-                continue
-            }
-            let firstEvents = key == "events" && !members.contains { $0.key == "events" }
-            let ready = members.contains { $0.key == "popups" } && members.contains { $0.key == "state" }
-            if firstEvents && !ready { return nil }
-            if firstEvents {
+                value = placeholder
+            } else if key == "events", first {
+                guard members.contains(where: { $0.key == "popups" }) && members.contains(where: { $0.key == "state" }) else { return nil }
                 prepareForEvents(members)
-                let placeholder = JSONValue(.null, at: cursor.location)
                 try streamEvents(&cursor)
                 streamed = true
-                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: placeholder))
+                value = placeholder
             } else {
-                members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try cursor.value(depth: 1)))
+                value = try cursor.value(depth: 1)
             }
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
             if try cursor.separator(closing: UInt8(ascii: "}"), in: "an object") { break }
         }
         cursor.skipWhitespace()
@@ -124,16 +113,7 @@ extension ScenarioLoader {
         var starts: [JSONCursor] = []
         if !cursor.consume(UInt8(ascii: "}")) {
             while true {
-                guard cursor.peek == UInt8(ascii: "\"") else {
-                    throw cursor.fail("expected a string key, got \(cursor.describeByte())")
-                }
-                let keyLocation = cursor.location
-                let key = try cursor.string()
-                cursor.skipWhitespace()
-                guard cursor.consume(UInt8(ascii: ":")) else {
-                    throw cursor.fail("expected ':' after an object key, got \(cursor.describeByte())")
-                }
-                cursor.skipWhitespace()
+                let (key, keyLocation) = try cursor.memberKey()
                 names.append((key, keyLocation))
                 starts.append(cursor)
                 _ = try cursor.value(depth: 2)

@@ -26,13 +26,20 @@ extension ScenarioLoader {
             report(.expected("an object", got: v.errorDescription), at: v.location, path)
             return []
         }
-        var seen = Set<String>()
-        var out: [JSONValue.Member] = []
-        for member in list {
-            if seen.insert(member.key).inserted {
-                out.append(member)
+        return firstOccurrences(list.map { ($0.key, $0.keyLocation) }, path).map { list[$0] }
+    }
+
+    /// The indices of `names` whose key comes for the first time, in file order; each repeat is
+    /// reported as a duplicate key.
+    mutating func firstOccurrences(_ names: [(key: String, keyLocation: SourceLocation)], _ path: JSONPath) -> [Int] {
+        var seen = Set<String>(minimumCapacity: names.count)
+        var out: [Int] = []
+        out.reserveCapacity(names.count)
+        for (i, name) in names.enumerated() {
+            if seen.insert(name.key).inserted {
+                out.append(i)
             } else {
-                report(.duplicateKey(member.key), at: member.keyLocation, path.appending(member.key))
+                report(.duplicateKey(name.key), at: name.keyLocation, path.appending(name.key))
             }
         }
         return out

@@ -68,7 +68,7 @@ public enum GitHubAnnotations {
 
 extension String {
     /// Every `target` replaced by `replacement` (no Foundation).
-    func replacingAll(_ target: Character, _ replacement: String) -> String {
+    package func replacingAll(_ target: Character, _ replacement: String) -> String {
         var out = ""
         for c in self { if c == target { out += replacement } else { out.append(c) } }
         return out

@@ -141,12 +141,11 @@ public enum Lint {
     /// Popups still queued at the end because a rule holds them back (a condition that held at
     /// some point, suspend, pacing): notes; a condition that never held is `stalledAtEnd`'s hazard.
     static func heldBackAtEnd(_ result: RunResult) -> [Finding] {
-        let stalled = Set(stalledAtEnd(result).map(\.line))
+        let stalled = Set(stalledPopups(result))
         var seen = Set<PopupID>()
         return zip(result.pending, result.heldBack).compactMap { p, why in
-            guard let why, seen.insert(p).inserted else { return nil }
+            guard let why, seen.insert(p).inserted, !(why == .condition && stalled.contains(p)) else { return nil }
             let popup = result.scenario[p]
-            if why == .condition, stalled.contains(where: { $0.contains("'\(popup.name)' is still queued") }) { return nil }
             let detail = why == .condition ? " (\(popup.whenText ?? "?"))" : ""
             return Finding(isHazard: false, line: "\(result.scenario.file): end: held back: '\(popup.name)' is still queued, "
                 + "held back by \(why.phrase)\(detail)")
@@ -154,15 +153,22 @@ public enum Lint {
     }
 
     static func stalledAtEnd(_ result: RunResult) -> [Finding] {
-        guard !result.stateHistory.isEmpty else { return [] }
-        // A popup the strategy already reported as stalled is not reported twice.
-        var seen = Set(result.timeline.entries.filter { $0.reason == .stalled && $0.subject >= 0 }
-            .map { PopupID(Int($0.subject)) })
-        return result.pending.compactMap { p in
+        stalledPopups(result).map { p in
             let popup = result.scenario[p]
-            guard seen.insert(p).inserted, let condition = popup.when, !everHeld(condition, p, result) else { return nil }
             return Finding(isHazard: true, line: "\(result.scenario.file): end: stalled: '\(popup.name)' is still queued "
                 + "and its condition never held while it waited (\(popup.whenText ?? "?"))")
+        }
+    }
+
+    /// The popups still queued whose condition never held while they waited (each once; none the
+    /// strategy reported as stalled itself).
+    static func stalledPopups(_ result: RunResult) -> [PopupID] {
+        guard !result.stateHistory.isEmpty else { return [] }
+        var seen = Set(result.timeline.entries.filter { $0.reason == .stalled && $0.subject >= 0 }
+            .map { PopupID(Int($0.subject)) })
+        return result.pending.filter { p in
+            guard seen.insert(p).inserted, let condition = result.scenario[p].when else { return false }
+            return !everHeld(condition, p, result)
         }
     }
 

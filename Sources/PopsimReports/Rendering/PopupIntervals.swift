@@ -19,15 +19,6 @@ public struct PopupIntervals: Sendable, Equatable {
         /// button of a user's hide: for the trace's `args`.
         public var reason: String?
         public var button: String?
-
-        public init(start: Int, end: Int, kind: Kind, popup: String? = nil, reason: String? = nil, button: String? = nil) {
-            self.start = start
-            self.end = end
-            self.kind = kind
-            self.popup = popup
-            self.reason = reason
-            self.button = button
-        }
     }
 
     public struct Marker: Sendable, Equatable {
