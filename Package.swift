@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "PopsimReports", dependencies: ["PopsimCore"]),
         .target(name: "PopsimSystem"),
         .target(name: "PopsimCLI", dependencies: ["PopsimCore", "PopsimReports", "PopsimSystem"]),
-        .executableTarget(name: "popsim", dependencies: ["PopsimCLI", "PopsimSystem"]),
+        .executableTarget(name: "popsim", dependencies: ["PopsimCLI", "PopsimCore", "PopsimSystem"]),
         .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI"]),
         .testTarget(
             name: "PopsimKitTests",

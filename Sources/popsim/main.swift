@@ -1,6 +1,10 @@
 // The thin executable: hands the arguments to the library, writes its output, exits.
 import PopsimCLI
+import PopsimCore
 import PopsimSystem
+
+// Before any thread: the core's large arrays ask for huge pages (LargeBuffer).
+LargeBuffer.advise = { System.adviseHugePages($0, $1) }
 
 var environment: [String: String] = [:]
 for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG", "POPSIM_PLUGIN_STATS"] {

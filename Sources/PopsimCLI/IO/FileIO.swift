@@ -37,6 +37,7 @@ public enum FileIO {
             var failure: String?
             var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
                 initialized = 0
+                if let base = buffer.baseAddress { System.adviseHugePages(UnsafeMutableRawPointer(base), size) }
                 while initialized < size, let base = buffer.baseAddress {
                     let n = System.readBytes(fd, base + initialized, size - initialized)
                     if n < 0 && System.errorNumber == System.interrupted { continue }

@@ -86,7 +86,7 @@ struct Engine<S: Strategy> {
         let count = scenario.popups.count
         timeline = Timeline(subjects: scenario.popups.map(\.name))
         // About three lines per event in realistic scripts; growing past it is only slower.
-        timeline.entries.reserveCapacity(min(scenario.events.count * 3 + 64, 1 << 26))
+        LargeBuffer.reserve(&timeline.entries, min(scenario.events.count * 3 + 64, 1 << 26))
         generation = Array(repeating: 0, count: count)
         timerGeneration = generation
         pressed = Array(repeating: nil, count: count)

@@ -11,12 +11,14 @@
 /// not, is re-read from its first byte through the tree path, which reports its errors exactly.
 extension ScenarioLoader {
     /// nil when the fast path does not apply.
-    static func loadStreaming(_ bytes: [UInt8], file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors>? {
+    static func loadStreaming(_ bytes: [UInt8], file: String, catalog: StrategyCatalog,
+                              readAhead: ReadAheadSettings = ReadAheadSettings()) -> Result<Scenario, LoadErrors>? {
         bytes.withUnsafeBufferPointer { buffer -> Result<Scenario, LoadErrors>? in
             var cursor = JSONCursor(buffer)
             cursor.skipWhitespace()
             guard cursor.peek == UInt8(ascii: "{") else { return nil }
             var loader = ScenarioLoader(file: file, catalog: catalog)
+            loader.readAhead = readAhead
             do throws(JSONSyntaxError) {
                 guard let root = try loader.streamRoot(&cursor) else { return nil }
                 loader.loadRoot(root)
@@ -76,28 +78,15 @@ extension ScenarioLoader {
     }
 
     mutating func streamEvents(_ cursor: inout JSONCursor) throws(JSONSyntaxError) {
-        let path = JSONPath.root.appending("events")
         guard cursor.peek == UInt8(ascii: "[") else {
             loadEvents(try cursor.value(depth: 1))
             return
         }
         try cursor.enter(2)
         var events: [ScenarioEvent] = []
-        events.reserveCapacity((cursor.bytes.count - cursor.position) / 40)
+        LargeBuffer.reserve(&events, (cursor.bytes.count - cursor.position) / 40)
         if !cursor.consume(UInt8(ascii: "]")) {
-            var index = 0
-            while true {
-                let start = cursor
-                if let event = fastEvent(&cursor, index: index) {
-                    events.append(event)
-                } else {
-                    cursor = start
-                    let value = try cursor.value(depth: 2)
-                    if let event = timedEvent(value, path.appending(index), index: index) { events.append(event) }
-                }
-                index += 1
-                if try cursor.separator(closing: UInt8(ascii: "]"), in: "an array") { break }
-            }
+            try streamElements(&cursor, into: &events)
         }
         setEvents(events)
     }

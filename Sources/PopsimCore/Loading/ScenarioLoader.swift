@@ -30,6 +30,8 @@ public struct ScenarioLoader {
     var prepared = false
     /// `events` was streamed: the root holds a placeholder for it.
     var streamed = false
+    /// An `events` array at least this long (bytes) is read on two cores (ScenarioLoader+ReadAhead.swift).
+    var readAhead = ReadAheadSettings()
     /// Errors found beyond `maxErrors`.
     var suppressed = 0
     /// "did you mean" state (ScenarioLoader+Hints.swift).

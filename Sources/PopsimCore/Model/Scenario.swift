@@ -48,6 +48,15 @@ public struct ScenarioEvent: Sendable {
         column32 = Int32(clamping: location.column)
     }
 
+    /// The same event read from a piece of the file: its index and line counted from the
+    /// piece's start, made absolute (ScenarioLoader+ReadAhead.swift).
+    func shifted(index offset: Int, lines: Int) -> ScenarioEvent {
+        var event = self
+        event.index32 = Int32(clamping: Int(index32) + offset)
+        event.line32 = Int32(clamping: Int(line32) + lines)
+        return event
+    }
+
     /// Its index in the file's `events` array, for messages.
     public var index: Int { Int(index32) }
 

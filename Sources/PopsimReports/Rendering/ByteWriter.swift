@@ -22,6 +22,12 @@ public struct ByteWriter: Sendable {
         storage = [UInt8](repeating: 0, count: 4096)
     }
 
+    /// Collects in memory, with room for `capacity` bytes from the start.
+    public init(capacity: Int) {
+        sink = nil
+        storage = [UInt8](repeating: 0, count: max(capacity, 4096))
+    }
+
     /// Hands everything written to `sink`, a chunk at a time.
     public init(sink: @escaping Sink) {
         self.sink = sink
@@ -68,6 +74,17 @@ public struct ByteWriter: Sendable {
             return more.count
         }
         flushIfFull()
+    }
+
+    /// What `other` collected in memory, after what this one holds: handed to the sink in one
+    /// piece (no copy) when there is one.
+    public mutating func write(contentsOf other: ByteWriter) {
+        other.storage.withUnsafeBufferPointer { all in
+            let part = UnsafeBufferPointer(rebasing: all[..<other.count])
+            guard let sink else { return write(bytes: part) }
+            flush()
+            if !failed { failed = !sink(part) }
+        }
     }
 
     public mutating func byte(_ b: UInt8) {

@@ -17,67 +17,124 @@ public enum TimelineText {
     }
 
     /// Formats straight into `writer`, one line at a time through one pointer.
-    /// - Complexity: O(n) with no allocation per line.
+    /// - Complexity: O(n) with no allocation per line. A long timeline is formatted in blocks,
+    ///   every other block on a second core (`SideTask`) into memory and then written in order:
+    ///   the same bytes as one core writes.
     public static func render(_ timeline: Timeline, style: TextStyle = .plain, into writer: inout ByteWriter) {
-        let names = Strings(timeline.subjects.map(display))
-        var timeWidth = 1, subjectWidth = 1
-        for entry in timeline.entries {
-            timeWidth = max(timeWidth, ByteWriter.width(of: entry.t))
-            if entry.subject >= 0 { subjectWidth = max(subjectWidth, names.characters[Int(entry.subject)]) }
+        render(timeline, style: style, into: &writer, block: block)
+    }
+
+    /// `block`: lines per block (tests: small, so that a short timeline takes the two-core path).
+    static func render(_ timeline: Timeline, style: TextStyle, into writer: inout ByteWriter, block: Int) {
+        let layout = Layout(timeline, style: style)
+        let count = timeline.entries.count
+        guard count / 4 >= block else { return layout.lines(0..<count, into: &writer) }
+        var start = 0
+        while start < count {
+            let middle = min(start + block, count), end = min(middle + block, count)
+            let ahead = SideTask { () -> ByteWriter in
+                var memory = ByteWriter(capacity: (end - middle) * layout.typicalLine)
+                layout.lines(middle..<end, into: &memory)
+                return memory
+            }
+            layout.lines(start..<middle, into: &writer)
+            if let memory = ahead.join() {
+                writer.write(contentsOf: memory)
+            } else {
+                layout.lines(middle..<end, into: &writer)
+            }
+            start = end
         }
-        let words = Strings(TimelineEvent.allCases.map { style.paint($0.rawValue, for: $0) })
-        let wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
-        let reasons = Strings(Reason.allCases.map(\.rawValue))
-        let buttons = Strings(timeline.buttons.map(display))
-        let lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest
-            + 2 + buttons.longest + 1
-        // Consecutive lines often share their time: its formatted bytes are reused.
-        var lastTime = Int.min
-        var timeBytes = [UInt8](repeating: 0x20, count: timeWidth)
-        names.withBytes { names in
-            words.withBytes { words in
-                reasons.withBytes { reasons in
-                  buttons.withBytes { buttons in
-                    for entry in timeline.entries {
-                        if entry.t != lastTime {
-                            lastTime = entry.t
-                            timeBytes.withUnsafeMutableBufferPointer { b in
-                                if let base = b.baseAddress { _ = ByteWriter.format(entry.t, width: timeWidth, into: base) }
+    }
+
+    /// Lines per block when formatting on two cores.
+    static let block = 1 << 16
+
+    /// The column widths and the interned strings of one timeline's lines.
+    struct Layout {
+        let timeline: Timeline
+        let names: Strings
+        let words: Strings
+        let wordWidths: [Int]
+        let reasons: Strings
+        let buttons: Strings
+        let timeWidth: Int
+        let subjectWidth: Int
+        let lineCapacity: Int
+
+        init(_ timeline: Timeline, style: TextStyle) {
+            self.timeline = timeline
+            names = Strings(timeline.subjects.map(display))
+            var timeWidth = 1, subjectWidth = 1
+            for entry in timeline.entries {
+                timeWidth = max(timeWidth, ByteWriter.width(of: entry.t))
+                if entry.subject >= 0 { subjectWidth = max(subjectWidth, names.characters[Int(entry.subject)]) }
+            }
+            self.timeWidth = timeWidth
+            self.subjectWidth = subjectWidth
+            words = Strings(TimelineEvent.allCases.map { style.paint($0.rawValue, for: $0) })
+            wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
+            reasons = Strings(Reason.allCases.map(\.rawValue))
+            buttons = Strings(timeline.buttons.map(display))
+            lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest
+                + 2 + buttons.longest + 1
+        }
+
+        /// A guess at a line's length, to size a block's buffer.
+        var typicalLine: Int { timeWidth + eventWidth + subjectWidth + 12 }
+
+        /// The lines of `range`, in order.
+        func lines(_ range: Range<Int>, into writer: inout ByteWriter) {
+            let entries = timeline.entries
+            // Consecutive lines often share their time: its formatted bytes are reused.
+            var lastTime = Int.min
+            var timeBytes = [UInt8](repeating: 0x20, count: timeWidth)
+            let timeWidth = timeWidth, subjectWidth = subjectWidth, wordWidths = wordWidths
+            names.withBytes { names in
+                words.withBytes { words in
+                    reasons.withBytes { reasons in
+                      buttons.withBytes { buttons in
+                        for entry in entries[range] {
+                            if entry.t != lastTime {
+                                lastTime = entry.t
+                                timeBytes.withUnsafeMutableBufferPointer { b in
+                                    if let base = b.baseAddress { _ = ByteWriter.format(entry.t, width: timeWidth, into: base) }
+                                }
                             }
-                        }
-                        writer.withSpace(lineCapacity) { out in
-                            var n = timeWidth
-                            for k in 0..<timeWidth { out[k] = timeBytes[k] }
-                            out[n] = 0x20; out[n + 1] = 0x20; n += 2
-                            let e = entry.event.ordinal
-                            n += words.copy(e, to: out + n)
-                            let pad = eventWidth - wordWidths[e] + 2
-                            for k in 0..<pad { out[n + k] = 0x20 }
-                            n += pad
-                            var used = 1
-                            if entry.subject >= 0 {
-                                n += names.copy(Int(entry.subject), to: out + n)
-                                used = names.characters[Int(entry.subject)]
-                            } else {
-                                out[n] = 0x2D
-                                n += 1
-                            }
-                            if let reason = entry.reason {
-                                let gap = subjectWidth - used + 2
-                                for k in 0..<gap { out[n + k] = 0x20 }
-                                n += gap
-                                n += reasons.copy(reason.ordinal, to: out + n)
-                            }
-                            if entry.button > 0 {
+                            writer.withSpace(lineCapacity) { out in
+                                var n = timeWidth
+                                for k in 0..<timeWidth { out[k] = timeBytes[k] }
                                 out[n] = 0x20; out[n + 1] = 0x20; n += 2
-                                n += buttons.copy(Int(entry.button) - 1, to: out + n)
+                                let e = entry.event.ordinal
+                                n += words.copy(e, to: out + n)
+                                let pad = eventWidth - wordWidths[e] + 2
+                                for k in 0..<pad { out[n + k] = 0x20 }
+                                n += pad
+                                var used = 1
+                                if entry.subject >= 0 {
+                                    n += names.copy(Int(entry.subject), to: out + n)
+                                    used = names.characters[Int(entry.subject)]
+                                } else {
+                                    out[n] = 0x2D
+                                    n += 1
+                                }
+                                if let reason = entry.reason {
+                                    let gap = subjectWidth - used + 2
+                                    for k in 0..<gap { out[n + k] = 0x20 }
+                                    n += gap
+                                    n += reasons.copy(reason.ordinal, to: out + n)
+                                }
+                                if entry.button > 0 {
+                                    out[n] = 0x20; out[n + 1] = 0x20; n += 2
+                                    n += buttons.copy(Int(entry.button) - 1, to: out + n)
+                                }
+                                out[n] = 0x0A
+                                return n + 1
                             }
-                            out[n] = 0x0A
-                            return n + 1
+                            writer.flushIfFull()
                         }
-                        writer.flushIfFull()
+                      }
                     }
-                  }
                 }
             }
         }

@@ -17,6 +17,51 @@ import PopsimTestSupport
         }
         let tree = ScenarioLoader.loadTree(bytes, file: "s.json", catalog: StrategyRegistry.catalog)
         #expect(describe(fast) == describe(tree), comment, sourceLocation: sourceLocation)
+        // The second half read ahead (ScenarioLoader+ReadAhead.swift), before the first half and
+        // beside it: the same again.
+        for inline in [true, false] {
+            let ahead = ScenarioLoader.loadStreaming(bytes, file: "s.json", catalog: StrategyRegistry.catalog,
+                                                     readAhead: .init(from: 0, inline: inline))
+            #expect(ahead.map(describe) == describe(tree), comment, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// How many events the read-ahead kept, loading `text` with it inline.
+    func keptAhead(_ text: String) -> Int {
+        let kept = Box()
+        _ = ScenarioLoader.loadStreaming(Array(text.utf8), file: "s.json", catalog: StrategyRegistry.catalog,
+                                         readAhead: .init(from: 0, inline: true, kept: { kept.value += $0 }))
+        return kept.value
+    }
+
+    final class Box: @unchecked Sendable { var value = 0 }
+
+    @Test func theSecondHalfIsReadAheadAndKept() {
+        let text = ScenarioGenerator(events: 400, seed: 3, popups: 12).generate()
+        assertSame(text)
+        // The guess lands on an element past the middle of the array: about half the events.
+        let kept = keptAhead(text)
+        #expect(kept > 150 && kept < 250, "kept \(kept)")
+    }
+
+    @Test func aGuessInsideAStringIsDropped() {
+        // The middle of the array falls inside a screen name that looks like an element boundary.
+        let name = String(repeating: "x", count: 300) + #", {\"at\": 1, \"enqueue\": \"a\"}"# + String(repeating: "y", count: 30)
+        let text = Self.head + #"{"at": 1, "enqueue": "a"}, {"at": 2, "push": ""# + name + #""}, {"at": 3, "enqueue": "b2"}]}"#
+        assertSame(text)
+        #expect(keptAhead(text) == 0)
+    }
+
+    @Test func theReadAheadStopsWhereTheTreePathIsNeededAndTheFirstReaderGoesOn() {
+        // Past the middle: a slow-path event (a `then`), an unknown popup (an error), a bad separator.
+        let plain = Array(repeating: #"{"at": 1, "enqueue": "a"}"#, count: 20).joined(separator: ",\n ")
+        for tail in [#"{"at": 5, "push": "Blue", "then": [{"enqueue": "a"}]}, {"at": 6, "enqueue": "b2"}"#,
+                     #"{"at": 5, "enqueue": "nope"}, {"at": 6, "enqueue": "b2"}"#,
+                     #"{"at": 5, "enqueue": "a"} {"at": 6, "enqueue": "b2"}"#,
+                     #"{"at": 5, "enqueue": "a"}, {"at": 6, "enqueue": "b2"}"#] {
+            let text = Self.head + plain + ",\n " + plain + ",\n " + tail + "]}"
+            assertSame(text, Comment(rawValue: tail))
+        }
     }
 
     func describe(_ result: Result<Scenario, LoadErrors>) -> [String] {

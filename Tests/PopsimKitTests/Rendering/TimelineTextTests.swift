@@ -79,4 +79,32 @@ import PopsimTestSupport
         #expect(TimelineTextParser.sameEntries(parsed, timeline))
         #expect(TimelineText.render(parsed) == text)
     }
+
+    /// A long timeline is formatted in blocks, every other one on a second core: the same bytes,
+    /// in memory and through a sink, whichever core gets each block.
+    @Test func blocksFormattedOnTwoCoresGiveTheSameBytes() {
+        var timeline = Timeline(subjects: ["a", "longer", "é x"])
+        let events: [TimelineEvent] = [.enqueue, .show, .shown, .hide, .gone, .drop, .warning]
+        for i in 0..<2_000 {
+            timeline.entries.append(.init(t: i / 3 * 17, event: events[i % events.count], subject: Int32(i % 4) - 1,
+                                          reason: i % 5 == 0 ? .temporary : nil))
+        }
+        let one = TimelineText.render(timeline)
+        for block in [1, 7, 64, 499] {
+            var memory = ByteWriter()
+            TimelineText.render(timeline, style: .plain, into: &memory, block: block)
+            #expect(memory.text == one, "block \(block)")
+            let collected = Collected()
+            var sunk = ByteWriter { bytes in collected.append(bytes); return true }
+            TimelineText.render(timeline, style: .plain, into: &sunk, block: block)
+            sunk.flush()
+            #expect(collected.text == one, "block \(block), through a sink")
+        }
+    }
+
+    final class Collected: @unchecked Sendable {
+        private var bytes: [UInt8] = []
+        func append(_ more: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: more) }
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
 }
