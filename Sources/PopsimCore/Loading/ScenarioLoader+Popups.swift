@@ -10,27 +10,55 @@ extension ScenarioLoader {
 
     /// The rules of `popups` over its members in file order, duplicates included: each name
     /// given by `names`, entry i's value by `value(i)` (the tree's, or parsed only when its
-    /// popup is loaded: `streamPopups`). A repeated name is reported and the first kept.
-    mutating func loadPopups(_ names: [(key: String, keyLocation: SourceLocation)], value: (Int) -> JSONValue?) {
+    /// popup is loaded: `streamPopups`), unless `decoded` holds the popup already loaded (the
+    /// streaming fast path). A repeated name is reported and the first kept.
+    mutating func loadPopups(_ names: [(key: String, keyLocation: SourceLocation)], decoded: consuming DecodedPopups = DecodedPopups(),
+                             value: (Int) -> JSONValue?) {
         let path = JSONPath.root.appending("popups")
         popupIndex.reserveCapacity(popupIndex.count + names.count)
         let unique = firstOccurrences(names, path)
         // First every id, so that `then` actions may name popups declared further down.
         var valid: [Int] = []
+        valid.reserveCapacity(unique.count)
+        let first = scenario.popups.count
         for i in unique {
             let key = names[i].key
             guard Self.isPopupName(key) else {
                 report(.badName(key, rule: Self.nameRule), at: names[i].keyLocation, path.appending(key))
                 continue
             }
-            popupIndex[key] = PopupID(scenario.popups.count)
-            popupTable.insert(key, id: Int32(scenario.popups.count))
-            scenario.popups.append(Popup(name: key))
+            popupIndex[key] = PopupID(first + valid.count)
+            popupTable.insert(key, id: Int32(first + valid.count))
             valid.append(i)
         }
-        for (n, i) in valid.enumerated() {
+        if first == 0, valid.count == names.count, decoded.popups.count == names.count {
+            // Every name valid and distinct (the common case): the decoded list becomes the
+            // scenario's, moved rather than copied (a million popups are ~300 MB).
+            scenario.popups = decoded.popups
+            decoded.popups = []
+            for i in valid.indices { scenario.popups[i].name = names[i].key }
+        } else {
+            scenario.popups.reserveCapacity(first + valid.count)
+            for i in valid { scenario.popups.append(decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: names[i].key)) }
+            decoded.popups = []
+            for (n, i) in valid.enumerated() { scenario.popups[first + n].name = names[i].key }
+        }
+        for (n, i) in valid.enumerated() where !decoded.isDecoded(i) {
             guard let v = value(i) else { continue }
-            scenario.popups[n] = loadPopup(names[i].key, v, path.appending(names[i].key))
+            scenario.popups[first + n] = loadPopup(names[i].key, v, path.appending(names[i].key))
+        }
+    }
+
+    /// Popups the streaming fast path decoded, by member index (a placeholder where it did not).
+    struct DecodedPopups {
+        var popups: [Popup] = []
+        var decoded: [Bool] = []
+
+        func isDecoded(_ i: Int) -> Bool { i < decoded.count && decoded[i] }
+
+        mutating func append(_ popup: Popup?) {
+            popups.append(popup ?? Popup(name: ""))
+            decoded.append(popup != nil)
         }
     }
 

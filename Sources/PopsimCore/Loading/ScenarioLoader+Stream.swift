@@ -100,16 +100,25 @@ extension ScenarioLoader {
         try cursor.enter(2)
         var names: [(key: String, keyLocation: SourceLocation)] = []
         var starts: [JSONCursor] = []
+        // A popup of the common shape is decoded in this pass (ScenarioLoader+FastPopups.swift).
+        var decoded = DecodedPopups()
         if !cursor.consume(UInt8(ascii: "}")) {
             while true {
                 let (key, keyLocation) = try cursor.memberKey()
                 names.append((key, keyLocation))
-                starts.append(cursor)
-                _ = try cursor.value(depth: 2)
+                let start = cursor
+                starts.append(start)
+                if let popup = fastPopupObject(&cursor) {
+                    decoded.append(popup)
+                } else {
+                    cursor = start
+                    decoded.append(nil)
+                    _ = try cursor.value(depth: 2)
+                }
                 if try cursor.separator(closing: UInt8(ascii: "}"), in: "an object") { break }
             }
         }
-        loadPopups(names) { i in
+        loadPopups(names, decoded: consume decoded) { i in
             var again = starts[i]
             return try? again.value(depth: 2)
         }

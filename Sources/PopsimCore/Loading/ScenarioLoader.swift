@@ -32,6 +32,8 @@ public struct ScenarioLoader {
     var streamed = false
     /// An `events` array at least this long (bytes) is read on two cores (ScenarioLoader+ReadAhead.swift).
     var readAhead = ReadAheadSettings()
+    /// `when` texts parsed on the popups' fast path (one loader, one thread: popups are not read ahead).
+    let conditions = ConditionCache()
     /// Errors found beyond `maxErrors`.
     var suppressed = 0
     /// "did you mean" state (ScenarioLoader+Hints.swift).

@@ -69,7 +69,16 @@ import PopsimTestSupport
         case .failure(let errors): return errors.errors.map(\.line)
         case .success(let s):
             return s.events.map { "\($0.at) \($0.index) \($0.location) \(describe($0.action))" } + [s.name, "\(s.popups.count)"]
+                + s.popups.map(describe)
         }
+    }
+
+    func describe(_ p: Popup) -> String {
+        let values: [Any?] = [p.name, p.priority, p.whenText, p.when.map { "\($0)" }, p.untriggered, p.switchBehavior, p.duration,
+                              p.respond, p.then.map { "\($0.button) \($0.actions.map(describe)) \(String(describing: $0.location))" },
+                              p.key, p.level, p.showMs, p.hideMs, p.arrival, p.dropQueued, p.dedupeKey, p.delayMs, p.minMs,
+                              p.ttlMs, p.maxShows, p.fieldsSet, p.fieldLocations]
+        return values.map { String(describing: $0) }.joined(separator: " ")
     }
 
     func describe(_ action: Action) -> String {
@@ -112,6 +121,31 @@ import PopsimTestSupport
         assertSame(Self.head + #"{"at": 0, "trigger": true}, "# + event + "], \"until\": 5}", Comment(rawValue: event))
     }
 
+    static let popupHead = #"{"popsim": 1, "strategy": "fg", "state": {"screen": "home", "n": 1, "on": false}, "popups": {"a": {}, "b": "#
+
+    /// Each popup shape read by the fast path (ScenarioLoader+FastPopups.swift) or sent to the
+    /// tree path, valid or not: the same popups and the same errors as the tree path.
+    @Test(arguments: [
+        #"{}"#, #"{ }"#, #"{"priority": 5}"#, #"{"priority": "high"}"#, #"{"priority": "hihg"}"#, #"{"priority": -5}"#,
+        #"{"priority": 5.0}"#, #"{"priority": 05}"#, #"{"priority": 123456789012345678901}"#, #"{"priority": true}"#,
+        #"{"when": "n > 1 && screen == 'home'"}"#, #"{"when": "m > 1"}"#, #"{"when": ""}"#, #"{"when": "on"}"#, #"{"when": "n >"}"#,
+        #"{"untriggered": "discard"}"#, #"{"untriggered": "dscard"}"#, #"{"switch": "latent"}"#, #"{"switch": 1}"#,
+        #"{"level": "high"}"#, #"{"level": "low"}"#, #"{"arrival": "queue"}"#, #"{"arrival": "x"}"#,
+        #"{"duration": 3000}"#, #"{"duration": "forever"}"#, #"{"duration": "never"}"#, #"{"duration": -1}"#, #"{"duration": 0}"#,
+        #"{"respond": {"after": 10}}"#, #"{"respond": {"after": 10, "button": "ok"}}"#, #"{"respond": {"button": "ok", "after": 0}}"#,
+        #"{"respond": {"button": "ok"}}"#, #"{"respond": {"after": 1, "button": ""}}"#, #"{"respond": {"after": 1, "x": 2}}"#,
+        #"{"respond": {"after": 1, "after": 2}}"#, #"{"respond": {}}"#, #"{"respond": 5}"#,
+        #"{"then": {"ok": [{"enqueue": "a"}]}}"#, #"{"key": ""}"#, #"{"key": "k1"}"#, #"{"key": "é"}"#, #"{"key": "a\nb"}"#,
+        #"{"dedupeKey": ""}"#, #"{"dedupeKey": "d"}"#, #"{"dropQueued": true}"#, #"{"dropQueued": false}"#, #"{"dropQueued": 1}"#,
+        #"{"showMs": 0}"#, #"{"hideMs": 200}"#, #"{"delayMs": 1}"#, #"{"minMs": 2}"#, #"{"ttlMs": 3}"#, #"{"ttlMs": -3}"#,
+        #"{"maxShows": 1}"#, #"{"maxShows": 0}"#, #"{"priority": 1, "priority": 2}"#, #"{"priority": 1, "prority": 2}"#,
+        #"{"key": "k", "priority": 3, "when": "n == 1", "respond": {"after": 5}, "maxShows": 2, "hideMs": 9}"#,
+        "{\"priority\": 1,\n   \"key\": \"k\"\n}", #"{"priority": 1,}"#, #"{"priority": 1"#, #"{"priority" 1}"#, #"[]"#, #"3"#,
+    ])
+    func onePopupShape(_ popup: String) {
+        assertSame(Self.popupHead + popup + #", "c": {"key": "z"}}, "events": [{"at": 1, "enqueue": "b"}]}"#, Comment(rawValue: popup))
+    }
+
     @Test func generatedScenariosLoadTheSame() {
         for seed in 1...5 {
             let text = ScenarioGenerator(events: 400, seed: UInt64(seed), popups: 12).generate()
@@ -139,6 +173,37 @@ import PopsimTestSupport
             let text = String(decoding: bytes, as: UTF8.self)
             guard ScenarioLoader.loadStreaming(bytes, file: "s.json", catalog: StrategyRegistry.catalog) != nil else { continue }
             assertSame(text)
+            compared += 1
+        }
+        #expect(compared > 400)
+    }
+
+    /// Random damage inside `popups`: whatever the fast path accepts, it reads as the tree does.
+    @Test func mutatedPopupsLoadTheSame() {
+        let text = ScenarioGenerator(events: 10, seed: 11, popups: 40).generate()
+        let base = Array(text.utf8)
+        let utf8 = text.utf8
+        guard let from = text.range(of: "\"popups\": {")?.upperBound, let to = text.range(of: "\"events\"")?.lowerBound else {
+            Issue.record("no popups in the generated scenario")
+            return
+        }
+        let start = utf8.distance(from: utf8.startIndex, to: from), end = utf8.distance(from: utf8.startIndex, to: to)
+        var random = SplitMix64(seed: 7)
+        var compared = 0
+        let tokens = ["0", "-1", "1.5", "\"high\"", "\"forever\"", "true", "{", "}", ",", ":", "\"key\"", "\"then\"", "\\", " ",
+                      "\n", "\"when\": \"level > 2\"", "\"after\": 5", "\"\""]
+        for _ in 0..<600 {
+            var bytes = base
+            for _ in 0...random.below(2) {
+                let at = start + random.below(end - start - 4)
+                switch random.below(3) {
+                case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next() % 128)
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(contentsOf: Array(tokens[random.below(tokens.count)].utf8), at: at)
+                }
+            }
+            guard ScenarioLoader.loadStreaming(bytes, file: "s.json", catalog: StrategyRegistry.catalog) != nil else { continue }
+            assertSame(String(decoding: bytes, as: UTF8.self))
             compared += 1
         }
         #expect(compared > 400)
