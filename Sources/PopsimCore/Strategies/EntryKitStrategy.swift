@@ -84,7 +84,7 @@ struct EntryKitStrategy: Strategy {
     /// Every waiting entry leaves (`drop … cleared`), in the list's order.
     private mutating func emptyList(_ decisions: inout Decisions) {
         for q in list.ranked { decisions.drop(q, .cleared) }
-        list = PriorityFIFO()
+        list.removeAll()
     }
 
     private func priority(_ p: PopupID, _ world: World) -> Int { world.traits(p).priority ?? Self.normalPriority }

@@ -45,17 +45,33 @@ struct PriorityFIFO: Sendable {
         return nil
     }
 
-    /// Takes out every waiting popup `matches` accepts; returns them in arrival order.
+    /// Takes out every waiting popup `matches` accepts; returns them in arrival order. The lines
+    /// keep their storage (a line rebuilt by `filter` grew again from nothing: 5 % of a run).
     mutating func remove(where matches: (PopupID) -> Bool) -> [PopupID] {
         var removed: [Entry] = []
         for i in priorities.indices {
-            let live = lines[i][heads[i]...]
-            removed += live.filter { matches($0.popup) }
-            lines[i] = live.filter { !matches($0.popup) }
+            var kept = 0
+            for r in heads[i]..<lines[i].count {
+                let entry = lines[i][r]
+                if matches(entry.popup) {
+                    removed.append(entry)
+                } else {
+                    lines[i][kept] = entry
+                    kept += 1
+                }
+            }
+            lines[i].removeLast(lines[i].count - kept)
             heads[i] = 0
         }
         count -= removed.count
         return removed.sorted { $0.sequence < $1.sequence }.map(\.popup)
+    }
+
+    /// Empties the line, keeping its bands and their storage.
+    mutating func removeAll() {
+        for i in lines.indices { lines[i].removeAll(keepingCapacity: true) }
+        for i in heads.indices { heads[i] = 0 }
+        count = 0
     }
 
     /// What waits, in the order it would be taken.
