@@ -11,6 +11,15 @@ public let packageRoot: URL = URL(fileURLWithPath: #filePath)
 /// The registry's names as error messages list them (tests derive from the registry, not a copy).
 public let knownStrategies = StrategyRegistry.names.joined(separator: ", ")
 
+/// The test tiers (docs/architecture.md, "Tests"): a plain `swift test` runs the quick tier, a
+/// few minutes' worth at most; with `CI` set (`.ci/run` sets it) the sweeps run in full.
+public enum TestTier {
+    public static let full = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" } ?? false
+
+    /// `quick` items in the quick tier, `full` in the full one.
+    public static func count(quick: Int, full: Int) -> Int { Self.full ? full : quick }
+}
+
 /// Loads scenario text as if read from `file`.
 public func loadScenario(_ text: String, file: String = "test.json") -> Result<Scenario, LoadErrors> {
     ScenarioLoader.load(Array(text.utf8), file: file, catalog: StrategyRegistry.catalog)

@@ -78,11 +78,13 @@ struct HostileInputTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var text = #"{"popsim": 1, "strategy": "jc-fifo", "popups": {"a": {}}, "events": ["#
-        text += Array(repeating: #"{"at": 0, "enqueue": "a"}"#, count: 1_000_000).joined(separator: ",") + "]}"
+        // A million with `CI` set; 200,000 in the quick tier (the debug build takes ~12 s for a million).
+        let count = TestTier.count(quick: 200_000, full: 1_000_000)
+        text += Array(repeating: #"{"at": 0, "enqueue": "a"}"#, count: count).joined(separator: ",") + "]}"
         let path = try file("storm.json", Array(text.utf8), in: dir)
         let output = try runPopsim(["run", path])
         #expect(output.status == 0 && output.stderr == "")
-        #expect(output.stdout.hasSuffix("pending: a ×999999\non screen at the end: a\npopup  enqueued  first shown  wait\na             0            0     0\n"))
+        #expect(output.stdout.hasSuffix("pending: a ×\(count - 1)\non screen at the end: a\npopup  enqueued  first shown  wait\na             0            0     0\n"))
     }
 
     @Test func aPopupThatReEnqueuesItselfIsStoppedNotHung() throws {

@@ -174,15 +174,10 @@ struct Engine<S: Strategy> {
         return ran
     }
 
-    /// Processes the next happening.
+    /// Processes the engine's next own happening. Script events never come here: `runInstant`
+    /// runs them, and at any instant the heap's happenings (transitions, timers) order first.
     mutating func step() throws(RunError) {
-        guard let key = peek() else { return }
-        if key.order == .scenarioEvent {
-            let event = events[nextEvent]
-            nextEvent += 1
-            instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
-            try perform(event.action)
-        } else if let (key, item) = heap.pop() {
+        if let (key, item) = heap.pop() {
             try countStep(thisInstant: key.sequence > sequenceAtInstant)
             try process(item)
         }

@@ -192,20 +192,20 @@ struct PluginCodec {
         let verb = first.key
         switch verb {
         case "show":
-            return .show(try popupID(first.value, verb), ms: try integer(value("ms"), "ms"), reason: try reason(value("reason"), verb, required: false))
+            return .show(try popupID(first.value, verb), ms: try integer(value("ms"), "ms"), reason: try optionalReason(value("reason"), verb))
         case "hide":
-            return .hide(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user, ms: try integer(value("ms"), "ms"))
+            return .hide(try popupID(first.value, verb), try reason(value("reason"), verb), ms: try integer(value("ms"), "ms"))
         case "restartTimer":
             return .restartTimer(try popupID(first.value, verb), ms: try integer(value("ms"), "ms"))
         case "stopTimer":
             return .stopTimer(try popupID(first.value, verb))
         case "drop":
-            return .drop(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user)
+            return .drop(try popupID(first.value, verb), try reason(value("reason"), verb))
         case "requeue":
-            return .requeue(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user)
+            return .requeue(try popupID(first.value, verb), try reason(value("reason"), verb))
         case "warn":
-            if case .null = first.value.kind { return .warn(nil, try reason(value("reason"), verb) ?? .user) }
-            return .warn(try popupID(first.value, verb), try reason(value("reason"), verb) ?? .user)
+            if case .null = first.value.kind { return .warn(nil, try reason(value("reason"), verb)) }
+            return .warn(try popupID(first.value, verb), try reason(value("reason"), verb))
         default:
             guard let after = try integer(first.value, "startTimer"), let token = try integer(value("token"), "token") else {
                 throw PluginFailure("decision startTimer needs a delay and a \"token\"")
@@ -255,14 +255,18 @@ struct PluginCodec {
         return i
     }
 
-    private func reason(_ v: JSONValue?, _ verb: String, required: Bool = true) throws(PluginFailure) -> Reason? {
-        guard let v else {
-            if required { throw PluginFailure("decision \(verb) needs a \"reason\"") }
-            return nil
-        }
+    /// The decision's `reason`, which it must have.
+    private func reason(_ v: JSONValue?, _ verb: String) throws(PluginFailure) -> Reason {
+        guard let v else { throw PluginFailure("decision \(verb) needs a \"reason\"") }
         guard case .string(let word) = v.kind, let reason = Reason(rawValue: word) else {
             throw PluginFailure("decision \(verb): unknown reason \(v.errorDescription) (see docs/plugin-protocol.md)")
         }
         return reason
+    }
+
+    /// The decision's `reason`, which it may leave out.
+    private func optionalReason(_ v: JSONValue?, _ verb: String) throws(PluginFailure) -> Reason? {
+        guard let v else { return nil }
+        return try reason(v, verb)
     }
 }

@@ -3,8 +3,11 @@
 /// band per priority, highest first (one band when the order ignores priority), each in fifo or
 /// lifo order.
 ///
-/// Contract: arrival and taking the first are O(log k) for k priorities, amortized; removal from
-/// the middle (a popup dropped by a rule, a removal by the app) and a return in order are O(n).
+/// Contract: an arrival finds its band in O(log k) for k priorities (binary search) and is placed
+/// in amortized O(1) (a new priority inserts a band: O(k)); finding the first entry a rule
+/// accepts scans the line in taking order, so it is O(k) when the first band with anyone
+/// qualifies and O(n) when the rules skip most of the line; removal from the middle (a popup
+/// dropped by a rule, a removal by the app) and a return in order are O(n).
 struct PolicyQueue: Sendable {
     struct Entry: Sendable, Equatable {
         var popup: PopupID

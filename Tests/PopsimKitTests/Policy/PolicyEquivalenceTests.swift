@@ -94,7 +94,7 @@ struct PolicyEquivalenceTests {
     @Test(arguments: pairs)
     func generatedScenarios(_ pair: Pair) throws {
         let set = try Self.policy(pair.strategy)
-        for seed in 1...300 {
+        for seed in 1...TestTier.count(quick: 60, full: 300) {
             let text = ScenarioGenerator(events: 40, seed: UInt64(seed), popups: 6, strategy: pair.strategy).generate()
             guard case .success(let scenario) = loadScenario(text) else { throw TestFailure("seed \(seed) does not load") }
             let (builtIn, policy) = try Self.both(scenario, pair, set: set)
