@@ -11,7 +11,7 @@ extension System {
     /// A handler that may only call async-signal-safe functions.
     public typealias SignalHandler = @convention(c) (Int32) -> Void
 
-    public static let interruptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let interruptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
     public static let alarmSignal = SIGALRM
 
     /// Installs `handler` for each of `signals` and unblocks them (a parent, such as a test runner

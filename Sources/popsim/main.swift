@@ -40,7 +40,8 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
 PluginGroups.prepare()
 StopRequest.prepare()
 
-/// SIGINT, SIGTERM, SIGHUP: a command that can stop cleanly reports what it did (the first
+/// SIGINT, SIGTERM, SIGHUP (and SIGQUIT, SIGUSR1, SIGUSR2, which would otherwise end popsim with
+/// a crash report and leave its plug-ins running): a command that can stop cleanly reports what it did (the first
 /// time); otherwise remove a half-written output file, stop the plug-ins, then exit with
 /// 128 + the signal.
 System.handle(System.interruptSignals) { received in

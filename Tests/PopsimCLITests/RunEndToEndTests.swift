@@ -116,6 +116,8 @@ struct RunEndToEndTests {
             (["popsim", "explore", "--format", ""], "text json"),
             (["popsim", "run", "--option", "slo"], "slots="),
             (["popsim", "explore", "--bud"], "--budget"),
+            (["popsim", "help", "c"], "check compare completion"),
+            (["popsim", "completion", ""], "bash zsh fish"),
         ] {
             let call = "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
                 + "COMP_CWORD=\(words.count - 1); _popsim; echo \"${COMPREPLY[*]}\""
@@ -129,6 +131,24 @@ struct RunEndToEndTests {
             let got = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             shell.waitUntilExit()
             #expect(got == offered + "\n", "\(words)")
+        }
+        // Issue 30, item 13: a file name with spaces is one word, for a file and for a folder.
+        try Data().write(to: dir.appendingPathComponent("my report.txt"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("saved cases"), withIntermediateDirectories: false)
+        for (words, offered) in [(["popsim", "run", "--output", "my"], "my report.txt|"),
+                                 (["popsim", "explore", "--save", "sa"], "saved cases|")] {
+            let call = "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
+                + "COMP_CWORD=\(words.count - 1); _popsim; printf '%s|' \"${COMPREPLY[@]}\""
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+            shell.arguments = ["-c", call]
+            shell.currentDirectoryURL = dir
+            let out = Pipe()
+            shell.standardOutput = out
+            try shell.run()
+            let got = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            #expect(got == offered, "\(words)")
         }
         // zsh and fish describe commands, options and strategies.
         let zsh = try runPopsim(["completion", "zsh"]).stdout

@@ -3,8 +3,8 @@ import PopsimReports
 
 /// A small command-line parser: options with values, repeatable options, flags and positionals.
 ///
-/// Accepts `--name value` and `--name=value`; `--` ends the options. Unknown options are usage
-/// errors with a "did you mean" hint.
+/// Accepts `--name value` and `--name=value`; `--` ends the options. Unknown options and empty
+/// values are usage errors, an unknown option with a "did you mean" hint.
 struct Arguments {
     struct Spec {
         var name: String
@@ -46,14 +46,19 @@ struct Arguments {
                 values.append((spec.name, nil))
                 continue
             }
+            let value: String
             if let inline {
-                values.append((spec.name, inline))
+                value = inline
             } else if i < arguments.count {
-                values.append((spec.name, arguments[i]))
+                value = arguments[i]
                 i += 1
             } else {
                 throw PopsimError.usage("\(command): \(name) needs a value")
             }
+            // An empty value is an unset variable (`--save "$DIR"`), never a meaning: `--save ""`
+            // once wrote into `/`.
+            if value.isEmpty { throw PopsimError.usage("\(command): \(name) needs a value, got an empty one (an unset variable?)") }
+            values.append((spec.name, value))
             if !spec.repeatable, values.filter({ $0.0 == spec.name }).count > 1 {
                 throw PopsimError.usage("\(command): \(name) given more than once")
             }

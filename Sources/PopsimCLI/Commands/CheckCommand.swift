@@ -42,7 +42,7 @@ enum CheckCommand {
         for name in args.all("strategy") where strategies.entry(named: name) == nil {
             throw PopsimError.configuration(.unknownStrategy(name))
         }
-        let jobs = try jobCount(args)
+        let jobs = try jobCount(args, command: "check")
         let format = try args.choice("format", CheckFormat.self, command: "check", default: .text)
         let style = console.style(for: try args.choice("color", ColorMode.self, command: "check", default: .auto))
         guards.arm(console)
@@ -107,10 +107,11 @@ enum CheckCommand {
         return outcome
     }
 
-    static func jobCount(_ args: Arguments) throws(PopsimError) -> Int {
+    /// `--jobs`, for `command` (check, explore), which the message names.
+    static func jobCount(_ args: Arguments, command: String) throws(PopsimError) -> Int {
         guard let text = args.value("jobs") else { return max(1, System.processorCount) }
         guard let n = Int(text), n > 0 else {
-            throw PopsimError.usage("check: --jobs: expected an integer > 0, got \(JSONValue.quoted(text))")
+            throw PopsimError.usage("\(command): --jobs: expected an integer > 0, got \(JSONValue.quoted(text))")
         }
         return n
     }

@@ -94,7 +94,9 @@ enum CompletionCommand {
     static func bash() -> String {
         let names = Popsim.commandSpecs.map(\.name)
         var out = "# popsim completion for bash: source it, or put it in bash-completion's folder.\n"
+        // Paths are split on newlines only (`local IFS`), so a name with spaces stays one word.
         out += "_popsim_json() {\n  local IFS=$'\\n'\n  COMPREPLY=($(compgen -d -- \"$cur\") $(compgen -f -X '!*.json' -- \"$cur\"))\n}\n"
+        out += "_popsim_files() {\n  local IFS=$'\\n'\n  COMPREPLY=($(compgen -$1 -- \"$cur\"))\n}\n"
         out += "_popsim() {\n"
         out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
         out += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
@@ -109,8 +111,8 @@ enum CompletionCommand {
                 switch value(spec.name, command: command) {
                 case .words(let words): out += "COMPREPLY=($(compgen -W \"\(words.map(\.0).joined(separator: " "))\" -- \"$cur\"))"
                 case .jsonFile: out += "_popsim_json"
-                case .file: out += "COMPREPLY=($(compgen -f -- \"$cur\"))"
-                case .directory: out += "COMPREPLY=($(compgen -d -- \"$cur\"))"
+                case .file: out += "_popsim_files f"
+                case .directory: out += "_popsim_files d"
                 case .optionName: out += "COMPREPLY=($(compgen -W \"\(optionNames.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
                 case .other: out += "COMPREPLY=()"
                 }

@@ -36,7 +36,7 @@ enum ExploreCommand {
             throw PopsimError.usage("explore: --budget: expected an integer from 1 to \(maxBudget), got \(budget); split a larger exploration with --shard")
         }
         let seed = try Guards.positive(args, "seed", "explore").map(UInt64.init) ?? 1
-        let jobs = try CheckCommand.jobCount(args)
+        let jobs = try CheckCommand.jobCount(args, command: "explore")
         let format = try args.choice("format", ReportFormat.self, command: "explore", default: .text)
         if args.flag("merge") { return try merge(args.positionals, format: format, console: &console) }
         let shard = try Shard.parse(args.value("shard"))
@@ -45,11 +45,12 @@ enum ExploreCommand {
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
         var outcome = ExitCode.success
         var reports: [ExploreReport] = []
+        var saved = Set<String>()
         StopRequest.stoppable {
             for path in args.positionals where StopRequest.requested == nil {
                 do throws(PopsimError) {
                     let report = try exploreFile(path, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard, guards: guards,
-                                                 strategies: strategies, console: &console)
+                                                 strategies: strategies, saved: &saved, console: &console)
                     if report.anyFailure { outcome = outcome.worst(.difference) }
                     if report.incomplete != nil { outcome = outcome.worst(.badInput) }
                     if format == .text { console.out((reports.isEmpty ? "" : "\n") + report.text()) }
@@ -68,7 +69,7 @@ enum ExploreCommand {
     /// One scenario explored (and its counterexamples saved with `--save`); marked incomplete
     /// when a stop request (StopRequest) cut it short.
     static func exploreFile(_ path: String, args: Arguments, budget: Int, seed: UInt64, jobs: Int, shard: Shard?, guards: Guards,
-                            strategies: StrategySet, console: inout Console) throws(PopsimError) -> ExploreReport {
+                            strategies: StrategySet, saved: inout Set<String>, console: inout Console) throws(PopsimError) -> ExploreReport {
         var strategies = strategies
         let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies)
         var (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
@@ -77,7 +78,7 @@ enum ExploreCommand {
             report.incomplete = (StopRequest.requested ?? .timedOut).text(timeout: guards.timeout)
         }
         if let dir = args.value("save") {
-            try save(outcomes, scenario: scenario, path: path, to: dir, strategies: strategies, console: &console)
+            try save(outcomes, scenario: scenario, path: path, to: dir, strategies: strategies, saved: &saved, console: &console)
         }
         return report
     }
@@ -138,8 +139,10 @@ enum ExploreCommand {
     /// `--save DIR`: each smallest counterexample as a plain scenario `check` runs as it is,
     /// `<stem>.<label>.<n>.json` (n: the property's place in `expect`, from 1), DIR made if need
     /// be. A counterexample that breaks several properties is written once, under the first.
+    /// A name this run already wrote (scenarios or plug-ins of the same file name) gets `-2`,
+    /// `-3`, … before `.json`: nothing saved in one run is overwritten (`saved`).
     static func save(_ outcomes: [Explorer.Outcome], scenario: Scenario, path: String, to dir: String,
-                     strategies: StrategySet, console: inout Console) throws(PopsimError) {
+                     strategies: StrategySet, saved: inout Set<String>, console: inout Console) throws(PopsimError) {
         let bytes: [UInt8]
         let root: JSONValue
         do {
@@ -159,7 +162,13 @@ enum ExploreCommand {
             for (n, p) in o.properties.enumerated() {
                 guard let c = p.counterexample else { continue }
                 let label = strategies.goldenLabel(o.strategy)
-                let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(label).\(n + 1).json"
+                let base = (dir.hasSuffix("/") ? dir : dir + "/") + "\(stem).\(label).\(n + 1)"
+                var target = base + ".json"
+                var again = 2
+                while saved.contains(target) {
+                    target = base + "-\(again).json"
+                    again += 1
+                }
                 // With a policy file, the rules the run used (the file's, then the scenario's) are written in.
                 let policy = o.strategy == ScenarioLoader.policyStrategy && strategies.policyFile != nil
                 let options = policy ? try RunConfiguration.resolve(scenario, strategy: o.strategy, overrides: [], strategies: strategies).options.settings : nil
@@ -169,6 +178,7 @@ enum ExploreCommand {
                                             property: property, sameStrategy: o.strategy == scenario.strategy)
                 }
                 guard written.insert(text("")).inserted else { continue }
+                saved.insert(target)
                 do {
                     try FileIO.writeAtomically(text(p.expectation.text), to: target)
                 } catch {

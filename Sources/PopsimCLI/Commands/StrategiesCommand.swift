@@ -29,16 +29,20 @@ enum StrategiesCommand {
 
     /// Strategies and their options, wrapped to `columns` (an option's words go on under it); a
     /// plug-in also lists the popup fields and actions it models.
+    /// A plug-in's name, summary and options come from its handshake (and its path from the
+    /// user): every text is escaped for the terminal (`TerminalText.safe`), so none can forge a line.
     static func render(_ entries: [StrategyEntry], columns: Int = 80) -> String {
-        let width = min(entries.map(\.name.count).max() ?? 0, 24)
+        let safe = TerminalText.safe
+        let width = min(entries.map { safe($0.name).count }.max() ?? 0, 24)
         var out = ""
         for entry in entries {
-            if entry.name.count > width {
-                out += entry.name + "\n" + String(repeating: " ", count: width + 2)
-                    + HelpText.wrapped(entry.summary, first: width + 2, indent: width + 2, width: columns) + "\n"
+            let name = safe(entry.name)
+            if name.count > width {
+                out += name + "\n" + String(repeating: " ", count: width + 2)
+                    + HelpText.wrapped(safe(entry.summary), first: width + 2, indent: width + 2, width: columns) + "\n"
             } else {
-                out += entry.name.rightPadded(to: width) + "  "
-                    + HelpText.wrapped(entry.summary, first: width + 2, indent: width + 2, width: columns) + "\n"
+                out += name.rightPadded(to: width) + "  "
+                    + HelpText.wrapped(safe(entry.summary), first: width + 2, indent: width + 2, width: columns) + "\n"
             }
             if entry.name.hasPrefix(StrategySet.execPrefix) {
                 let pad = String(repeating: " ", count: width + 2)
@@ -48,8 +52,8 @@ enum StrategiesCommand {
                     + (actions.isEmpty ? "none" : actions), first: width + 2, indent: width + 4, width: columns) + "\n"
             }
             for option in entry.options {
-                let head = String(repeating: " ", count: width + 2) + "--option \(option.name)=…  "
-                let words = "\(option.summary) (values: \(option.allowedDescription); default: \(option.defaultValue))"
+                let head = String(repeating: " ", count: width + 2) + "--option \(safe(option.name))=…  "
+                let words = safe("\(option.summary) (values: \(option.allowedDescription); default: \(option.defaultValue))")
                 out += head + HelpText.wrapped(words, first: head.count, indent: width + 6, width: columns) + "\n"
             }
         }

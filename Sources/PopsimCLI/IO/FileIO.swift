@@ -157,6 +157,9 @@ public enum FileIO {
     /// FIFO, a socket) is opened and written directly, never replaced. A read-only file is refused
     /// unless the user could write it itself.
     public static func writeAtomically(to path: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
+        // `/dev/stdout` and its kin name what the shell opened (a pipe, or `>> build.log`):
+        // written in place through the path, never replaced by a new file.
+        if namesOpenDescriptor(path) { return try writeDirectly(to: path, body) }
         let target = resolved(path)
         let info = System.fileInfo(target)
         if info?.kind == .directory { throw Failure(reason: "cannot write: it is a directory") }
@@ -197,7 +200,8 @@ public enum FileIO {
         }
     }
 
-    /// A device, FIFO or socket: written as it is (nothing to make atomic, nothing to replace).
+    /// A device, FIFO or socket, or an open descriptor by name: written as it is, appending
+    /// (nothing to make atomic, nothing to replace).
     static func writeDirectly(to target: String, _ body: (inout ByteWriter) -> Bool) throws(Failure) {
         let fd = System.openForAppending(target)
         guard fd >= 0 else { throw Failure(reason: "cannot write: " + lastError()) }
@@ -206,6 +210,22 @@ public enum FileIO {
         _ = body(&writer)
         writer.flush()
         if writer.failed { throw Failure(reason: "cannot write: " + lastWriteError) }
+    }
+
+    /// Whether `path`, or a link on the way from it, is one of a process's open descriptors
+    /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N`).
+    static func namesOpenDescriptor(_ path: String) -> Bool {
+        var current = path
+        for _ in 0..<40 {
+            if ["/dev/stdout", "/dev/stderr"].contains(current) || current.hasPrefix("/dev/fd/") { return true }
+            let parts = current.split(separator: "/", omittingEmptySubsequences: true)
+            if current.hasPrefix("/proc/"), parts.count == 4, parts[2] == "fd" { return true }
+            guard System.fileInfo(current, followLinks: false)?.kind == .symlink,
+                  let link = System.linkTarget(current) else { return false }
+            current = link.hasPrefix("/") || !current.contains("/")
+                ? link : String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)]) + "/" + link
+        }
+        return false
     }
 
     /// The path a write goes to: a symlink's target (followed to its end, even when it does not

@@ -128,7 +128,7 @@ extension Engine {
     /// Popups holding a slot: every one on screen, or only those not hiding when the strategy's
     /// library presents the next popup during the previous one's dismissal.
     func occupied() -> Int {
-        traits.presentsDuringHide ? visibleCount - hidingCount : visibleCount
+        traits.crossFades ? visibleCount - hidingCount : visibleCount
     }
 
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {

@@ -133,7 +133,7 @@ struct Engine<S: Strategy> {
                          timeline: timeline, pending: pending, heldBack: pending.map { strategy.heldBack($0, in: world) }, end: end,
                          onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },
                          eventsNotRun: events.count - nextEvent, stateHistory: stateHistory,
-                         crossFades: traits.presentsDuringHide)
+                         crossFades: traits.crossFades)
     }
 
     /// One instant as a run loop lives it (docs/engine.md, "Time and order"): the completions and

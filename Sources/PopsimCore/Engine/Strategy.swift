@@ -24,7 +24,7 @@ public protocol Strategy: SendableMetatype {
     static var timerAnchor: TimerAnchor { get }
     /// Whether the next popup may present while the previous one hides without that counting as
     /// an overlap (a cross-fade the library intends), rather than waiting for `gone`.
-    static var presentsDuringHide: Bool { get }
+    static var crossFades: Bool { get }
 
     /// What it models under `options`: a strategy whose rules come from its options (a policy
     /// reads `when` only if its `conditions` knob says so) narrows its statics; by default them.
@@ -71,7 +71,7 @@ extension Strategy {
     public static var modelledFields: [PopupField] { [] }
     public static var modelledActions: [ActionKind] { [] }
     public static var timerAnchor: TimerAnchor { .shown }
-    public static var presentsDuringHide: Bool { false }
+    public static var crossFades: Bool { false }
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 
@@ -90,6 +90,6 @@ extension Strategy {
 
     public var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: Self.buttonActions, timerAnchor: Self.timerAnchor,
-                       presentsDuringHide: Self.presentsDuringHide)
+                       crossFades: Self.crossFades)
     }
 }

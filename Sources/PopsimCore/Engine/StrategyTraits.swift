@@ -10,12 +10,12 @@ public struct StrategyTraits: Sendable, Equatable {
     public var name: String
     public var buttonActions: ButtonActionTiming
     public var timerAnchor: TimerAnchor
-    public var presentsDuringHide: Bool
+    public var crossFades: Bool
 
-    public init(name: String, buttonActions: ButtonActionTiming, timerAnchor: TimerAnchor, presentsDuringHide: Bool) {
+    public init(name: String, buttonActions: ButtonActionTiming, timerAnchor: TimerAnchor, crossFades: Bool) {
         self.name = name
         self.buttonActions = buttonActions
         self.timerAnchor = timerAnchor
-        self.presentsDuringHide = presentsDuringHide
+        self.crossFades = crossFades
     }
 }

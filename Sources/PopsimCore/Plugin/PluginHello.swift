@@ -19,7 +19,7 @@ public struct PluginHello: Sendable {
     public var actions: [ActionKind]
     public var buttonActions: ButtonActionTiming
     public var timerAnchor: TimerAnchor
-    public var presentsDuringHide: Bool
+    public var crossFades: Bool
     /// Happenings popsim does not send it (`skip`): fewer round trips for a plug-in that ignores them.
     public var skip: Set<String> = []
     /// It serves many runs, one after another (`"persistent": true`): after its reply to
@@ -38,14 +38,14 @@ public struct PluginHello: Sendable {
         }
         var hello = PluginHello(name: try string(value("name"), "name"), summary: try string(value("summary"), "summary", or: ""),
                                 options: try Self.options(value("options")), fields: [], actions: [], buttonActions: .atResponse,
-                                timerAnchor: .shown, presentsDuringHide: false)
+                                timerAnchor: .shown, crossFades: false)
         hello.fields = try words(value("fields"), "fields", PopupField.strategyFields.map(\.key)).compactMap { PopupField(rawValue: $0) }
         let actionWords = ActionKind.allCases.filter(\.reachesStrategy).map(\.keyword)
         hello.actions = try words(value("actions"), "actions", actionWords).compactMap { w in ActionKind.allCases.first { $0.keyword == w } }
         hello.buttonActions = try string(value("buttonActions"), "buttonActions", or: "at-response", among: ["at-response", "at-gone"]) == "at-gone"
             ? .atGone : .atResponse
         hello.timerAnchor = try string(value("timerAnchor"), "timerAnchor", or: "shown", among: ["show", "shown"]) == "show" ? .show : .shown
-        hello.presentsDuringHide = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
+        hello.crossFades = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
         hello.skip = Set(try words(value("skip"), "skip", skippable))
         if let v = value("persistent") {
             guard case .bool(let b) = v.kind else { throw PluginFailure("handshake \"persistent\": expected true or false, got \(v.errorDescription)") }
@@ -83,7 +83,15 @@ public struct PluginHello: Sendable {
         var out: [OptionSpec] = []
         if let v {
             guard case .array(let items) = v.kind else { throw PluginFailure("handshake \"options\": expected an array, got \(v.errorDescription)") }
-            for item in items { out.append(try option(item)) }
+            for item in items {
+                let option = try option(item)
+                // A second declaration would be sent twice (duplicate JSON keys), and `--option`
+                // would reach only one of them.
+                if out.contains(where: { $0.name == option.name }) {
+                    throw PluginFailure("handshake \"options\": \(JSONValue.quoted(option.name)) is declared twice")
+                }
+                out.append(option)
+            }
         }
         for shared in [OptionSpec.showMs(default: 0), .hideMs(default: 0), .navMs] where !out.contains(where: { $0.name == shared.name }) {
             out.append(shared)

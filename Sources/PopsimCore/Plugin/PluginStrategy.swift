@@ -45,7 +45,7 @@ struct PluginStrategy: Strategy {
 
     var traits: StrategyTraits {
         StrategyTraits(name: label, buttonActions: hello?.buttonActions ?? .atResponse, timerAnchor: hello?.timerAnchor ?? .shown,
-                       presentsDuringHide: hello?.presentsDuringHide ?? false)
+                       crossFades: hello?.crossFades ?? false)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {

@@ -30,7 +30,7 @@ struct AdwToastStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
-    static let presentsDuringHide = true
+    static let crossFades = true
 
     private let replaceMs: Int
     private var current: PopupID?

@@ -29,7 +29,7 @@ struct AndroidToastStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.remove]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
-    static let presentsDuringHide = true
+    static let crossFades = true
     /// `TOAST_RATE_LIMITS`.
     static let quotas = [RateLimiter.Window(count: 3, windowMs: 20_000), RateLimiter.Window(count: 5, windowMs: 42_000),
                          RateLimiter.Window(count: 6, windowMs: 68_000)]

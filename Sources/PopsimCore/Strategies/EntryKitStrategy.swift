@@ -33,7 +33,7 @@ struct EntryKitStrategy: Strategy {
     static let modelledFields: [PopupField] = [.priority, .arrival, .dropQueued]
     static let modelledActions: [ActionKind] = [.remove, .clear]
     static let buttonActions = ButtonActionTiming.atResponse
-    static let presentsDuringHide = true
+    static let crossFades = true
     static let normalPriority = 100
 
     private let chronological: Bool

@@ -101,7 +101,7 @@ struct PolicyStrategy: Strategy {
 
     var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: rules.buttons == .atGone ? .atGone : .atResponse,
-                       timerAnchor: rules.timerAnchor, presentsDuringHide: rules.handoff == .crossFade)
+                       timerAnchor: rules.timerAnchor, crossFades: rules.handoff == .crossFade)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {

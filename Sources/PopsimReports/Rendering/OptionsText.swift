@@ -4,7 +4,8 @@ import PopsimCore
 /// policy has 30) must not print a line wider than a terminal.
 enum OptionsText {
     static func words(_ options: ResolvedOptions) -> [String] {
-        options.settings.map { "\($0.name)=\($0.value)" }
+        // A plug-in names its own options, and `--option` values are the user's: both escaped.
+        options.settings.map { TerminalText.safe("\($0.name)=\($0.value)") }
     }
 
     /// `head`, `separator` and the words on one line when that fits in `width` columns; else

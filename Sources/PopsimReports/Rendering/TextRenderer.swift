@@ -21,7 +21,7 @@ public enum TextRenderer {
     /// `name · strategy · options` on one line when it fits in 80 columns; otherwise the options
     /// go on indented lines of their own (a policy has 30).
     static func header(_ result: RunResult) -> String {
-        OptionsText.block(result.options, head: "\(TerminalText.safe(result.scenario.name)) · \(result.strategy)",
+        OptionsText.block(result.options, head: "\(TerminalText.safe(result.scenario.name)) · \(TerminalText.safe(result.strategy))",
                           separator: " · ", indent: "  ")
     }
 

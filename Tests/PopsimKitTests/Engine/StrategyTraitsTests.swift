@@ -24,7 +24,7 @@ struct StrategyTraitsTests {
         func pending(in world: World) -> [PopupID] { [] }
 
         var traits: StrategyTraits {
-            StrategyTraits(name: "configured-at-show", buttonActions: .atResponse, timerAnchor: .show, presentsDuringHide: false)
+            StrategyTraits(name: "configured-at-show", buttonActions: .atResponse, timerAnchor: .show, crossFades: false)
         }
     }
 

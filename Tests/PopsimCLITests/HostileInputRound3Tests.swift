@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import PopsimCore
+import PopsimTestSupport
+
+/// Issue 30, the third round of hostile input: each case asserts the exit code, the exact
+/// message, and what is left on disk.
+@Suite("hostile inputs, third round")
+struct HostileInputRound3Tests {
+    /// Item 7: `--save ""` (an unset variable) wrote into `/`; an empty value of any option is
+    /// bad usage, and nothing is written anywhere.
+    @Test(arguments: [
+        (["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "fg", "--save", ""], "popsim: explore: --save needs a value, got an empty one (an unset variable?)"),
+        (["explore", "Scenarios/flow-wish-uncertain.json", "--save="], "popsim: explore: --save needs a value, got an empty one (an unset variable?)"),
+        (["run", "Scenarios/jc-burst-of-three.json", "--output", ""], "popsim: run: --output needs a value, got an empty one (an unset variable?)"),
+        (["check", "Scenarios/jc-burst-of-three.json", "--strategy", ""], "popsim: check: --strategy needs a value, got an empty one (an unset variable?)"),
+    ])
+    func anEmptyValueIsBadUsage(_ arguments: [String], _ message: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try runPopsim(arguments.map { $0.hasPrefix("Scenarios/") ? packageRoot.path + "/" + $0 : $0 }, in: dir)
+        #expect(output.status == 2)
+        #expect(output.stderr == message + "\n")
+        #expect(output.stdout == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    /// Item 16: explore's `--jobs` error named `check`.
+    @Test func exploresJobsErrorNamesExplore() throws {
+        let output = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--jobs", "0"])
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(output.stderr == "popsim: explore: --jobs: expected an integer > 0, got \"0\"\n")
+    }
+
+    /// Item 11: a plug-in's handshake texts (summary, option names and summaries) and its path
+    /// reach the terminal escaped: no forged line, no escape sequence.
+    @Test func pluginTextIsEscapedForTheTerminal() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("evil.sh").path
+        let hello = #"{"popsimPlugin": 1, "name": "x\nFAKE: PASS", "summary": "sum\nFAKE: PASS \u001b[31mred", "options": [{"name": "k", "summary": "opt\nFAKE: PASS", "default": 1}]}"#
+        try Data("#!/bin/sh\nprintf '%s\\n' '\(hello)'\nwhile read line; do case \"$line\" in *finished*) echo '{\"pending\": []}';; *) echo '{}';; esac; done\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        let listed = try runPopsim(["strategies", "--strategy", "exec:" + path])
+        #expect(listed.status == 0 && listed.stderr == "")
+        #expect(!listed.stdout.contains("\u{1B}") && !listed.stdout.split(separator: "\n").contains { $0.hasPrefix("FAKE") })
+        #expect(listed.stdout.contains(#"sum\nFAKE: PASS \u{1B}[31mred"#))
+        #expect(listed.stdout.contains(#"opt\nFAKE: PASS (values: an integer >= 0; default: 1)"#))
+        let run = try runPopsim(["run", "Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--option", "k=2"])
+        #expect(run.status == 0 && run.stderr == "")
+        // The temporary path is long: the options go on a line of their own.
+        #expect(run.stdout.hasPrefix("burst of three · exec:\(path)\n  k=2 showMs=0 hideMs=0 navMs=0\n"))
+    }
+
+    /// Item 4: `--output /dev/stdout` failed into a pipe, and with `>> build.log` replaced the log;
+    /// an open descriptor by name is written in place, after what is there.
+    @Test func outputToStandardOutputByNameWritesInPlace() throws {
+        let piped = try runPopsim(["run", "Scenarios/jc-burst-of-three.json", "--output", "/dev/stdout"])
+        #expect(piped.status == 0 && piped.stderr == "")
+        #expect(piped.stdout.hasPrefix("burst of three · jc-fifo · showMs=400 hideMs=200 navMs=0\n"))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("build.log")
+        try Data("earlier line\n".utf8).write(to: log)
+        for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "exec \"$0\" run Scenarios/jc-burst-of-three.json --output \(name) >> \"$1\"", popsimExecutable().path, log.path]
+            shell.currentDirectoryURL = packageRoot
+            try shell.run()
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 0, "\(name)")
+        }
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.hasPrefix("earlier line\nburst of three · jc-fifo"))
+        #expect(text.components(separatedBy: "burst of three · jc-fifo").count == 4)
+    }
+
+    /// Item 6: two scenarios of one file name saved their counterexamples to one path, the
+    /// first lost; now the second gets `-2`, and `check` runs both.
+    @Test func savedCounterexamplesNeverOverwriteEachOther() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/flow-wish-uncertain.json"))
+        for folder in ["a", "b"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: false)
+            try source.write(to: dir.appendingPathComponent(folder + "/s.json"))
+        }
+        let output = try runPopsim(["explore", "a/s.json", "b/s.json", "--strategy", "fg", "--save", "out"], in: dir)
+        #expect(output.status == 1)
+        #expect(output.stderr == "saved: out/s.fg.1.json\nsaved: out/s.fg.1-2.json\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted() == ["s.fg.1-2.json", "s.fg.1.json"])
+        let check = try runPopsim(["check", "out/s.fg.1.json", "out/s.fg.1-2.json"], in: dir)
+        #expect(check.stdout.hasSuffix("0 passed, 2 failed\n"))
+    }
+}
