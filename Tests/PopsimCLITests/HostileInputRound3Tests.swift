@@ -94,4 +94,34 @@ struct HostileInputRound3Tests {
         let check = try runPopsim(["check", "out/s.fg.1.json", "out/s.fg.1-2.json"], in: dir)
         #expect(check.stdout.hasSuffix("0 passed, 2 failed\n"))
     }
+
+    /// Item 3: a plug-in answering each timer with 2,000 new ones grew popsim to 2.6 GB in 40 s;
+    /// now its timers waiting are bounded, and the run ends with the plug-in's error.
+    @Test func aPluginsTimerFloodIsStopped() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("flood.py").path
+        try Data("""
+            #!/usr/bin/env python3
+            import json, sys
+            print(json.dumps({"popsimPlugin": 1, "name": "flood"}), flush=True)
+            for line in sys.stdin:
+                m = json.loads(line)
+                h = m.get("happening")
+                if h == "enqueued":
+                    print(json.dumps({"decisions": [{"startTimer": 1, "token": 0}]}), flush=True)
+                elif h == "timer":
+                    print(json.dumps({"decisions": [{"startTimer": 1, "token": i} for i in range(2000)]}), flush=True)
+                elif h == "finished":
+                    print(json.dumps({"pending": []}), flush=True)
+                else:
+                    print("{}", flush=True)
+
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        let scenario = #"{"popsim": 1, "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+        let output = try runPopsim(["run", "-", "--strategy", "exec:" + path], stdin: scenario)
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(output.stderr.hasPrefix("plug-in exec:\(path) at 2 ms: it has more than 100000 timers waiting (a startTimer in reply to every timer, without end?) (answering: {\"t\": 2, \"happening\": \"timer\""))
+    }
 }

@@ -29,6 +29,11 @@ struct PluginStrategy: Strategy {
     private var seq = 0
     /// The happenings not sent (`skip`), by `PluginCodec.word`, looked up without hashing.
     private let skipped: [String]
+    /// Its `startTimer`s not yet fired: a plug-in answering each timer with thousands more grew
+    /// popsim to gigabytes from an 86-byte scenario (issue 30), so their number is bounded.
+    private var timersWaiting = 0
+    static let maxTimersWaiting = 100_000
+    /// A reply's decisions are bounded by its length (`PluginProcess.maxLineBytes`).
 
     /// Without a channel (the protocol's required initializer): every happening aborts.
     init(world: World) {
@@ -70,7 +75,15 @@ struct PluginStrategy: Strategy {
                 throw PluginFailure("its reply answers line \(echoed), not \(seq): replies are out of step (one line per message): "
                     + Self.shown(lastReply) + Self.answering(line))
             }
-            for d in reply.decisions { decisions.append(d) }
+            if case .timer = happening { timersWaiting -= 1 }
+            for d in reply.decisions {
+                if case .startTimer = d { timersWaiting += 1 }
+                decisions.append(d)
+            }
+            if timersWaiting > Self.maxTimersWaiting {
+                throw PluginFailure("it has more than \(Self.maxTimersWaiting) timers waiting (a startTimer in reply to every timer, without end?)"
+                    + Self.answering(line))
+            }
             if happening == .finished {
                 guard let pending = reply.pending else {
                     throw PluginFailure("its reply to finished has no \"pending\" (the popups still waiting, [] for none): "
