@@ -124,4 +124,46 @@ struct HostileInputRound3Tests {
         #expect(output.status == 2 && output.stdout == "")
         #expect(output.stderr.hasPrefix("plug-in exec:\(path) at 2 ms: it has more than 100000 timers waiting (a startTimer in reply to every timer, without end?) (answering: {\"t\": 2, \"happening\": \"timer\""))
     }
+
+    /// Item 1: `--merge` took shards of different explorations (another budget, policy or
+    /// scenario) and forged shard numbers (`0/2` with `00/2` turned a failure into "holds").
+    /// A report now names its exploration (a digest), and merge refuses any mismatch.
+    @Test func mergeRefusesShardsOfAnotherExploration() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/flow-wish-uncertain.json"), encoding: .utf8)
+        try Data(source.utf8).write(to: dir.appendingPathComponent("s.json"))
+        func shard(_ i: Int, _ extra: [String] = [], file: String = "s.json") throws -> String {
+            let out = try runPopsim(["explore", file, "--strategy", "fg", "--format", "json", "--shard", "\(i)/2"] + extra, in: dir)
+            #expect(out.status == 1 || out.status == 0)
+            let path = dir.appendingPathComponent("r\(i)-\(extra.joined())-\(file).json").path
+            try Data(out.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let zero = try shard(0), one = try shard(1)
+        let good = try runPopsim(["explore", "--merge", zero, one], in: dir)
+        #expect(good.status == 1 && good.stderr == "")
+        let different = "popsim: explore: --merge: the reports come from different explorations (the scenario, a strategy or its options, the policy, the budget or the seed differ)\n"
+        // Another budget, another seed.
+        for extra in [["--budget", "7"], ["--seed", "2"]] {
+            let merged = try runPopsim(["explore", "--merge", zero, try shard(1, extra)], in: dir)
+            #expect(merged.status == 2 && merged.stdout == "" && merged.stderr == different, "\(extra)")
+        }
+        // An edited scenario (one more space).
+        try Data((source + " ").utf8).write(to: dir.appendingPathComponent("t.json"))
+        let edited = try runPopsim(["explore", "--merge", zero, try shard(1, file: "t.json")], in: dir)
+        #expect(edited.status == 2 && edited.stderr.hasPrefix("popsim: explore: --merge: the reports come from different explorations"))
+        // A forged shard number, and a report without the digest.
+        let zeroText = try String(contentsOfFile: zero, encoding: .utf8)
+        let forged = dir.appendingPathComponent("forged.json").path
+        try Data(zeroText.replacingOccurrences(of: #""shard": "0/2""#, with: #""shard": "00/2""#).utf8).write(to: URL(fileURLWithPath: forged))
+        let twice = try runPopsim(["explore", "--merge", zero, forged], in: dir)
+        #expect(twice.status == 2 && twice.stderr == "popsim: explore: --merge: expected the reports of every shard I/N of one exploration, each once\n")
+        let old = dir.appendingPathComponent("old.json").path
+        let stripped = zeroText.replacingOccurrences(of: #""exploration": "[0-9a-f]{64}", "#, with: "", options: .regularExpression)
+        #expect(stripped != zeroText)
+        try Data(stripped.utf8).write(to: URL(fileURLWithPath: old))
+        let older = try runPopsim(["explore", "--merge", old, one], in: dir)
+        #expect(older.status == 2 && older.stderr == "popsim: explore: --merge: a report does not say which exploration it is part of (made by an older popsim): run its shard again\n")
+    }
 }

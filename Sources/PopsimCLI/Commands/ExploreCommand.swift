@@ -71,9 +71,11 @@ enum ExploreCommand {
     static func exploreFile(_ path: String, args: Arguments, budget: Int, seed: UInt64, jobs: Int, shard: Shard?, guards: Guards,
                             strategies: StrategySet, saved: inout Set<String>, console: inout Console) throws(PopsimError) -> ExploreReport {
         var strategies = strategies
-        let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies)
+        var digest = ""
+        let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies) { digest = sha256Hex($0) }
         var (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
                                              limits: guards.limits, strategies: strategies, progress: console.progressLine())
+        report.exploration = identity(of: report, scenarioDigest: digest, scenario: scenario, budget: budget, strategies: strategies)
         if outcomes.contains(where: \.stopped) {
             report.incomplete = (StopRequest.requested ?? .timedOut).text(timeout: guards.timeout)
         }
@@ -81,6 +83,21 @@ enum ExploreCommand {
             try save(outcomes, scenario: scenario, path: path, to: dir, strategies: strategies, saved: &saved, console: &console)
         }
         return report
+    }
+
+    /// What makes an exploration the one it is (`ExploreReport.exploration`): the scenario's
+    /// bytes, each strategy with the options it ran with (a policy's rules among them), the
+    /// budget, the seed and the plan, digested; the same for every shard of one exploration.
+    static func identity(of report: ExploreReport, scenarioDigest: String, scenario: Scenario, budget: Int,
+                         strategies: StrategySet) -> String {
+        var parts = ["popsim explore 1", scenarioDigest, "budget \(budget)", "seed \(report.seed)",
+                     "plan \(report.possible) \(report.exhaustive)"]
+        for s in report.strategies {
+            let options = (try? RunConfiguration.resolve(scenario, strategy: s.name, overrides: [], strategies: strategies))?
+                .options.settings.map { "\($0.name)=\($0.value)" } ?? []
+            parts.append("strategy \(s.name) " + options.joined(separator: " "))
+        }
+        return sha256Hex(Array(parts.joined(separator: "\n").utf8))
     }
 
     /// The strategies asked for: `--strategy` (with `all`), else the file's own.

@@ -13,14 +13,16 @@ public enum ScenarioSource {
     /// (`"strategy": "exec:PATH"`, its handshake read now) and a policy file (`"policy"`), each
     /// relative to the scenario's folder. A policy file or a plug-in of the same spelling given
     /// on the command line wins.
+    /// `read`: shown the file's bytes (explore digests them: standard input cannot be read twice).
     public static func load(_ path: String, maxBytes: Int = FileIO.defaultMaxBytes,
-                            strategies: inout StrategySet) throws(PopsimError) -> Scenario {
+                            strategies: inout StrategySet, read: (([UInt8]) -> Void)? = nil) throws(PopsimError) -> Scenario {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path, maxBytes: maxBytes)
         } catch {
             throw .input(LoadErrors([LoadError(file: path, location: nil, path: .root, problem: .unreadable(error.reason))]))
         }
+        read?(bytes)
         var catalog = StrategyRegistry.catalog
         catalog.entries += strategies.extra.map { ($0.name, $0.options) }
         var scenario: Scenario

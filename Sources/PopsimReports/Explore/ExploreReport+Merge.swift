@@ -32,17 +32,27 @@ extension ExploreReport {
         self.init(file: file, possible: possible, run: run, exhaustive: exhaustive, seed: UInt64(max(0, seed)),
                   shard: Self.string(o["shard"]), strategies: strategies)
         incomplete = Self.string(o["incomplete"])
+        exploration = Self.string(o["exploration"])
     }
 
     /// The shards of one exploration as its unsharded report: counts add up; each property's
     /// counterexample is the one of the shard that met its first failing variant earliest.
     public static func merging(_ shards: [ExploreReport]) throws(MergeError) -> ExploreReport {
         guard var merged = shards.first else { throw MergeError(reason: "no report") }
-        let counts = Set(shards.compactMap { $0.shard?.split(separator: "/").last.map(String.init) })
-        let indices = shards.compactMap { $0.shard?.split(separator: "/").first.map(String.init) }
-        guard shards.allSatisfy({ $0.shard != nil }), counts.count == 1, let n = counts.first.flatMap({ Int($0) }),
-              Set(indices).count == shards.count, shards.count == n else {
+        // Shard numbers as popsim writes them (`0/2`, never `00/2`): every I from 0 to N-1 once.
+        let numbers = shards.map { report -> (index: Int, count: Int)? in
+            guard let text = report.shard, let slash = text.firstIndex(of: "/"),
+                  let i = Int(text[..<slash]), let n = Int(text[text.index(after: slash)...]), "\(i)/\(n)" == text else { return nil }
+            return (i, n)
+        }
+        guard numbers.allSatisfy({ $0 != nil }), let n = numbers.first??.count, numbers.allSatisfy({ $0?.count == n }),
+              Set(numbers.compactMap { $0?.index }) == Set(0..<n), shards.count == n else {
             throw MergeError(reason: "expected the reports of every shard I/N of one exploration, each once")
+        }
+        guard let identity = merged.exploration, shards.allSatisfy({ $0.exploration == identity }) else {
+            throw MergeError(reason: shards.contains { $0.exploration == nil }
+                ? "a report does not say which exploration it is part of (made by an older popsim): run its shard again"
+                : "the reports come from different explorations (the scenario, a strategy or its options, the policy, the budget or the seed differ)")
         }
         if let cut = shards.first(where: { $0.incomplete != nil }) {
             throw MergeError(reason: "the report of shard \(cut.shard ?? "?") is incomplete (\(cut.incomplete ?? "")): run that shard again")

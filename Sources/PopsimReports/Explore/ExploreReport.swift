@@ -16,6 +16,10 @@ public struct ExploreReport: Sendable, Equatable {
     /// `I/N` for a shard's report, nil for a whole run (or a merge).
     public var shard: String?
     public var strategies: [Strategy]
+    /// What makes the exploration the one it is — the scenario's bytes, each strategy with its
+    /// resolved options, the policy file's bytes, the budget, the seed and the plan — as a
+    /// SHA-256 digest: `--merge` refuses shards whose digests differ (issue 30).
+    public var exploration: String?
     /// Why the exploration stopped before every variant was run (`timed out after 600 s`,
     /// `stopped by SIGINT`); nil when it ran them all. Its verdicts cover the variants run.
     public var incomplete: String?
@@ -106,7 +110,8 @@ public struct ExploreReport: Sendable, Equatable {
     public func json() -> String {
         let s = JSONRenderer.string
         var out = "{\"popsim\": 1, \"explore\": \(s(file)), \"possible\": \(possible), \"run\": \(run), "
-            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), " + (shard.map { "\"shard\": \(s($0)), " } ?? "")
+            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), " + (exploration.map { "\"exploration\": \(s($0)), " } ?? "")
+            + (shard.map { "\"shard\": \(s($0)), " } ?? "")
             + (incomplete.map { "\"incomplete\": \(s($0)), " } ?? "") + "\"strategies\": ["
         out += strategies.map { st in
             "\n  {\"strategy\": \(s(st.name)), \"variants\": \(st.variants), \"properties\": ["
