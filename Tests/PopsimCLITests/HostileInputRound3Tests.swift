@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PopsimCore
+@testable import PopsimReports
 import PopsimTestSupport
 
 /// Issue 30, the third round of hostile input: each case asserts the exit code, the exact
@@ -165,5 +166,32 @@ struct HostileInputRound3Tests {
         try Data(stripped.utf8).write(to: URL(fileURLWithPath: old))
         let older = try runPopsim(["explore", "--merge", old, one], in: dir)
         #expect(older.status == 2 && older.stderr == "popsim: explore: --merge: a report does not say which exploration it is part of (made by an older popsim): run its shard again\n")
+    }
+
+    /// Item 15: `check`'s diff copied ESC and BEL from a golden file to the terminal raw.
+    @Test func aGoldensControlBytesAreEscapedInTheDiff() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/jc-burst-of-three.json")).write(to: dir.appendingPathComponent("s.json"))
+        #expect(try runPopsim(["check", "s.json", "--update"], in: dir).status == 0)
+        let golden = dir.appendingPathComponent("s.jc-fifo.timeline")
+        var lines = try String(contentsOf: golden, encoding: .utf8).components(separatedBy: "\n")
+        lines[1] += "\u{1B}[31mX\u{7}"
+        try Data(lines.joined(separator: "\n").utf8).write(to: golden)
+        let output = try runPopsim(["check", "s.json"], in: dir)
+        #expect(output.status == 1)
+        #expect(!output.stdout.contains("\u{1B}") && !output.stdout.contains("\u{7}"))
+        #expect(output.stdout.contains("-   0  show     upgrade\\u{1B}[31mX\\u{7}\n+   0  show     upgrade\n"))
+    }
+
+    /// Item 16: compare's markdown put a scenario's name into a pull-request comment as raw HTML;
+    /// now `&`, `<` and `>` are entities, and a backtick cannot close a code span early.
+    @Test func markdownCarriesNoRawHTML() throws {
+        let text = #"{"popsim": 1, "name": "<img src=x onerror=alert(1)> & co", "strategy": "fg", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+        let output = try runPopsim(["compare", "-", "--strategy", "fg", "--strategy", "jc-fifo", "--format", "markdown"], stdin: text)
+        #expect(output.status == 0 && output.stderr == "")
+        #expect(output.stdout.hasPrefix("## &lt;img src=x onerror=alert(1)&gt; &amp; co\n\n`-`, reference: `fg`\n"))
+        #expect(!output.stdout.contains("<"))
+        #expect(CompareMarkdown.code("a`b") == "``a`b``" && CompareMarkdown.code("`x") == "`` `x ``")
     }
 }

@@ -5,7 +5,8 @@ import PopsimCore
 /// Contract: `--- expected` / `+++ actual` headers with the names given, hunks with 3 lines of
 /// context and `@@ -l,n +l,n @@` line numbers, ASCII `-`/`+`/space prefixes. In changed lines,
 /// whitespace is made visible: a trailing space shows as `·`, a tab as `→`, a carriage return as
-/// `␍`; a missing final newline gets `\ No newline at end of file`. Equal texts give "".
+/// `␍`; a missing final newline gets `\ No newline at end of file`; any other control or bidi
+/// character, in any line or name, is escaped (`TerminalText.safe`). Equal texts give "".
 /// - Complexity: common prefix and suffix are stripped first; the rest is Myers' O((N+M)·D) diff,
 ///   with D capped at `maxEdits` (beyond it the differing middle is shown as one block).
 public enum UnifiedDiff {
@@ -18,7 +19,7 @@ public enum UnifiedDiff {
         guard expected != actual else { return "" }
         let a = lines(expected), b = lines(actual)
         let script = editScript(a.map(\.text), b.map(\.text))
-        var out = "--- \(expectedName)\n+++ \(actualName)\n"
+        var out = "--- \(TerminalText.safe(expectedName))\n+++ \(TerminalText.safe(actualName))\n"
         for hunk in hunks(script) {
             out += render(hunk, script: script, a: a, b: b)
         }
@@ -144,7 +145,7 @@ public enum UnifiedDiff {
         for e in script[hunk] {
             switch e {
             case .keep:
-                out += " " + a[ai].text + "\n" + noNewline(a[ai])
+                out += " " + TerminalText.safe(String(a[ai].text)) + "\n" + noNewline(a[ai])
                 ai += 1; bi += 1
             case .delete:
                 out += "-" + visible(a[ai].text) + "\n" + noNewline(a[ai])
@@ -161,11 +162,16 @@ public enum UnifiedDiff {
 
     static func noNewline(_ line: Line) -> String { line.hasNewline ? "" : "\\ No newline at end of file\n" }
 
-    /// Tabs, carriage returns and trailing spaces made visible.
+    /// Tabs, carriage returns and trailing spaces made visible; other control and bidi
+    /// characters escaped (`\u{1B}`), so a golden file cannot drive the terminal (issue 30).
     static func visible(_ text: Substring) -> String {
         var body = ""
         for scalar in text.unicodeScalars {
-            body.unicodeScalars.append(contentsOf: scalar == "\t" ? "→".unicodeScalars : scalar == "\r" ? "␍".unicodeScalars : String(scalar).unicodeScalars)
+            switch scalar {
+            case "\t": body += "→"
+            case "\r": body += "␍"
+            default: body += TerminalText.isUnsafe(scalar) ? TerminalText.safe(String(scalar)) : String(scalar)
+            }
         }
         var trailing = 0
         while body.hasSuffix(" ") { body.removeLast(); trailing += 1 }

@@ -3,7 +3,7 @@ import PopsimCore
 /// `compare --format markdown`: the same summary as tables for a pull-request comment.
 public enum CompareMarkdown {
     public static func render(_ c: Comparison) -> String {
-        var out = "## \(TerminalText.safe(c.scenario.name))\n\n`\(TerminalText.safe(c.scenario.file))`, reference: `\(escape(c.runs[0].label))`\n\n"
+        var out = "## \(escape(c.scenario.name))\n\n\(code(c.scenario.file)), reference: \(code(c.runs[0].label))\n\n"
         out += table([["strategy", "options"]] + c.runs.map { run in
             [run.label, run.result.options.settings.map { "\($0.name)=\($0.value)" }.joined(separator: " ")]
         }) + "\n"
@@ -11,11 +11,11 @@ public enum CompareMarkdown {
         if !c.scenario.expectations.isEmpty { out += "\n" + table(CompareText.properties(c)) }
         for (run, divergence) in zip(c.runs.dropFirst(), c.divergences) {
             guard let d = divergence else {
-                out += "\n`\(run.label)` has the same timeline as `\(c.runs[0].label)`.\n"
+                out += "\n\(code(run.label)) has the same timeline as \(code(c.runs[0].label)).\n"
                 continue
             }
-            out += "\n`\(run.label)` first differs at \(d.t) ms: `\(c.runs[0].label)` "
-                + d.reference.joined(separator: "; ") + " — `\(run.label)` " + d.other.joined(separator: "; ") + ".\n"
+            out += "\n\(code(run.label)) first differs at \(d.t) ms: \(code(c.runs[0].label)) "
+                + escape(d.reference.joined(separator: "; ")) + " — \(code(run.label)) " + escape(d.other.joined(separator: "; ")) + ".\n"
         }
         return out
     }
@@ -28,9 +28,33 @@ public enum CompareMarkdown {
         return out
     }
 
+    /// Text for a heading or a cell: control characters escaped, `|` kept inside its cell, and
+    /// `&`, `<`, `>` as entities, so a name in a scenario is never raw HTML in a pull-request comment.
     static func escape(_ cell: String) -> String {
         var out = ""
-        for c in TerminalText.safe(cell) { out += c == "|" ? "\\|" : String(c) }
+        for c in TerminalText.safe(cell) {
+            switch c {
+            case "|": out += "\\|"
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
         return out
+    }
+
+    /// `text` as a code span whose fence is longer than any run of backticks inside it
+    /// (CommonMark), so a backtick in a name cannot end the span early.
+    static func code(_ text: String) -> String {
+        let safe = TerminalText.safe(text)
+        var longest = 0, run = 0
+        for c in safe {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = safe.hasPrefix("`") || safe.hasSuffix("`") ? " " : ""
+        return fence + pad + safe + pad + fence
     }
 }
