@@ -46,11 +46,12 @@ extension System {
     public static func canWrite(_ path: String) -> Bool { access(path, W_OK) == 0 }
     public static func canExecute(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
-    /// Opens `path` for reading; -1 on failure (`lastError` says why).
-    public static func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY) }
+    /// Opens `path` for reading; -1 on failure (`lastError` says why). Every descriptor popsim
+    /// opens is close-on-exec from the start: a plug-in inherits only its own pipes.
+    public static func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
 
     /// Opens an existing `path` for appending (a device, FIFO or socket); -1 on failure.
-    public static func openForAppending(_ path: String) -> Int32 { open(path, O_WRONLY | O_APPEND) }
+    public static func openForAppending(_ path: String) -> Int32 { open(path, O_WRONLY | O_APPEND | O_CLOEXEC) }
 
     public static func closeFile(_ fd: Int32) { _ = close(fd) }
 
@@ -81,7 +82,11 @@ extension System {
         var template = Array(directory.utf8CString.dropLast()) + Array("/.popsim-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+            pthread_mutex_lock(descriptorLock)
+            defer { pthread_mutex_unlock(descriptorLock) }
+            let fd = mkstemp(base)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return fd
         }
         guard fd >= 0 else { return nil }
         return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

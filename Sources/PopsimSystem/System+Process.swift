@@ -8,13 +8,36 @@ import Darwin
 
 /// Child processes, pipes, waiting and threads: what a plug-in's process needs.
 extension System {
-    /// A pipe whose both ends are close-on-exec (so no other child inherits them).
+    /// A pipe whose both ends are close-on-exec (so no other child inherits them). Made under
+    /// the lock every spawn takes: a plug-in started by another thread between `pipe` and
+    /// `fcntl` inherited the ends (1 start in 40 under `explore --jobs`).
     public static func makePipe() -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [-1, -1]
+        pthread_mutex_lock(descriptorLock)
+        defer { pthread_mutex_unlock(descriptorLock) }
         guard pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (fds[0], fds[1])
     }
+
+    /// Marks every descriptor popsim inherited beyond 0, 1 and 2 close-on-exec, so a plug-in
+    /// gets only its own pipes (a test harness, a CI runner or a shell may leave others open).
+    public static func closeInheritedOnExec() {
+        let limit = Int32(clamping: min(max(Int(sysconf(Int32(_SC_OPEN_MAX))), 256), 65_536))
+        var fd: Int32 = 3
+        while fd < limit {
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+            fd += 1
+        }
+    }
+
+    /// Held while a descriptor is made close-on-exec in two steps and while a child is spawned.
+    nonisolated(unsafe) static let descriptorLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     /// Makes writes to `fd` return at once when the pipe is full.
     public static func setNonBlocking(_ fd: Int32) {
@@ -52,7 +75,9 @@ extension System {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         defer { for a in argv { free(a) } }
+        pthread_mutex_lock(descriptorLock)
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, inheritedEnvironment)
+        pthread_mutex_unlock(descriptorLock)
         return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
     }
 

@@ -37,6 +37,7 @@ let armTimeout: @Sendable (Int) -> Void = { seconds in
     System.scheduleAlarm(seconds: seconds)
 }
 
+System.closeInheritedOnExec()
 PluginGroups.prepare()
 StopRequest.prepare()
 

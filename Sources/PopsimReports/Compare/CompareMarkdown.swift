@@ -28,16 +28,19 @@ public enum CompareMarkdown {
         return out
     }
 
-    /// Text for a heading or a cell: control characters escaped, `|` kept inside its cell, and
-    /// `&`, `<`, `>` as entities, so a name in a scenario is never raw HTML in a pull-request comment.
+    /// Text for a heading or a cell: control characters escaped, `|` kept inside its cell, and a
+    /// `<` that could open an HTML tag or an `&` that could start an entity written as an entity,
+    /// so a name in a scenario is never raw HTML in a pull-request comment (`visible <= 1` stays
+    /// as it is).
     static func escape(_ cell: String) -> String {
         var out = ""
-        for c in TerminalText.safe(cell) {
+        let characters = Array(TerminalText.safe(cell))
+        for (i, c) in characters.enumerated() {
+            let next = i + 1 < characters.count ? characters[i + 1] : " "
             switch c {
             case "|": out += "\\|"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
+            case "<" where next.isLetter || "/!?".contains(next): out += "&lt;"
+            case "&" where next.isLetter || next.isNumber || next == "#": out += "&amp;"
             default: out.append(c)
             }
         }
