@@ -10,7 +10,11 @@ public struct VariantSpace: Sendable {
     public let count: Int
 
     public init(_ scenario: Scenario) {
-        uncertainties = scenario.uncertainties
+        self.init(uncertainties: scenario.uncertainties)
+    }
+
+    init(uncertainties: [Uncertainty]) {
+        self.uncertainties = uncertainties
         radices = uncertainties.map { u in
             var r = 1
             if let w = u.window { r = r.times((w.upperBound - w.lowerBound).plus(1)) }
@@ -68,13 +72,10 @@ public struct VariantSpace: Sendable {
     /// covered), then seeded random ones up to the budget.
     public func plan(budget: Int, seed: UInt64) -> Plan {
         if count <= budget { return Plan(space: self, count: count, exhaustive: true, ends: [], seed: seed) }
-        let nominal = Variant.nominal(uncertainties)
-        var ends = [nominal]
-        for (k, u) in uncertainties.enumerated() {
-            guard let w = u.window, ends.count < budget else { continue }
-            var end = nominal
-            end.times[k] = w.upperBound
-            ends.append(end)
+        // After the nominal variant (number 0): each window at its end, as long as the budget lasts.
+        var ends: [Int] = []
+        for (k, u) in uncertainties.enumerated() where u.window != nil && ends.count + 1 < budget {
+            ends.append(k)
         }
         return Plan(space: self, count: budget, exhaustive: false, ends: ends, seed: seed)
     }

@@ -32,6 +32,22 @@ struct VariantSpaceTests {
         #expect(plan[7] == plan[7])
     }
 
+    /// Issue 30, item 2: the sample's fixed part held a whole variant per window (windows ×
+    /// windows entries: a 678 KB file peaked at 1.5 GB); it holds an index per window now, each
+    /// variant computed when asked. 40,000 windows and a budget as large: 1.6 billion entries
+    /// before, 40,000 now.
+    @Test func theWindowEndsAreComputedNotStored() {
+        let n = 40_000
+        let uncertainties = (0..<n).map { Uncertainty(event: $0, window: $0...($0 + 3)) }
+        let space = VariantSpace(uncertainties: uncertainties)
+        let plan = space.plan(budget: n, seed: 1)
+        #expect(!plan.exhaustive && plan.ends.count == n - 1)
+        #expect(plan[0].times == (0..<n).map { $0 })
+        let end = plan[123]
+        #expect(end.times[122] == 125 && end.times[121] == 121 && end.times[123] == 123)
+        #expect(plan[n - 1].times[n - 2] == n + 1)
+    }
+
     @Test func applyingAVariantWritesItIn() throws {
         let scenario = try loadScenario(Self.text).get()
         let v = Variant(times: [9, 5, 9], orders: [[], [2, 0, 1], []], present: [true, true, false])
