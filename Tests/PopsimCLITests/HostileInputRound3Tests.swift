@@ -150,9 +150,9 @@ struct HostileInputRound3Tests {
             let merged = try runPopsim(["explore", "--merge", zero, try shard(1, extra)], in: dir)
             #expect(merged.status == 2 && merged.stdout == "" && merged.stderr == different, "\(extra)")
         }
-        // An edited scenario (one more space).
-        try Data((source + " ").utf8).write(to: dir.appendingPathComponent("t.json"))
-        let edited = try runPopsim(["explore", "--merge", zero, try shard(1, file: "t.json")], in: dir)
+        // The scenario edited between the shards (one more space).
+        try Data((source + " ").utf8).write(to: dir.appendingPathComponent("s.json"))
+        let edited = try runPopsim(["explore", "--merge", zero, try shard(1, ["--seed", "1"])], in: dir)
         #expect(edited.status == 2 && edited.stderr.hasPrefix("popsim: explore: --merge: the reports come from different explorations"))
         // A forged shard number, and a report without the digest.
         let zeroText = try String(contentsOfFile: zero, encoding: .utf8)
@@ -222,5 +222,29 @@ struct HostileInputRound3Tests {
                                     "--budget", "60", "--jobs", "2"])
         #expect(output.status == 0 || output.status == 1)
         #expect(!output.stderr.contains("inherited"), "\(output.stderr)")
+    }
+
+    /// Item 16: the shards of an exploration of several scenarios (each an array of reports)
+    /// could not be merged; now each scenario's shards merge apart, into the unsharded output.
+    @Test func shardsOfSeveralScenariosMerge() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = ["Scenarios/flow-wish-uncertain.json", "Scenarios/first-launch-uncertain.json"]
+        var paths: [String] = []
+        for i in 0..<3 {
+            let shard = try runPopsim(["explore"] + files + ["--strategy", "fg", "--budget", "40", "--format", "json", "--shard", "\(i)/3"])
+            let path = dir.appendingPathComponent("s\(i).json").path
+            try Data(shard.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        for format in ["json", "text"] {
+            let whole = try runPopsim(["explore"] + files + ["--strategy", "fg", "--budget", "40", "--format", format])
+            let merged = try runPopsim(["explore", "--merge", "--format", format] + paths.reversed())
+            #expect(merged.status == whole.status && merged.stderr == "")
+            #expect(merged.stdout == whole.stdout, "\(format)")
+        }
+        let missing = try runPopsim(["explore", "--merge"] + paths.dropLast())
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "popsim: explore: --merge (Scenarios/flow-wish-uncertain.json): expected the reports of every shard I/N of one exploration, each once\n")
     }
 }

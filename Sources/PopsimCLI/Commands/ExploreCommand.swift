@@ -213,10 +213,12 @@ enum ExploreCommand {
         return StrategySet.execPrefix + FileIO.relativePath(actual, from: dir)
     }
 
-    /// `--merge REPORT…`: the JSON reports of the shards of one exploration, as one report.
+    /// `--merge REPORT…`: the JSON reports of the shards of one exploration, as one report. A
+    /// shard of several scenarios writes an array of reports: each scenario's shards are merged
+    /// apart, in the order the scenarios first appear, and printed as `explore` prints several.
     static func merge(_ paths: [String], format: ReportFormat, console: inout Console) throws(PopsimError) -> ExitCode {
         guard !paths.isEmpty else { throw PopsimError.usage("explore: --merge: expected the JSON reports of the shards") }
-        var reports: [ExploreReport] = []
+        var groups: [(file: String, reports: [ExploreReport])] = []
         for path in paths {
             let root: JSONValue
             do {
@@ -224,18 +226,33 @@ enum ExploreCommand {
             } catch {
                 throw PopsimError.io(path: path, reason: "cannot read an explore report")
             }
-            guard let report = ExploreReport(json: root) else {
-                throw PopsimError.io(path: path, reason: "not the JSON report of 'popsim explore --shard I/N --format json'")
+            let items: [JSONValue]
+            if case .array(let list) = root.kind { items = list } else { items = [root] }
+            for item in items {
+                guard let report = ExploreReport(json: item) else {
+                    throw PopsimError.io(path: path, reason: "not the JSON report of 'popsim explore --shard I/N --format json'")
+                }
+                if let g = groups.firstIndex(where: { $0.file == report.file }) {
+                    groups[g].reports.append(report)
+                } else {
+                    groups.append((report.file, [report]))
+                }
             }
-            reports.append(report)
         }
-        let merged: ExploreReport
-        do {
-            merged = try ExploreReport.merging(reports)
-        } catch {
-            throw PopsimError.usage("explore: --merge: \(error.reason)")
+        var merged: [ExploreReport] = []
+        for group in groups {
+            do {
+                merged.append(try ExploreReport.merging(group.reports))
+            } catch {
+                let scenario = groups.count > 1 ? " (\(TerminalText.safe(group.file)))" : ""
+                throw PopsimError.usage("explore: --merge\(scenario): \(error.reason)")
+            }
         }
-        console.out(format == .json ? merged.json() : merged.text())
-        return merged.anyFailure ? .difference : .success
+        if format == .json {
+            console.out(merged.count == 1 ? merged[0].json() : "[" + merged.map { $0.json() }.joined(separator: ",") + "]\n")
+        } else {
+            console.out(merged.map { $0.text() }.joined(separator: "\n"))
+        }
+        return merged.contains(where: \.anyFailure) ? .difference : .success
     }
 }
