@@ -247,4 +247,20 @@ struct HostileInputRound3Tests {
         #expect(missing.status == 2)
         #expect(missing.stderr == "popsim: explore: --merge (Scenarios/flow-wish-uncertain.json): expected the reports of every shard I/N of one exploration, each once\n")
     }
+
+    /// Item 14: a column inside a string ignored JSON escapes (`\u006C` is six columns of the
+    /// file, one byte of text); it now points where the problem is written, in `when` and in
+    /// `expect`, on both loading paths (the popups' fast one and the tree).
+    @Test func columnsInsideEscapedStringsCountTheEscapes() throws {
+        let escaped = #"{"popsim": 1, "strategy": "fg", "state": {"level": 1}, "popups": {"a": {"when": "\u006Cevel > 1 && nope"}}, "events": [{"at": 0, "enqueue": "a"}], "expect": ["shown \u0061 && \ud83d\ude00"]}"#
+        let output = try runPopsim(["run", "-"], stdin: escaped)
+        // Columns count bytes from 1: where "nope" and the "&&" after the escaped `a` are written.
+        func column(_ needle: String) -> Int {
+            (escaped.range(of: needle).map { escaped.utf8.distance(from: escaped.startIndex, to: $0.lowerBound) } ?? 0) + 1
+        }
+        let whenColumn = column("nope"), expectColumn = column(#"&& \ud83d"#)
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(output.stderr.contains("-:1:\(whenColumn): popups.a.when: unknown state name \"nope\""), "\(output.stderr)")
+        #expect(output.stderr.contains("-:1:\(expectColumn): expect[0]: unexpected \"&&\" after the property"), "\(output.stderr)")
+    }
 }

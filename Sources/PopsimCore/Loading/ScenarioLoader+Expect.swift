@@ -12,9 +12,9 @@ extension ScenarioLoader {
                 let property = try PropertyParser.parse(text) { [popupIndex] in popupIndex[$0] }
                 scenario.expectations.append(Expectation(property: property, text: text, location: item.location))
             } catch {
-                // The column points into the text: one past the opening quote, plus the offset.
+                // The column points into the text as written (escapes counted as written).
                 let hint = Suggestion.phrase(error.unknownPopup.flatMap { popupHint($0) })
-                report(.condition(error.message + hint), at: item.location.advanced(by: 1 + error.offset), path.appending(i))
+                report(.condition(error.message + hint), at: location(inStringAt: item.location, offset: error.offset), path.appending(i))
             }
         }
     }

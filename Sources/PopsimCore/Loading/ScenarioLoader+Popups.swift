@@ -140,9 +140,9 @@ extension ScenarioLoader {
             popup.when = try ConditionParser.parse(text, schema: scenario.state)
             popup.whenText = text
         } catch {
-            // The column points into the expression: one past the opening quote, plus the offset.
+            // The column points into the expression as written (escapes counted as written).
             let hint = Suggestion.phrase(error.unknownName.flatMap { stateHint($0) })
-            report(.condition(error.message + hint), at: v.location.advanced(by: 1 + error.offset), path)
+            report(.condition(error.message + hint), at: location(inStringAt: v.location, offset: error.offset), path)
         }
     }
 

@@ -19,6 +19,8 @@ extension ScenarioLoader {
             guard cursor.peek == UInt8(ascii: "{") else { return nil }
             var loader = ScenarioLoader(file: file, catalog: catalog)
             loader.readAhead = readAhead
+            loader.source = buffer
+            defer { loader.source = nil }
             do throws(JSONSyntaxError) {
                 guard let root = try loader.streamRoot(&cursor) else { return nil }
                 loader.loadRoot(root)

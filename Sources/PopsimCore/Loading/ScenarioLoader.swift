@@ -32,6 +32,10 @@ public struct ScenarioLoader {
     var streamed = false
     /// An `events` array at least this long (bytes) is read on two cores (ScenarioLoader+ReadAhead.swift).
     var readAhead = ReadAheadSettings()
+    /// The file's bytes while it loads, to point into escaped strings (ScenarioLoader+Columns.swift).
+    var source: UnsafeBufferPointer<UInt8>?
+    /// Where each line starts, computed at the first message that needs it.
+    var lineStarts: [Int]?
     /// `when` texts parsed on the popups' fast path (one loader, one thread: popups are not read ahead).
     let conditions = ConditionCache()
     /// Errors found beyond `maxErrors`.
@@ -56,8 +60,12 @@ public struct ScenarioLoader {
         case .failure(let errors): return .failure(errors)
         }
         var loader = ScenarioLoader(file: file, catalog: catalog)
-        loader.loadRoot(root)
-        return loader.finish()
+        return bytes.withUnsafeBufferPointer { buffer in
+            loader.source = buffer
+            loader.loadRoot(root)
+            loader.source = nil
+            return loader.finish()
+        }
     }
 
     /// The file's JSON tree, or its first syntax error as the file's one error.
