@@ -233,7 +233,14 @@ struct PolicyStrategy: Strategy {
 
     private mutating func takeNext(_ world: World, _ decisions: inout Decisions) -> PolicyQueue.Entry? {
         let passOver = rules.conditions == .any && rules.failing == .wait
-        while let (position, entry) = queue.first(where: { !onScreen[Int($0.popup.index)] && (!passOver || world.conditionHolds($0.popup)) }) {
+        // Asked per waiting popup, not per entry: the popups that could show now (when none
+        // could, no entry is looked at); the line is then searched for the first of them.
+        var eligible = Set<PopupID>()
+        if passOver {
+            for p in queue.waiting.keys where !onScreen[Int(p.index)] && world.conditionHolds(p) { eligible.insert(p) }
+            if eligible.isEmpty { return nil }
+        }
+        while let (position, entry) = queue.first(where: { !onScreen[Int($0.popup.index)] && (!passOver || eligible.contains($0.popup)) }) {
             let p = entry.popup
             if let reason = leaves(entry, world) {
                 take(position)
@@ -262,7 +269,7 @@ struct PolicyStrategy: Strategy {
     private func hasReady(_ world: World) -> Bool {
         guard pacedUntil(world.now) == nil else { return false }
         if rules.conditions == .ignore { return true }
-        return queue.first { world.conditionHolds($0.popup) } != nil
+        return queue.waiting.keys.contains { world.conditionHolds($0) }
     }
 
     @discardableResult
