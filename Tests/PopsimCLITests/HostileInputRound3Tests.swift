@@ -8,6 +8,14 @@ import PopsimTestSupport
 /// message, and what is left on disk.
 @Suite("hostile inputs, third round")
 struct HostileInputRound3Tests {
+    /// Writes `text` to `name` in `dir` as an executable (a plug-in); returns its path.
+    func executable(_ name: String, _ text: String, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return path
+    }
+
     /// Item 7: `--save ""` (an unset variable) wrote into `/`; an empty value of any option is
     /// bad usage, and nothing is written anywhere.
     @Test(arguments: [
@@ -38,11 +46,8 @@ struct HostileInputRound3Tests {
     @Test func pluginTextIsEscapedForTheTerminal() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("evil.sh").path
         let hello = #"{"popsimPlugin": 1, "name": "x\nFAKE: PASS", "summary": "sum\nFAKE: PASS \u001b[31mred", "options": [{"name": "k", "summary": "opt\nFAKE: PASS", "default": 1}]}"#
-        try Data("#!/bin/sh\nprintf '%s\\n' '\(hello)'\nwhile read line; do case \"$line\" in *finished*) echo '{\"pending\": []}';; *) echo '{}';; esac; done\n".utf8)
-            .write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
+        let path = try executable("evil.sh", "#!/bin/sh\nprintf '%s\\n' '\(hello)'\nwhile read line; do case \"$line\" in *finished*) echo '{\"pending\": []}';; *) echo '{}';; esac; done\n", in: dir)
         let listed = try runPopsim(["strategies", "--strategy", "exec:" + path])
         #expect(listed.status == 0 && listed.stderr == "")
         #expect(!listed.stdout.contains("\u{1B}") && !listed.stdout.split(separator: "\n").contains { $0.hasPrefix("FAKE") })
@@ -101,8 +106,7 @@ struct HostileInputRound3Tests {
     @Test func aPluginsTimerFloodIsStopped() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("flood.py").path
-        try Data("""
+        let path = try executable("flood.py", """
             #!/usr/bin/env python3
             import json, sys
             print(json.dumps({"popsimPlugin": 1, "name": "flood"}), flush=True)
@@ -118,8 +122,7 @@ struct HostileInputRound3Tests {
                 else:
                     print("{}", flush=True)
 
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
+            """, in: dir)
         let scenario = #"{"popsim": 1, "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
         let output = try runPopsim(["run", "-", "--strategy", "exec:" + path], stdin: scenario)
         #expect(output.status == 2 && output.stdout == "")
@@ -203,8 +206,7 @@ struct HostileInputRound3Tests {
     @Test func aPluginInheritsNoOtherDescriptor() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("fds.py").path
-        try Data("""
+        let path = try executable("fds.py", """
             #!/usr/bin/env python3
             import json, os, sys
             # The listing's own descriptor is gone once listed: only those still open count.
@@ -216,8 +218,7 @@ struct HostileInputRound3Tests {
                 m = json.loads(line)
                 print(json.dumps({"pending": []} if m.get("happening") == "finished" else {}), flush=True)
 
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
+            """, in: dir)
         let output = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "exec:" + path, "--plugin-per-run",
                                     "--budget", "60", "--jobs", "2"])
         #expect(output.status == 0 || output.status == 1)

@@ -85,6 +85,23 @@ struct RunEndToEndTests {
             """))
     }
 
+    /// What the bash completion `script` offers for `words`, asked as bash asks, in `directory`,
+    /// written by the shell command `printing`.
+    func offeredByBash(_ words: [String], script: URL, in directory: URL, printing: String) throws -> String {
+        let call = "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
+            + "COMP_CWORD=\(words.count - 1); _popsim; " + printing
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", call]
+        shell.currentDirectoryURL = directory
+        let out = Pipe()
+        shell.standardOutput = out
+        try shell.run()
+        let got = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return got
+    }
+
     /// `popsim completion bash` is valid bash naming every command and strategy; zsh and fish too.
     @Test func completionScripts() throws {
         let bash = try runPopsim(["completion", "bash"])
@@ -119,36 +136,14 @@ struct RunEndToEndTests {
             (["popsim", "help", "c"], "check compare completion"),
             (["popsim", "completion", ""], "bash zsh fish"),
         ] {
-            let call = "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
-                + "COMP_CWORD=\(words.count - 1); _popsim; echo \"${COMPREPLY[*]}\""
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-            shell.arguments = ["-c", call]
-            shell.currentDirectoryURL = packageRoot
-            let out = Pipe()
-            shell.standardOutput = out
-            try shell.run()
-            let got = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            #expect(got == offered + "\n", "\(words)")
+            #expect(try offeredByBash(words, script: script, in: packageRoot, printing: "echo \"${COMPREPLY[*]}\"") == offered + "\n", "\(words)")
         }
         // Issue 30, item 13: a file name with spaces is one word, for a file and for a folder.
         try Data().write(to: dir.appendingPathComponent("my report.txt"))
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("saved cases"), withIntermediateDirectories: false)
         for (words, offered) in [(["popsim", "run", "--output", "my"], "my report.txt|"),
                                  (["popsim", "explore", "--save", "sa"], "saved cases|")] {
-            let call = "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
-                + "COMP_CWORD=\(words.count - 1); _popsim; printf '%s|' \"${COMPREPLY[@]}\""
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-            shell.arguments = ["-c", call]
-            shell.currentDirectoryURL = dir
-            let out = Pipe()
-            shell.standardOutput = out
-            try shell.run()
-            let got = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            #expect(got == offered, "\(words)")
+            #expect(try offeredByBash(words, script: script, in: dir, printing: "printf '%s|' \"${COMPREPLY[@]}\"") == offered, "\(words)")
         }
         // zsh and fish describe commands, options and strategies.
         let zsh = try runPopsim(["completion", "zsh"]).stdout

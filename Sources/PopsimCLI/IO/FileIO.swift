@@ -215,33 +215,30 @@ public enum FileIO {
     /// Whether `path`, or a link on the way from it, is one of a process's open descriptors
     /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N`).
     static func namesOpenDescriptor(_ path: String) -> Bool {
-        var current = path
-        for _ in 0..<40 {
-            if ["/dev/stdout", "/dev/stderr"].contains(current) || current.hasPrefix("/dev/fd/") { return true }
-            let parts = current.split(separator: "/", omittingEmptySubsequences: true)
-            if current.hasPrefix("/proc/"), parts.count == 4, parts[2] == "fd" { return true }
-            guard System.fileInfo(current, followLinks: false)?.kind == .symlink,
-                  let link = System.linkTarget(current) else { return false }
-            current = link.hasPrefix("/") || !current.contains("/")
-                ? link : String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)]) + "/" + link
+        links(from: path).contains { hop in
+            let parts = hop.split(separator: "/", omittingEmptySubsequences: true)
+            return ["/dev/stdout", "/dev/stderr"].contains(hop) || hop.hasPrefix("/dev/fd/")
+                || (hop.hasPrefix("/proc/") && parts.count == 4 && parts[2] == "fd")
         }
-        return false
     }
 
     /// The path a write goes to: a symlink's target (followed to its end, even when it does not
     /// exist yet), else the path itself.
     static func resolved(_ path: String) -> String {
-        var current = path
+        links(from: path).last ?? path
+    }
+
+    /// `path`, then each symlink's target on the way from it (at most 40 links).
+    static func links(from path: String) -> [String] {
+        var hops = [path]
         for _ in 0..<40 {
+            let current = hops[hops.count - 1]
             guard System.fileInfo(current, followLinks: false)?.kind == .symlink,
-                  let link = System.linkTarget(current) else { return current }
-            if link.hasPrefix("/") || !current.contains("/") {
-                current = link
-            } else {
-                current = String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)]) + "/" + link
-            }
+                  let link = System.linkTarget(current) else { break }
+            hops.append(link.hasPrefix("/") || !current.contains("/")
+                ? link : String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)]) + "/" + link)
         }
-        return current
+        return hops
     }
 
     /// Why the last failed write failed (`writeAll` keeps it: a later call may change `errno`).

@@ -80,8 +80,8 @@ extension ScenarioLoader {
             guard let text = cursor.plainString() else { return false }
             popup.key = String(decoding: text, as: UTF8.self)
         case .dedupeKey:
-            guard let text = cursor.plainString(), !text.isEmpty else { return false }
-            popup.dedupeKey = String(decoding: text, as: UTF8.self)
+            guard let name = cursor.plainName() else { return false }
+            popup.dedupeKey = name
         case .dropQueued:
             if cursor.plainTrue() { popup.dropQueued = true } else if cursor.plainFalse() { popup.dropQueued = false } else { return false }
         case .showMs: return fastInteger(&cursor, minimum: 0, into: &popup.showMs)
@@ -130,8 +130,8 @@ extension ScenarioLoader {
                 guard let n = cursor.plainInteger() else { return nil }
                 after = n
             } else if key.equals("button"), button == nil {
-                guard let name = cursor.plainString(), !name.isEmpty else { return nil }
-                button = String(decoding: name, as: UTF8.self)
+                guard let name = cursor.plainName() else { return nil }
+                button = name
             } else {
                 return nil
             }

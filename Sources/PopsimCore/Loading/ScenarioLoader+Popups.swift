@@ -35,17 +35,17 @@ extension ScenarioLoader {
             // Every name valid and distinct (the common case): the decoded list becomes the
             // scenario's, moved rather than copied (a million popups are ~300 MB).
             scenario.popups = decoded.popups
-            decoded.popups = []
-            for i in valid.indices { scenario.popups[i].name = names[i].key }
         } else {
             scenario.popups.reserveCapacity(first + valid.count)
-            for i in valid { scenario.popups.append(decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: names[i].key)) }
-            decoded.popups = []
-            for (n, i) in valid.enumerated() { scenario.popups[first + n].name = names[i].key }
+            for i in valid { scenario.popups.append(decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: "")) }
         }
-        for (n, i) in valid.enumerated() where !decoded.isDecoded(i) {
-            guard let v = value(i) else { continue }
-            scenario.popups[first + n] = loadPopup(names[i].key, v, path.appending(names[i].key))
+        decoded.popups = []
+        for (n, i) in valid.enumerated() {
+            if decoded.isDecoded(i) {
+                scenario.popups[first + n].name = names[i].key
+            } else {
+                scenario.popups[first + n] = value(i).map { loadPopup(names[i].key, $0, path.appending(names[i].key)) } ?? Popup(name: names[i].key)
+            }
         }
     }
 

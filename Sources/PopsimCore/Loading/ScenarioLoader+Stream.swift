@@ -245,8 +245,8 @@ extension ScenarioLoader {
                 guard let id = fastPopup(&cursor) else { return nil }
                 popup = id
             } else if key.equals("button"), button == nil {
-                guard let name = cursor.plainString(), !name.isEmpty else { return nil }
-                button = String(decoding: name, as: UTF8.self)
+                guard let name = cursor.plainName() else { return nil }
+                button = name
             } else {
                 return nil
             }
@@ -289,6 +289,12 @@ extension JSONCursor {
             position += 1
         }
         return nil
+    }
+
+    /// A non-empty plain string (a button, a key), as a `String`.
+    mutating func plainName() -> String? {
+        guard let text = plainString(), !text.isEmpty else { return nil }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `"key":` with a plain key and the spaces around it; the cursor is then at the value.

@@ -18,8 +18,7 @@ public struct ByteWriter: Sendable {
 
     /// Collects in memory.
     public init() {
-        sink = nil
-        storage = [UInt8](repeating: 0, count: 4096)
+        self.init(capacity: 4096)
     }
 
     /// Collects in memory, with room for `capacity` bytes from the start.
