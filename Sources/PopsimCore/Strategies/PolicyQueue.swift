@@ -35,10 +35,14 @@ struct PolicyQueue: Sendable {
     private var bands: [Deque<Entry>] = []
     private var nextSequence = 0
     private(set) var count = 0
-    /// How many entries of each popup wait: a rule that asks whether any waiting popup could
-    /// show (`conditions: any`) asks each popup once instead of each entry (a line that a `then`
-    /// fed 60 entries a millisecond took 400 s to run, issue 30).
-    private(set) var waiting: [PopupID: Int] = [:]
+    /// The popups with an entry waiting, each once (in no particular order): a rule that asks
+    /// whether any waiting popup could show (`conditions: any`) asks each popup once instead of
+    /// each entry (a line that a `then` fed 60 entries a millisecond took 400 s to run, issue 30).
+    /// Counted in arrays by popup index, not hashed: this runs on every arrival and removal.
+    private(set) var waiting: [PopupID] = []
+    /// Per popup index: its entries waiting, and its place in `waiting` (when it has any).
+    private var entries: [Int32] = []
+    private var place: [Int32] = []
 
     init(_ order: PolicyRules.Order) {
         lifo = order == .lifo || order == .priorityLIFO
@@ -54,7 +58,7 @@ struct PolicyQueue: Sendable {
         let band = self.band(for: entry.priority)
         if lifo { bands[band].prepend(entry) } else { bands[band].append(entry) }
         count += 1
-        waiting[p, default: 0] += 1
+        arrive(p)
     }
 
     /// A new arrival that goes before everything waiting (it replaced or preempted).
@@ -62,13 +66,13 @@ struct PolicyQueue: Sendable {
         ahead.prepend(Entry(popup: p, sequence: nextSequence, priority: byPriority ? priority : 0, since: now))
         nextSequence += 1
         count += 1
-        waiting[p, default: 0] += 1
+        arrive(p)
     }
 
     /// A popup taken off screen, back in line: first of all, or where its arrival puts it.
     mutating func putBack(_ entry: Entry, first: Bool) {
         count += 1
-        waiting[entry.popup, default: 0] += 1
+        arrive(entry.popup)
         if first { return ahead.prepend(entry) }
         let band = self.band(for: entry.priority)
         let later = bands[band].firstIndex { lifo ? $0.sequence < entry.sequence : $0.sequence > entry.sequence }
@@ -96,9 +100,31 @@ struct PolicyQueue: Sendable {
         return entry
     }
 
+    private mutating func arrive(_ p: PopupID) {
+        let i = Int(p.index)
+        if i >= entries.count {
+            entries += repeatElement(0, count: i + 1 - entries.count)
+            place += repeatElement(0, count: i + 1 - place.count)
+        }
+        if entries[i] == 0 {
+            place[i] = Int32(waiting.count)
+            waiting.append(p)
+        }
+        entries[i] += 1
+    }
+
     private mutating func leave(_ p: PopupID, _ n: Int) {
-        let left = (waiting[p] ?? 0) - n
-        waiting[p] = left > 0 ? left : nil
+        let i = Int(p.index)
+        guard i < entries.count, entries[i] > 0 else { return }
+        entries[i] -= Int32(n)
+        guard entries[i] <= 0 else { return }
+        entries[i] = 0
+        let at = Int(place[i])
+        let last = waiting.removeLast()
+        if at < waiting.count {
+            waiting[at] = last
+            place[Int(last.index)] = Int32(at)
+        }
     }
 
     /// Takes out every entry of `p`, returning them in taking order.
@@ -118,7 +144,8 @@ struct PolicyQueue: Sendable {
         ahead.removeAll()
         for b in bands.indices { bands[b].removeAll() }
         count = 0
-        waiting = [:]
+        for p in waiting { entries[Int(p.index)] = 0 }
+        waiting.removeAll(keepingCapacity: true)
         return all
     }
 

@@ -237,7 +237,7 @@ struct PolicyStrategy: Strategy {
         // could, no entry is looked at); the line is then searched for the first of them.
         var eligible = Set<PopupID>()
         if passOver {
-            for p in queue.waiting.keys where !onScreen[Int(p.index)] && world.conditionHolds(p) { eligible.insert(p) }
+            for p in queue.waiting where !onScreen[Int(p.index)] && world.conditionHolds(p) { eligible.insert(p) }
             if eligible.isEmpty { return nil }
         }
         while let (position, entry) = queue.first(where: { !onScreen[Int($0.popup.index)] && (!passOver || eligible.contains($0.popup)) }) {
@@ -269,7 +269,7 @@ struct PolicyStrategy: Strategy {
     private func hasReady(_ world: World) -> Bool {
         guard pacedUntil(world.now) == nil else { return false }
         if rules.conditions == .ignore { return true }
-        return queue.waiting.keys.contains { world.conditionHolds($0) }
+        return queue.waiting.contains { world.conditionHolds($0) }
     }
 
     @discardableResult
