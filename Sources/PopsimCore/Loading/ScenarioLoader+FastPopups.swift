@@ -25,6 +25,8 @@ extension ScenarioLoader {
     }
 
     /// One popup, or nil (the caller re-reads it from its first byte through the tree path).
+    /// Inlined into its one caller, a mutating loop: an outlined call copied the loader per popup.
+    @inline(__always)
     func fastPopupObject(_ cursor: inout JSONCursor) -> Popup? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var popup = Popup(name: "")

@@ -5,8 +5,8 @@ import Dispatch
 ///
 /// Why: a 1M-event file spent a third of a run reading its events, on one core of two.
 /// How: a guess at an element boundary past the middle (`,` then a `{`); the ahead reader decodes
-/// fast-path events from there (`fastEvent`, which only reads the loader) until the array closes,
-/// an event needs the tree path, or the syntax goes wrong. The guess is confirmed only if the
+/// fast-path events from there (`FastEventDecoder`, which reads only tables fixed before the
+/// array) until the array closes, an event needs the tree path, or the syntax goes wrong. The guess is confirmed only if the
 /// first reader, reading on, steps over a separator and lands exactly on it: then both read the
 /// same bytes from the same state, and the ahead events are kept with their index and line
 /// shifted. Otherwise (the guess was inside a string, say) they are dropped and the first reader
@@ -66,9 +66,10 @@ extension ScenarioLoader {
         var cursor = start
         var events: [ScenarioEvent] = []
         LargeBuffer.reserve(&events, (cursor.bytes.count - cursor.position) / 40)
+        let decoder = fastEvents
         while true {
             let element = cursor
-            guard let event = fastEvent(&cursor, index: events.count) else {
+            guard let event = decoder.event(&cursor, index: events.count) else {
                 return ReadAhead(events: events, stop: element, closed: false)
             }
             cursor.skipWhitespace()
@@ -118,9 +119,10 @@ extension ScenarioLoader {
     mutating func streamElements(_ cursor: inout JSONCursor, into events: inout [ScenarioEvent], index: inout Int,
                                  stopAt: Int) throws(JSONSyntaxError) -> Bool {
         let path = JSONPath.root.appending("events")
+        let decoder = fastEvents
         while true {
             let start = cursor
-            if let event = fastEvent(&cursor, index: index) {
+            if let event = decoder.event(&cursor, index: index) {
                 events.append(event)
             } else {
                 cursor = start

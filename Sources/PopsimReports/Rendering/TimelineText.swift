@@ -54,8 +54,8 @@ public enum TimelineText {
     struct Layout {
         let timeline: Timeline
         let names: Strings
-        let words: Strings
-        let wordWidths: [Int]
+        /// Each event's word as painted, with the spaces that pad it to its column and the gap.
+        let cells: Strings
         let reasons: Strings
         let buttons: Strings
         let timeWidth: Int
@@ -72,70 +72,76 @@ public enum TimelineText {
             }
             self.timeWidth = timeWidth
             self.subjectWidth = subjectWidth
-            words = Strings(TimelineEvent.allCases.map { style.paint($0.rawValue, for: $0) })
-            wordWidths = TimelineEvent.allCases.map(\.rawValue.count)
+            let eventWidth = TimelineText.eventWidth
+            cells = Strings(TimelineEvent.allCases.map {
+                style.paint($0.rawValue, for: $0) + String(repeating: " ", count: eventWidth - $0.rawValue.count + 2)
+            })
             reasons = Strings(Reason.allCases.map(\.rawValue))
             buttons = Strings(timeline.buttons.map(display))
-            lineCapacity = timeWidth + 2 + words.longest + eventWidth + 2 + max(names.longest, 1) + subjectWidth + 2 + reasons.longest
+            lineCapacity = timeWidth + 2 + cells.longest + max(names.longest, 1) + subjectWidth + 2 + reasons.longest
                 + 2 + buttons.longest + 1
         }
 
         /// A guess at a line's length, to size a block's buffer.
-        var typicalLine: Int { timeWidth + eventWidth + subjectWidth + 12 }
+        var typicalLine: Int { timeWidth + TimelineText.eventWidth + subjectWidth + 12 }
 
-        /// The lines of `range`, in order.
+        /// The lines of `range`, in order: as many lines as fit a writer's chunk are formatted
+        /// through one pointer, each line's parts copied from contiguous blocks.
         func lines(_ range: Range<Int>, into writer: inout ByteWriter) {
-            let entries = timeline.entries
-            // Consecutive lines often share their time: its formatted bytes are reused.
+            // Consecutive lines often share their time: its formatted bytes (and the two spaces
+            // after them) are reused.
             var lastTime = Int.min
-            var timeBytes = [UInt8](repeating: 0x20, count: timeWidth)
-            let timeWidth = timeWidth, subjectWidth = subjectWidth, wordWidths = wordWidths
+            let timeCell = UnsafeMutablePointer<UInt8>.allocate(capacity: timeWidth + 2)
+            defer { timeCell.deallocate() }
+            timeCell.initialize(repeating: 0x20, count: timeWidth + 2)
+            let timeWidth = timeWidth, subjectWidth = subjectWidth, lineCapacity = lineCapacity
+            let perReservation = max(1, ByteWriter.chunk / lineCapacity)
+            timeline.entries.withUnsafeBufferPointer { entries in
             names.withBytes { names in
-                words.withBytes { words in
-                    reasons.withBytes { reasons in
-                      buttons.withBytes { buttons in
-                        for entry in entries[range] {
+            cells.withBytes { cells in
+            reasons.withBytes { reasons in
+            buttons.withBytes { buttons in
+                var next = range.lowerBound
+                while next < range.upperBound {
+                    let last = min(next + perReservation, range.upperBound)
+                    writer.withSpace((last - next) * lineCapacity) { start in
+                        var out = start
+                        for entry in entries[next..<last] {
                             if entry.t != lastTime {
                                 lastTime = entry.t
-                                timeBytes.withUnsafeMutableBufferPointer { b in
-                                    if let base = b.baseAddress { _ = ByteWriter.format(entry.t, width: timeWidth, into: base) }
-                                }
+                                _ = ByteWriter.format(entry.t, width: timeWidth, into: timeCell)
                             }
-                            writer.withSpace(lineCapacity) { out in
-                                var n = timeWidth
-                                for k in 0..<timeWidth { out[k] = timeBytes[k] }
-                                out[n] = 0x20; out[n + 1] = 0x20; n += 2
-                                let e = entry.event.ordinal
-                                n += words.copy(e, to: out + n)
-                                let pad = eventWidth - wordWidths[e] + 2
-                                for k in 0..<pad { out[n + k] = 0x20 }
-                                n += pad
-                                var used = 1
-                                if entry.subject >= 0 {
-                                    n += names.copy(Int(entry.subject), to: out + n)
-                                    used = names.characters[Int(entry.subject)]
-                                } else {
-                                    out[n] = 0x2D
-                                    n += 1
-                                }
-                                if let reason = entry.reason {
-                                    let gap = subjectWidth - used + 2
-                                    for k in 0..<gap { out[n + k] = 0x20 }
-                                    n += gap
-                                    n += reasons.copy(reason.ordinal, to: out + n)
-                                }
-                                if entry.button > 0 {
-                                    out[n] = 0x20; out[n + 1] = 0x20; n += 2
-                                    n += buttons.copy(Int(entry.button) - 1, to: out + n)
-                                }
-                                out[n] = 0x0A
-                                return n + 1
+                            out = Strings.put(timeCell, timeWidth + 2, at: out)
+                            out = cells.put(entry.event.ordinal, at: out)
+                            var used = 1
+                            if entry.subject >= 0 {
+                                out = names.put(Int(entry.subject), at: out)
+                                used = names.characters[Int(entry.subject)]
+                            } else {
+                                out.pointee = 0x2D
+                                out += 1
                             }
-                            writer.flushIfFull()
+                            if let reason = entry.reason {
+                                let gap = subjectWidth - used + 2
+                                out.update(repeating: 0x20, count: gap)
+                                out = reasons.put(reason.ordinal, at: out + gap)
+                            }
+                            if entry.button > 0 {
+                                out[0] = 0x20; out[1] = 0x20
+                                out = buttons.put(Int(entry.button) - 1, at: out + 2)
+                            }
+                            out.pointee = 0x0A
+                            out += 1
                         }
-                      }
+                        return out - start
                     }
+                    writer.flushIfFull()
+                    next = last
                 }
+            }
+            }
+            }
+            }
             }
         }
     }
@@ -164,21 +170,36 @@ public enum TimelineText {
             }
         }
 
-        /// Lends the block for copying, so a render loop takes the pointer once.
+        /// Lends the block for copying, so a render loop takes the pointers once.
         func withBytes<R>(_ body: (Borrowed) -> R) -> R {
-            bytes.withUnsafeBufferPointer { body(Borrowed(bytes: $0, offsets: offsets, characters: characters)) }
+            bytes.withUnsafeBufferPointer { bytes in
+                offsets.withUnsafeBufferPointer { offsets in
+                    characters.withUnsafeBufferPointer { characters in
+                        body(Borrowed(bytes: bytes, offsets: offsets, characters: characters))
+                    }
+                }
+            }
+        }
+
+        /// Copies `n` bytes from `source` to `out`; returns the byte after them. Parts of a line
+        /// are short, so a byte loop beats a call to memcpy.
+        @inline(__always)
+        static func put(_ source: UnsafePointer<UInt8>, _ n: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+            for k in 0..<n { out[k] = source[k] }
+            return out + n
         }
 
         struct Borrowed {
             let bytes: UnsafeBufferPointer<UInt8>
-            let offsets: [Int]
-            let characters: [Int]
+            let offsets: UnsafeBufferPointer<Int>
+            let characters: UnsafeBufferPointer<Int>
 
-            /// Copies string `i` to `out`; names are short, so a byte loop beats a call to memcpy.
-            func copy(_ i: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+            /// Copies string `i` to `out`; returns the byte after it.
+            @inline(__always)
+            func put(_ i: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
                 let start = offsets[i], n = offsets[i + 1] - start
-                for k in 0..<n { out[k] = bytes[start + k] }
-                return n
+                guard n > 0, let base = bytes.baseAddress else { return out }
+                return Strings.put(base + start, n, at: out)
             }
         }
     }
