@@ -6,6 +6,7 @@ summarised by its median, min and max wall time. Peak memory is each child's own
 """
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -259,12 +260,42 @@ def main():
             verdict(f"end to end vs the reference {ref_commit[:7]} (times its time)", end_to_end, 1.0, 1.0)
         if per_strategy:
             verdict(f"slowest strategy vs the reference {ref_commit[:7]} (times its time)", max(per_strategy), 1.0, 1.0)
+        # The same ratchet in instructions (valgrind's callgrind): the same count every run, so a
+        # slip of a few per cent that wall time on a shared machine hides is seen.
+        counted = []
+        for label, args in [("run, 1M events", ["run", s1m])] + [(f"{name}, 100k events", ["run", s100k, "--strategy", name])
+                                                               for name in names if name in ref_names]:
+            mine, theirs = instructions([POPSIM] + args), instructions([ref] + args)
+            if mine is None or theirs is None:
+                notes.append("valgrind is not installed (`apt-get install valgrind`): no instruction counts.")
+                break
+            counted.append((label, mine, theirs))
+        instruction_ratchet = counted
+        strategies_counted = [mine / theirs for label, mine, theirs in counted[1:]]
+        if counted:
+            verdict(f"end to end vs the reference {ref_commit[:7]}, instructions (times)", counted[0][1] / counted[0][2], 1.0, 1.0)
+        if strategies_counted:
+            verdict(f"slowest strategy vs the reference {ref_commit[:7]}, instructions (times)", max(strategies_counted), 1.0, 1.0)
 
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
-                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet))
+                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet, instruction_ratchet))
     print(report)
     with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
         f.write(report)
+
+
+def instructions(cmd):
+    """Instructions `cmd` executes, all threads (callgrind); None without valgrind or on failure."""
+    out = os.path.join(WORK, "callgrind.out")
+    try:
+        proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + cmd,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    except OSError:
+        return None
+    found = re.search(r"Collected : ([0-9,]+)", proc.stderr)
+    if proc.returncode != 0 or found is None:
+        return None
+    return int(found.group(1).replace(",", ""))
 
 
 def stats_run(cmd):
@@ -343,7 +374,7 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
     out += ["", f"Plug-in in explore (`Examples/plugins/notistack.py` on `Benchmarks/explore-first-launch.json`, all cores): "
             f"{per_mode[0]:,.0f} variants per second with one process serving many runs, {per_mode[1]:,.0f} with a new "
             f"process per run (`--plugin-per-run`): {per_mode[0] / per_mode[1]:.1f}×."]
-    ref_commit, ratchet = reference
+    ref_commit, ratchet, instruction_ratchet = reference
     out += ["", f"Against the pinned reference {ref_commit[:7]} (`Benchmarks/reference`; built from this repository's "
             "history), each the median of per-pair ratios, this tree's time over the reference's (below 1.00× is faster):", "",
             "| figure | this tree | reference | ratio |", "|---|---:|---:|---:|"]
@@ -352,6 +383,11 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
             out.append(f"| {label} | | | n/a (not in the reference) |")
         else:
             out.append(f"| {label} | {mine * 1000:.1f} ms | {theirs * 1000:.1f} ms | {ratio:.3f}× |")
+    if instruction_ratchet:
+        out += ["", f"The same against {ref_commit[:7]} in instructions executed (valgrind's callgrind, all threads; one run "
+                "each, as the count does not move between runs):", "",
+                "| figure | this tree | reference | ratio |", "|---|---:|---:|---:|"]
+        out += [f"| {label} | {mine:,} | {theirs:,} | {mine / theirs:.3f}× |" for label, mine, theirs in instruction_ratchet]
     out += ["", "| target | reached | target | must | verdict |",
             "|---|---:|---:|---:|---|"]
     out += [f"| {n} | {v:.2f} | {t} | {m} | {r} |" for n, v, t, m, r in verdicts]

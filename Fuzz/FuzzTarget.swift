@@ -1,5 +1,6 @@
 // libFuzzer entry point: any bytes through load, every strategy, every renderer (Exercise).
-// Built by Fuzz/run against the PopsimCore and PopsimReports modules (swiftc -sanitize=fuzzer,address).
+// Built by Fuzz/run with Sources/PopsimTestSupport/Exercise.swift against the PopsimCore and
+// PopsimReports modules (swiftc -sanitize=fuzzer,address).
 // A crash, a sanitizer report or a strategy breaking the engine's rules is a finding; each one
 // goes to Fuzz/regressions/ as a file, which `swift test` replays.
 

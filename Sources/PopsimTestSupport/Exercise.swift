@@ -1,7 +1,10 @@
 import PopsimCore
+import PopsimReports
 
 /// Runs any bytes through everything popsim does: load, every strategy, every renderer, lint,
-/// compare. The fuzz target and the regression tests share it.
+/// compare. The fuzz target (`Fuzz/run` compiles this file into it) and the regression tests
+/// share it. It lives beside the test support, not in Reports: it runs strategies, and Reports
+/// only renders a run's result.
 ///
 /// Contract: returns the internal errors found (a strategy breaking the engine's rules); any
 /// crash is a crash of popsim. Bad input and runs that do not settle are not findings.
