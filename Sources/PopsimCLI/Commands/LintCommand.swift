@@ -58,6 +58,7 @@ enum LintCommand {
             do {
                 let s = try ScenarioSource.load(path, maxBytes: maxBytes)
                 console.out("\(path): \(s.popups.count) popups, \(s.events.count) events\n")
+                LastRun.keep(s)
             } catch {
                 outcome = outcome.worst(console.report(error))
             }

@@ -174,17 +174,18 @@ enum RunCommand {
     }
 }
 
-/// The last run's result, kept until popsim exits: the process ends without walking a run of
-/// millions of events to free it (about 2 % of `popsim run` on 1M events, measured by
-/// `Benchmarks/run`). Each new run replaces the one before, so memory stays one run's.
+/// The last run's result (or loaded scenario), kept until popsim exits: the process ends
+/// without walking a run of millions of events, or a million popups, to free it (about 2 % of
+/// `popsim run` on 1M events, measured by `Benchmarks/run`; a tenth of `lint --load-only` on 1M
+/// popups). Each new one replaces the one before, so memory stays one run's.
 enum LastRun {
-    nonisolated(unsafe) private static var kept: RunResult?
+    nonisolated(unsafe) private static var kept: (any Sendable)?
     private static let lock = DispatchSemaphore(value: 1)
 
-    static func keep(_ result: RunResult) {
+    static func keep(_ value: some Sendable) {
         lock.wait()
         let previous = kept
-        kept = result
+        kept = value
         lock.signal()
         _ = previous  // freed here, outside the lock
     }

@@ -161,4 +161,39 @@ struct FastEventDecoder {
         guard let name = cursor.plainString(), !name.isEmpty else { return nil }
         return String(decoding: name, as: UTF8.self)
     }
+
+    /// A popup's `then` of the plain shape: button names (distinct) to lists of actions, each an
+    /// object with one action of the common shape; nil sends it to the tree path.
+    func buttons(_ cursor: inout JSONCursor) -> [ButtonActions]? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var out: [ButtonActions] = []
+        cursor.skipWhitespace()
+        if cursor.consume(UInt8(ascii: "}")) { return out }
+        while true {
+            let location = cursor.location
+            guard let key = cursor.plainKey() else { return nil }
+            let button = String(decoding: key, as: UTF8.self)
+            guard !out.contains(where: { $0.button == button }), cursor.consume(UInt8(ascii: "[")) else { return nil }
+            var actions: [Action] = []
+            cursor.skipWhitespace()
+            if !cursor.consume(UInt8(ascii: "]")) {
+                while true {
+                    guard cursor.consume(UInt8(ascii: "{")), let keyword = cursor.plainKey(),
+                          let action = fastAction(keyword, &cursor) else { return nil }
+                    cursor.skipWhitespace()
+                    guard cursor.consume(UInt8(ascii: "}")) else { return nil }
+                    actions.append(action)
+                    cursor.skipWhitespace()
+                    if cursor.consume(UInt8(ascii: "]")) { break }
+                    guard cursor.consume(UInt8(ascii: ",")) else { return nil }
+                    cursor.skipWhitespace()
+                }
+            }
+            out.append(ButtonActions(button: button, actions: actions, location: location))
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "}")) { return out }
+            guard cursor.consume(UInt8(ascii: ",")) else { return nil }
+            cursor.skipWhitespace()
+        }
+    }
 }

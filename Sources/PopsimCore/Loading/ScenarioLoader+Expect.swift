@@ -9,7 +9,7 @@ extension ScenarioLoader {
         for (i, item) in list.enumerated() {
             guard let text = string(item, path.appending(i), nonEmpty: true) else { continue }
             do {
-                let property = try PropertyParser.parse(text) { [popupIndex] in popupIndex[$0] }
+                let property = try PropertyParser.parse(text) { [popupTable] in Self.popupID(named: $0, in: popupTable) }
                 scenario.expectations.append(Expectation(property: property, text: text, location: item.location))
             } catch {
                 // The column points into the text as written (escapes counted as written).

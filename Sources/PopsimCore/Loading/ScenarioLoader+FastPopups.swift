@@ -26,8 +26,10 @@ extension ScenarioLoader {
 
     /// One popup, or nil (the caller re-reads it from its first byte through the tree path).
     /// Inlined into its one caller, a mutating loop: an outlined call copied the loader per popup.
+    /// A `then` is decoded later (`then` is set to where it starts): its actions may name popups
+    /// declared further down, whose ids are known only once every name is read.
     @inline(__always)
-    func fastPopupObject(_ cursor: inout JSONCursor) -> Popup? {
+    func fastPopupObject(_ cursor: inout JSONCursor, then: inout JSONCursor?) -> Popup? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var popup = Popup(name: "")
         cursor.skipWhitespace()
@@ -35,7 +37,12 @@ extension ScenarioLoader {
         while true {
             guard let key = cursor.plainKey(), let field = Self.popupField(key), !popup.fieldsSet.contains(field) else { return nil }
             let location = cursor.location
-            guard fastField(field, &cursor, into: &popup) else { return nil }
+            if field == .then {
+                then = cursor
+                guard cursor.skipPlainValue(depth: 5) else { return nil }
+            } else {
+                guard fastField(field, &cursor, into: &popup) else { return nil }
+            }
             popup.fieldsSet.append(field)
             popup.fieldLocations.append(location)
             cursor.skipWhitespace()
@@ -97,11 +104,19 @@ extension ScenarioLoader {
     }
 
     /// The field a key names, compared as bytes (a String switch per key cost 6 % of a load).
+    /// Only the keys of the same length are compared.
     static func popupField(_ key: UnsafeBufferPointer<UInt8>) -> PopupField? {
-        fieldKeys.first { $0.bytes.elementsEqual(key) }?.field
+        guard key.count < fieldKeys.count else { return nil }
+        for candidate in fieldKeys[key.count] where NameTable.equal(candidate.bytes, key) { return candidate.field }
+        return nil
     }
 
-    static let fieldKeys = PopupField.allCases.map { (bytes: Array($0.rawValue.utf8), field: $0) }
+    /// The fields' keys as bytes, by length.
+    static let fieldKeys: [[(bytes: [UInt8], field: PopupField)]] = {
+        var byLength = Array(repeating: [(bytes: [UInt8], field: PopupField)](), count: 1 + (PopupField.allCases.map(\.rawValue.utf8.count).max() ?? 0))
+        for field in PopupField.allCases { byLength[field.rawValue.utf8.count].append((Array(field.rawValue.utf8), field)) }
+        return byLength
+    }()
 
     func fastInteger(_ cursor: inout JSONCursor, minimum: Int, into value: inout Int?) -> Bool {
         guard let n = cursor.plainInteger(), n >= minimum else { return false }

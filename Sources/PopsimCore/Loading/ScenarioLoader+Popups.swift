@@ -15,8 +15,9 @@ extension ScenarioLoader {
     mutating func loadPopups(_ names: [(key: String, keyLocation: SourceLocation)], decoded: consuming DecodedPopups = DecodedPopups(),
                              value: (Int) -> JSONValue?) {
         let path = JSONPath.root.appending("popups")
-        popupIndex.reserveCapacity(popupIndex.count + names.count)
-        let unique = firstOccurrences(names, path)
+        var seen = NameTable()
+        let ascii = names.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        let unique = ascii ? firstOccurrences(ascii: names, path, into: &seen) : firstOccurrences(names, path)
         // First every id, so that `then` actions may name popups declared further down.
         var valid: [Int] = []
         valid.reserveCapacity(unique.count)
@@ -27,9 +28,13 @@ extension ScenarioLoader {
                 report(.badName(key, rule: Self.nameRule), at: names[i].keyLocation, path.appending(key))
                 continue
             }
-            popupIndex[key] = PopupID(first + valid.count)
-            popupTable.insert(key, id: Int32(first + valid.count))
             valid.append(i)
+        }
+        if first == 0, popupTable.count == 0, valid.count == names.count, seen.count == names.count {
+            // Every name valid and distinct: the table that found no repeat maps each to its index.
+            popupTable = seen
+        } else {
+            for (n, i) in valid.enumerated() { popupTable.insert(names[i].key, id: Int32(first + n)) }
         }
         if first == 0, valid.count == names.count, decoded.popups.count == names.count {
             // Every name valid and distinct (the common case): the decoded list becomes the
@@ -40,9 +45,16 @@ extension ScenarioLoader {
             for i in valid { scenario.popups.append(decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: "")) }
         }
         decoded.popups = []
+        let thens = decoded.thens
+        var nextThen = 0
+        let decoder = fastEvents
         for (n, i) in valid.enumerated() {
             if decoded.isDecoded(i) {
                 scenario.popups[first + n].name = names[i].key
+                while nextThen < thens.count, thens[nextThen].index < i { nextThen += 1 }
+                if nextThen < thens.count, thens[nextThen].index == i {
+                    scenario.popups[first + n].then = deferredThen(thens[nextThen].at, decoder, path.appending(names[i].key))
+                }
             } else {
                 scenario.popups[first + n] = value(i).map { loadPopup(names[i].key, $0, path.appending(names[i].key)) } ?? Popup(name: names[i].key)
             }
@@ -53,13 +65,26 @@ extension ScenarioLoader {
     struct DecodedPopups {
         var popups: [Popup] = []
         var decoded: [Bool] = []
+        /// Decoded popups whose `then` waits for every name (member index, where it starts), in order.
+        var thens: [(index: Int, at: JSONCursor)] = []
 
         func isDecoded(_ i: Int) -> Bool { i < decoded.count && decoded[i] }
 
-        mutating func append(_ popup: Popup?) {
+        mutating func append(_ popup: Popup?, then: JSONCursor? = nil) {
+            if let then, popup != nil { thens.append((popups.count, then)) }
             popups.append(popup ?? Popup(name: ""))
             decoded.append(popup != nil)
         }
+    }
+
+    /// A decoded popup's `then`, now that every name has its id: decoded in place when plain,
+    /// else through the tree (the value is valid JSON: the first pass checked it).
+    mutating func deferredThen(_ start: JSONCursor, _ decoder: FastEventDecoder, _ path: JSONPath) -> [ButtonActions] {
+        var cursor = start
+        if let buttons = decoder.buttons(&cursor) { return buttons }
+        cursor = start
+        guard let value = try? cursor.value(depth: 3) else { return [] }
+        return buttons(value, path.appending(PopupField.then.rawValue))
     }
 
     mutating func loadPopup(_ name: String, _ v: JSONValue, _ path: JSONPath) -> Popup {
@@ -163,4 +188,27 @@ extension ScenarioLoader {
                           location: member.keyLocation)
         }
     }
+}
+
+extension ScenarioLoader {
+    /// The declared popup `name` names, or nil. Declared names are ASCII (`isPopupName`), so an
+    /// ASCII name is looked up by its bytes; any other matches only when Swift's comparison of
+    /// strings (canonical equivalence) equates it to an ASCII one, character by character (the
+    /// Kelvin sign is "K"), as the dictionary of Strings this table replaced matched it.
+    static func popupID(named name: String, in table: NameTable) -> PopupID? {
+        guard let spelled = asciiSpelling(name) else { return nil }
+        return table.lookup(spelled).map { PopupID(Int($0)) }
+    }
+
+    static func asciiSpelling(_ name: String) -> String? {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
+        var out = ""
+        for character in name {
+            guard let ascii = asciiCharacters.first(where: { $0 == character }) else { return nil }
+            out.append(ascii)
+        }
+        return out
+    }
+
+    private static let asciiCharacters: [Character] = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
 }

@@ -101,7 +101,8 @@ extension ScenarioLoader {
         guard cursor.peek == UInt8(ascii: "{") else { return loadPopups(try cursor.value(depth: 1)) }
         try cursor.enter(2)
         var names: [(key: String, keyLocation: SourceLocation)] = []
-        var starts: [JSONCursor] = []
+        // Where each popup left to the tree path starts (member index, cursor), in order.
+        var starts: [(index: Int, at: JSONCursor)] = []
         // A popup of the common shape is decoded in this pass (ScenarioLoader+FastPopups.swift).
         var decoded = DecodedPopups()
         if !cursor.consume(UInt8(ascii: "}")) {
@@ -109,11 +110,12 @@ extension ScenarioLoader {
                 let (key, keyLocation) = try cursor.memberKey()
                 names.append((key, keyLocation))
                 let start = cursor
-                starts.append(start)
-                if let popup = fastPopupObject(&cursor) {
-                    decoded.append(popup)
+                var then: JSONCursor?
+                if let popup = fastPopupObject(&cursor, then: &then) {
+                    decoded.append(popup, then: then)
                 } else {
                     cursor = start
+                    starts.append((names.count - 1, start))
                     decoded.append(nil)
                     _ = try cursor.value(depth: 2)
                 }
@@ -121,7 +123,13 @@ extension ScenarioLoader {
             }
         }
         loadPopups(names, decoded: consume decoded) { i in
-            var again = starts[i]
+            var lo = 0, hi = starts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if starts[mid].index < i { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < starts.count, starts[lo].index == i else { return nil }
+            var again = starts[lo].at
             return try? again.value(depth: 2)
         }
     }
@@ -206,5 +214,39 @@ extension JSONCursor {
               bytes[position + 2] == UInt8(ascii: "u"), bytes[position + 3] == UInt8(ascii: "e") else { return false }
         position += 4
         return true
+    }
+
+    /// Steps over a value of plain JSON (strings of printable ASCII without escapes, plain
+    /// integers, literals, arrays and objects nested at most `depth` deep), accepting only what
+    /// `value(depth:)` accepts; false (position undefined) on anything else, which the caller
+    /// leaves to the tree path.
+    mutating func skipPlainValue(depth: Int) -> Bool {
+        guard depth > 0, let byte = peek else { return false }
+        switch byte {
+        case UInt8(ascii: "\""): return plainString() != nil
+        case UInt8(ascii: "t"): return plainTrue() && endsLiteral()
+        case UInt8(ascii: "f"): return plainFalse() && endsLiteral()
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let object = byte == UInt8(ascii: "{")
+            position += 1
+            skipWhitespace()
+            if consume(object ? UInt8(ascii: "}") : UInt8(ascii: "]")) { return true }
+            while true {
+                if object { guard plainKey() != nil else { return false } }
+                guard skipPlainValue(depth: depth - 1) else { return false }
+                skipWhitespace()
+                if consume(object ? UInt8(ascii: "}") : UInt8(ascii: "]")) { return true }
+                guard consume(UInt8(ascii: ",")) else { return false }
+                skipWhitespace()
+            }
+        default: return plainInteger() != nil && endsLiteral()
+        }
+    }
+
+    /// Whether a literal or number ends here (a letter or digit after `true` is not JSON).
+    private func endsLiteral() -> Bool {
+        guard let next = peek else { return true }
+        return next == UInt8(ascii: ",") || next == UInt8(ascii: "]") || next == UInt8(ascii: "}")
+            || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D
     }
 }

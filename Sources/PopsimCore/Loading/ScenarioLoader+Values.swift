@@ -30,7 +30,25 @@ extension ScenarioLoader {
     }
 
     /// The indices of `names` whose key comes for the first time, in file order; each repeat is
-    /// reported as a duplicate key.
+    /// reported as a duplicate key. For ASCII names (equal as strings exactly when their bytes
+    /// are), by bytes in `seen`, which then maps each first occurrence to its index.
+    mutating func firstOccurrences(ascii names: [(key: String, keyLocation: SourceLocation)], _ path: JSONPath,
+                                   into seen: inout NameTable) -> [Int] {
+        seen.reserve(names.count, bytes: names.reduce(0) { $0 + $1.key.utf8.count })
+        var out: [Int] = []
+        out.reserveCapacity(names.count)
+        for (i, name) in names.enumerated() {
+            if seen.insert(name.key, id: Int32(i)) == nil {
+                out.append(i)
+            } else {
+                report(.duplicateKey(name.key), at: name.keyLocation, path.appending(name.key))
+            }
+        }
+        return out
+    }
+
+    /// As `firstOccurrences(ascii:)` for names of any characters: equal as Swift compares
+    /// strings (canonical equivalence), as JSON object keys are compared everywhere else.
     mutating func firstOccurrences(_ names: [(key: String, keyLocation: SourceLocation)], _ path: JSONPath) -> [Int] {
         var seen = Set<String>(minimumCapacity: names.count)
         var out: [Int] = []
@@ -117,7 +135,7 @@ extension ScenarioLoader {
     /// A reference to a declared popup.
     mutating func popupRef(_ v: JSONValue, _ path: JSONPath) -> PopupID? {
         guard let name = string(v, path) else { return nil }
-        if let id = popupIndex[name] { return id }
+        if let id = Self.popupID(named: name, in: popupTable) { return id }
         report(.unknownPopup(name, suggestion: popupHint(name)), at: v.location, path)
         return nil
     }

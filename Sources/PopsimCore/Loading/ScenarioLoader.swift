@@ -22,9 +22,8 @@ public struct ScenarioLoader {
     var scenario: Scenario
     /// Action keywords looked up by bytes on the streaming path.
     let keywords = ActionKeywords()
-    /// Popup names to ids, for O(1) references (never iterated, so its order cannot leak).
-    var popupIndex: [String: PopupID] = [:]
-    /// The same names, looked up by bytes on the streaming path.
+    /// Declared popup names to ids, looked up by bytes (never iterated, so its order cannot
+    /// leak); `popupID(named:)` looks a String up.
     var popupTable = NameTable()
     /// `state` and `popups` were loaded ahead of a streamed `events` array.
     var prepared = false

@@ -141,6 +141,18 @@ import PopsimTestSupport
         #"{"maxShows": 1}"#, #"{"maxShows": 0}"#, #"{"priority": 1, "priority": 2}"#, #"{"priority": 1, "prority": 2}"#,
         #"{"key": "k", "priority": 3, "when": "n == 1", "respond": {"after": 5}, "maxShows": 2, "hideMs": 9}"#,
         "{\"priority\": 1,\n   \"key\": \"k\"\n}", #"{"priority": 1,}"#, #"{"priority": 1"#, #"{"priority" 1}"#, #"[]"#, #"3"#,
+        // `then`, decoded once every name has its id (a popup declared further down, "c"):
+        #"{"then": {"ok": [{"enqueue": "c"}]}}"#, #"{"then": {"ok": [{"enqueue": "zz"}]}}"#,
+        #"{"then": {"ok": [{"enqueue": ["a", "c"]}], "close": []}, "key": "k"}"#, #"{"then": {"ok": [], "ok": []}}"#,
+        #"{"then": {"ok": [{"at": 1, "enqueue": "a"}]}}"#, #"{"then": {"ok": [{"enqueue": "a", "order": 1}]}}"#,
+        #"{"then": {"ok": [{"press": {"popup": "a", "button": "x"}}, {"set": {"n": 2}}, {"dismiss": "c"}]}}"#,
+        #"{"then": {"ok": [{"set": {"n": 01}}]}}"#, #"{"then": {"ok": [{"set": {"n": true}}]}}"#,
+        #"{"then": {"ok": [{"push": "Blue", "then": [{"enqueue": "a"}]}]}}"#, #"{"then": {"ok": {"enqueue": "a"}}}"#,
+        #"{"then": {"ok": [{"enqueue": "a"},]}}"#, #"{"then": {"é": [{"enqueue": "a"}]}}"#, #"{"then": {"ok": [{"enqueue": "\u0061"}]}}"#,
+        #"{"then": {"ok": [{"enqueue": "a"}]}, "then": {}}"#, #"{"then": {"ok":[{"enqueue":"a"} ,{"dismiss":"a"}] } }"#,
+        #"{"then": 3}"#, #"{"then": {"ok": [tru]}}"#, #"{"then": {"ok": [truex]}}"#, #"{"then": {"ok": [{"enqueue": "a"}]}"#,
+        "{\"then\": {\n  \"ok\": [\n    {\"enqueue\": \"a\"}\n  ],\n  \"no\": [{\"enqueu\": \"a\"}]\n}}",
+        #"{"priority": 2, "then": {"ok": [{"enqueue": "a"}]}, "respond": {"after": 5, "button": "ok"}}"#,
     ])
     func onePopupShape(_ popup: String) {
         assertSame(Self.popupHead + popup + #", "c": {"key": "z"}}, "events": [{"at": 1, "enqueue": "b"}]}"#, Comment(rawValue: popup))
@@ -207,5 +219,20 @@ import PopsimTestSupport
             compared += 1
         }
         #expect(compared > 400)
+    }
+
+    /// Popup names are looked up by their bytes now, not in a dictionary of Strings: a name that
+    /// Swift compares equal (the Kelvin sign is "K") still names the declared popup, and two
+    /// such names are still one name.
+    @Test func namesEqualAsUnicodeStayEqual() throws {
+        let text = #"{"popsim": 1, "strategy": "fg", "state": {"n": 1}, "popups": {"K": {}}, "events": [{"at": 1, "enqueue": "\#u{212A}"}], "expect": ["shown \#u{212A}"]}"#
+        for load in [ScenarioLoader.loadTree, { bytes, file, catalog in ScenarioLoader.loadStreaming(bytes, file: file, catalog: catalog) ?? .failure(LoadErrors([])) }] {
+            let scenario = try load(Array(text.utf8), "s.json", StrategyRegistry.catalog).get()
+            #expect(describe(scenario.events[0].action) == "enqueue 0")
+            #expect(scenario.expectations.count == 1)
+        }
+        let twice = #"{"popsim": 1, "strategy": "fg", "popups": {"K": {}, "\#u{212A}": {}}, "events": []}"#
+        let errors = describe(ScenarioLoader.loadTree(Array(twice.utf8), file: "s.json", catalog: StrategyRegistry.catalog))
+        #expect(errors == ["s.json:1:53: popups[\"\u{212A}\"]: duplicate key \"\u{212A}\""])
     }
 }
