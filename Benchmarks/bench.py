@@ -153,6 +153,16 @@ def main():
     _, rss = run(popsim_run)
     per_event = rss * 1024 / 1_000_000
     verdict("peak memory per event (bytes)", per_event, 150, 400)
+    # A million popups: as `popsim gen` writes them (load time) and empty (memory per popup).
+    p1m, empty1m = os.path.join(WORK, "gen-1m-popups.json"), os.path.join(WORK, "empty-1m-popups.json")
+    run([POPSIM, "gen", "--events", "1000", "--popups", "1000000", "--seed", "1", "--output", p1m])
+    with open(empty1m, "w") as f:
+        f.write('{"popsim": 1, "strategy": "fg", "state": {}, "popups": {'
+                + ",".join(f'"p{i}": {{}}' for i in range(1_000_000)) + '}, "events": []}')
+    popup_loads = [run([POPSIM, "lint", "--load-only", p1m])[0] for _ in range(min(pairs, 5))]
+    verdict("1M popups as `popsim gen` writes them: load (lint --load-only), seconds", summary(popup_loads)[0], 1, 1)
+    _, empty_rss = run([POPSIM, "lint", "--load-only", empty1m])
+    verdict("peak memory per empty popup, 1M declared (bytes)", empty_rss * 1024 / 1_000_000, 400, 700)
     out = os.path.join(WORK, "timeline.txt")
     times = [run([POPSIM, "run", s1m, "--output", out])[0] for _ in range(pairs)]
     with open(out, "rb") as f:
