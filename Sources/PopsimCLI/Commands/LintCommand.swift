@@ -54,11 +54,12 @@ enum LintCommand {
     /// Loads and validates each file, runs nothing: `FILE: N popups, N events`.
     static func loadOnly(_ paths: [String], maxBytes: Int, console: inout Console) -> ExitCode {
         var outcome = ExitCode.success
-        for path in paths {
+        for (k, path) in paths.enumerated() {
             do {
                 let s = try ScenarioSource.load(path, maxBytes: maxBytes)
                 console.out("\(path): \(s.popups.count) popups, \(s.events.count) events\n")
-                LastRun.keep(s)
+                // Only the last is kept to exit: one scenario in memory at a time.
+                if k == paths.count - 1 { LastRun.keep(s) }
             } catch {
                 outcome = outcome.worst(console.report(error))
             }

@@ -45,12 +45,14 @@ extension ScenarioLoader {
             for i in valid { scenario.popups.append(decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: "")) }
         }
         decoded.popups = []
+        // Every name before any body: a body's messages (a `then` naming an unknown popup, say)
+        // may suggest any declared name, whichever path reads the body.
+        for (n, i) in valid.enumerated() { scenario.popups[first + n].name = names[i].key }
         let thens = decoded.thens
         var nextThen = 0
         let decoder = fastEvents
         for (n, i) in valid.enumerated() {
             if decoded.isDecoded(i) {
-                scenario.popups[first + n].name = names[i].key
                 while nextThen < thens.count, thens[nextThen].index < i { nextThen += 1 }
                 if nextThen < thens.count, thens[nextThen].index == i {
                     scenario.popups[first + n].then = deferredThen(thens[nextThen].at, decoder, path.appending(names[i].key))

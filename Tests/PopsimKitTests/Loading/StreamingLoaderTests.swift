@@ -153,6 +153,7 @@ import PopsimTestSupport
         #"{"then": 3}"#, #"{"then": {"ok": [tru]}}"#, #"{"then": {"ok": [truex]}}"#, #"{"then": {"ok": [{"enqueue": "a"}]}"#,
         "{\"then\": {\n  \"ok\": [\n    {\"enqueue\": \"a\"}\n  ],\n  \"no\": [{\"enqueu\": \"a\"}]\n}}",
         #"{"priority": 2, "then": {"ok": [{"enqueue": "a"}]}, "respond": {"after": 5, "button": "ok"}}"#,
+        #"{"then": {"ok": [{"enqueue": "bx"}]}}"#, #"{"then": {"ok": [{"enqueue": "cc"}]}}"#,
     ])
     func onePopupShape(_ popup: String) {
         assertSame(Self.popupHead + popup + #", "c": {"key": "z"}}, "events": [{"at": 1, "enqueue": "b"}]}"#, Comment(rawValue: popup))
@@ -234,5 +235,15 @@ import PopsimTestSupport
         let twice = #"{"popsim": 1, "strategy": "fg", "popups": {"K": {}, "\#u{212A}": {}}, "events": []}"#
         let errors = describe(ScenarioLoader.loadTree(Array(twice.utf8), file: "s.json", catalog: StrategyRegistry.catalog))
         #expect(errors == ["s.json:1:53: popups[\"\u{212A}\"]: duplicate key \"\u{212A}\""])
+    }
+
+    /// Every popup is named before any body is read, so a message in a body (or in an event
+    /// after) may suggest a popup declared further down — the same on both paths.
+    @Test func hintsNamePopupsDeclaredFurtherDown() {
+        let text = #"{"popsim": 1, "strategy": "fg", "state": {"n": 1}, "popups": {"a": {"then": {"ok": [{"enqueue": "bannr"}]}}, "banner": {}}, "events": [{"at": 1, "enqueue": "baner"}]}"#
+        let expected = [#"s.json:1:97: popups.a.then.ok[0].enqueue: unknown popup "bannr"; did you mean 'banner'?"#,
+                        #"s.json:1:157: events[0].enqueue: unknown popup "baner"; did you mean 'banner'?"#]
+        #expect(describe(ScenarioLoader.loadTree(Array(text.utf8), file: "s.json", catalog: StrategyRegistry.catalog)) == expected)
+        assertSame(text)
     }
 }
