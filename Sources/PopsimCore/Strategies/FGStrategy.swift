@@ -31,9 +31,10 @@
 ///   popup shows on top of it (`warning … overlap`). `remove` of the shown popup leaves it on
 ///   screen and frees the slot (`warning … untracked`), so the next one shows on top.
 /// - Re-adds: a popup fully on screen whose new element comes up merges (`drop … duplicate`); an
-///   element already shown that comes up again (its slot was freed under it) is current again
-///   silently; an element of a popup that is leaving becomes current without showing (its show
-///   does nothing while the exit animation runs) and is erased by the dismissal's completion
+///   element already shown that comes up again (its slot was freed under it) is current again and
+///   the scheduler calls its show a second time (`warning … shown-again`: no new request); an
+///   element of a popup that is leaving becomes current, its show called during the exit animation
+///   (`warning … shown-again`; the popup still leaves), and is erased by the dismissal's completion
 ///   (`warning … lost`).
 /// - `clear` drops every queued popup and dismisses the shown one (plainly when `hideMs` is 0).
 struct FGStrategy: Strategy {
@@ -190,15 +191,23 @@ struct FGStrategy: Strategy {
     private mutating func becomeCurrent(_ element: FGPopupList.Element, _ world: World, _ decisions: inout Decisions) {
         var element = element
         let p = element.popup
+        let offScreen = world.phase(p) == .hidden || hiddenNow.contains(p)
         if !element.settled {
-            if world.phase(p) == .hidden || hiddenNow.contains(p) {
+            if offScreen {
                 decisions.show(p)
                 element.settled = true
             } else if world.phase(p) != .hiding && !leavingNow.contains(p) {
                 decisions.drop(p, .duplicate)
                 element.settled = true
+            } else {
+                // Leaving: the show is called on the view during its exit animation.
+                decisions.warn(p, .shownAgain)
             }
             if element.settled { list.settle(element.id) }
+        } else if !offScreen {
+            // Shown already and current again (a dismissal completion freed the slot under it):
+            // the scheduler calls its show a second time.
+            decisions.warn(p, .shownAgain)
         }
         shown = element
     }

@@ -56,6 +56,9 @@ public enum Reason: String, Sendable, CaseIterable {
     case quota
     /// The script answered a popup it never enqueued, so nothing happened.
     case notEnqueued = "not-enqueued"
+    /// The real library called the show of a popup that is already on screen (or leaving) again:
+    /// no new request, but the user may see it again (FGPopupScheduler, issue 29).
+    case shownAgain = "shown-again"
 
     /// On a `hide` line: the popup goes back to waiting, so the hide opens a request of its own
     /// (JCPresentQueue's temporary hide, sonner's cover).
@@ -67,7 +70,7 @@ public enum Reason: String, Sendable, CaseIterable {
     /// On a `warning` line: a hazard of the real library, what lint exits 1 for.
     public var isHazard: Bool {
         switch self {
-        case .lost, .overlap, .untracked, .stalled: return true
+        case .lost, .overlap, .untracked, .stalled, .shownAgain: return true
         default: return false
         }
     }
@@ -109,6 +112,7 @@ public enum Reason: String, Sendable, CaseIterable {
         case .expired: return 25
         case .quota: return 26
         case .notEnqueued: return 27
+        case .shownAgain: return 28
         }
     }
 }

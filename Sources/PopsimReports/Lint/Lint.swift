@@ -91,6 +91,7 @@ public enum Lint {
         case .overlap: return "'\(name)' shown while another popup is on screen"
         case .untracked: return "\(strategy) stopped tracking '\(name)' while it is on screen"
         case .stalled: return "\(strategy) stopped at '\(name)': nothing shows after it"
+        case .shownAgain: return "\(strategy) called the show of '\(name)' again while it is on screen"
         case .notShown: return "'\(name)' was answered while not fully shown: nothing happened"
         case .notEnqueued: return "'\(name)' was answered but never enqueued: nothing happened"
         case .notOnStack: return "popTo '\(name)', which is not on the stack: nothing happened"

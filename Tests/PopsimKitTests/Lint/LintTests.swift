@@ -30,6 +30,21 @@ import PopsimTestSupport
             """)
     }
 
+    /// FGPopupScheduler calls the show of a popup on screen again (issue 29): a hazard lint names.
+    @Test func findsTheShowCalledAgain() {
+        let (code, out, _) = lint("Scenarios/fg-readd-while-leaving.json")
+        #expect(code == .difference)
+        #expect(out == """
+            Scenarios/fg-readd-while-leaving.json: 1401 ms: untracked: fg stopped tracking 'B' while it is on screen
+            Scenarios/fg-readd-while-leaving.json: 2401 ms: shown-again: fg called the show of 'B' again while it is on screen
+            Scenarios/fg-readd-while-leaving.json: 2601 ms: lost: fg lost 'B': it will never show
+            3 hazards, 0 notes
+
+            """)
+        let (_, again, _) = lint("Scenarios/fg-clear-completion-overlap.json")
+        #expect(again.contains("Scenarios/fg-clear-completion-overlap.json: 2500 ms: shown-again: fg called the show of 'A' again while it is on screen\n"))
+    }
+
     @Test func listsIgnoredFieldsAndActionsAsNotes() {
         let (code, out, _) = lint("Scenarios/fg-suspend-resume.json", arguments: ["--strategy", "jc-fifo"])
         #expect(code == .success)
