@@ -6,14 +6,18 @@
 /// - Arrival: with option `dedupe: on` (the library's `ignoreDuplicates`, default true) a popup
 ///   whose id (`dedupeKey`, else its name) matches the current message while it is not hiding, or
 ///   any queued one, is ignored (`drop … duplicate`); a message that is hiding does not count.
-///   Otherwise it is appended and the next message is taken if the slot is free.
+///   The check is made when the app asks (`show()`), before any delay: a delayed message joins
+///   the queue when its delay ends without a second check (oracle finding D3). Otherwise it is
+///   appended and the next message is taken if the slot is free.
 /// - Taking the next: only with no current message (one hiding still counts until `gone`); the
 ///   queue is stably sorted by priority, highest first (unset is 0), and the first shows. Priority
 ///   never preempts.
 /// - The pause: when a message is `gone`, the next is taken `pauseMs` (500) later; but any arrival
 ///   in between takes the next at once, so the pause only holds back messages already waiting.
 /// - `delayMs`: the message joins the queue only that long after its enqueue; a `remove` or
-///   `clear` meanwhile cancels it (`drop … removed` / `cleared`).
+///   `clear` meanwhile cancels it (`drop … removed` / `cleared`), and its timer with it: a later
+///   enqueue of the same message waits out its own delay (each delay Task holds its own presenter).
+///   A delayed message is not a duplicate target (the library checks `_current` and `queue`).
 /// - `minMs`: a hide the app asks for (`remove`, `clear`) waits until the message has been
 ///   visible that long since its show.
 /// - Display time from `shown`, `duration` default 2000 (`.automatic`), `"forever"` for
@@ -38,7 +42,8 @@ struct SwiftMessagesStrategy: Strategy {
     /// What a strategy timer is for.
     private enum Purpose {
         case pauseOver
-        case delayOver(PopupID)
+        /// The delay of one `show` ended (the timer's own token finds its entry in `delayed`).
+        case delayOver
         case minimumOver(PopupID, Reason)
     }
 
@@ -52,7 +57,9 @@ struct SwiftMessagesStrategy: Strategy {
     private var current: PopupID?
     private var holds: TimerHolds
     private var queue = PriorityFIFO()
-    private var delayed: [PopupID] = []
+    /// Messages waiting out their delay, each with its delay timer's token: a `remove` takes the
+    /// entry, so its timer finds nothing (a later `show` of the same message has its own).
+    private var delayed: [(popup: PopupID, timer: Int)] = []
     private var shownAt: [Int]
     private var timers: [Purpose] = []
 
@@ -70,17 +77,21 @@ struct SwiftMessagesStrategy: Strategy {
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):
-            if let delay = world.popup(p).delayMs, delay > 0 {
-                delayed.append(p)
-                start(.delayOver(p), after: delay, &decisions)
+            // `show()` checks for a duplicate first, delay or not (SwiftMessages.swift: `enqueue`
+            // runs the check, a delayed presenter is appended later unchecked).
+            if isDuplicate(p, world) {
+                decisions.drop(p, .duplicate)
+            } else if let delay = world.popup(p).delayMs, delay > 0 {
+                delayed.append((p, timers.count))
+                start(.delayOver, after: delay, &decisions)
             } else {
-                arrive(p, world, &decisions)
+                join(p, world, &decisions)
             }
         case .gone(let p) where current == p:
             current = nil
             if pauseMs > 0 { start(.pauseOver, after: pauseMs, &decisions) } else { takeNext(&decisions, world) }
         case .timer(let token):
-            fired(timers[token], world, &decisions)
+            fired(timers[token], token: token, world, &decisions)
         case .remove(let p):
             hide(id: ids[Int(p.index)], .removed, world, &decisions)
         case .clear:
@@ -90,33 +101,36 @@ struct SwiftMessagesStrategy: Strategy {
         }
     }
 
-    func pending(in world: World) -> [PopupID] { delayed + queue.elements }
+    func pending(in world: World) -> [PopupID] { delayed.map(\.popup) + queue.elements }
 
     private mutating func start(_ purpose: Purpose, after ms: Int, _ decisions: inout Decisions) {
         timers.append(purpose)
         decisions.startTimer(after: ms, token: timers.count - 1)
     }
 
-    private mutating func fired(_ purpose: Purpose, _ world: World, _ decisions: inout Decisions) {
+    private mutating func fired(_ purpose: Purpose, token: Int, _ world: World, _ decisions: inout Decisions) {
         switch purpose {
         case .pauseOver:
             takeNext(&decisions, world)
-        case .delayOver(let p):
-            guard let i = delayed.firstIndex(of: p) else { return }
-            delayed.remove(at: i)
-            arrive(p, world, &decisions)
+        case .delayOver:
+            guard let i = delayed.firstIndex(where: { $0.timer == token }) else { return }
+            let p = delayed.remove(at: i).popup
+            join(p, world, &decisions)
         case .minimumOver(let p, let reason):
             if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, reason) }
         }
     }
 
-    private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+    /// With `dedupe`: the current message (not while it hides) or a queued one has `p`'s id.
+    private func isDuplicate(_ p: PopupID, _ world: World) -> Bool {
+        guard dedupe else { return false }
         let id = ids[Int(p.index)]
         let currentMatches = current.map { ids[Int($0.index)] == id && world.isVisibleAndStaying($0) } ?? false
-        if dedupe && (currentMatches || queuedWithID[idNumbers[Int(p.index)]] > 0) {
-            decisions.drop(p, .duplicate)
-            return
-        }
+        return currentMatches || queuedWithID[idNumbers[Int(p.index)]] > 0
+    }
+
+    /// The message joins the queue (checked already) and the next one is taken if the slot is free.
+    private mutating func join(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         queue.append(p, priority: world.traits(p).priority ?? 0)
         queuedWithID[idNumbers[Int(p.index)]] += 1
         takeNext(&decisions, world)
@@ -134,8 +148,8 @@ struct SwiftMessagesStrategy: Strategy {
     /// `hide(id:)` (or `hideAll()` with no id): delayed and queued matches leave, the current one hides.
     private mutating func hide(id: String?, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
         func matches(_ q: PopupID) -> Bool { id == nil || ids[Int(q.index)] == id }
-        for q in delayed where matches(q) { decisions.drop(q, reason) }
-        delayed.removeAll(where: matches)
+        for q in delayed where matches(q.popup) { decisions.drop(q.popup, reason) }
+        delayed.removeAll { matches($0.popup) }
         for q in queue.remove(where: matches) {
             decisions.drop(q, reason)
             queuedWithID[idNumbers[Int(q.index)]] -= 1
