@@ -8,11 +8,19 @@
 ///   no callback) and dismisses the current one (`hide … replaced`, unless it is already leaving).
 ///   With no current snackbar the next one shows at once.
 /// - The next snackbar shows when the current one is `gone` (onDismissed after the exit animation):
-///   no overlap.
+///   no overlap. A snackbar hidden in the same pass that showed it leaves at once (`hide` of 0 ms):
+///   its view was added INVISIBLE and becomes VISIBLE only after its first layout, and `hideView`
+///   of a view that is not VISIBLE calls `onViewHidden` at once (BTBB:697-714, 978-985), so the
+///   next one shows at once (oracle finding M1: `show()` twice in one handler).
+/// - A second dismissal of a leaving snackbar (another `show()`, or `remove`) starts a second exit
+///   animation whose end calls `onDismissed` again (BTBB:978-1001): if the same snackbar is the
+///   current one again by then, its new display ends at once (M3).
 /// - Timeout from `shown` (onShown), `duration` default 1500 (LENGTH_SHORT; LENGTH_LONG is 2750,
-///   LENGTH_INDEFINITE is `"forever"`). A re-show restarts it in full.
+///   LENGTH_INDEFINITE is `"forever"`). A re-show restarts it in full, at once, also while the
+///   snackbar still enters (`scheduleTimeoutLocked`, SM:76-84; `onShown` schedules it again, M5).
 /// - `pauseTimers` / `resumeTimers` are the user's drag: the timeout stops, and on release it
-///   starts again in full.
+///   starts again in full. The hold belongs to the display it was made on (the record's `paused`,
+///   SM:144-160): once the snackbar is `gone`, a release restarts nothing (M4).
 /// - `remove p` is `dismiss()` on p: the current one hides (`hide … removed`); a pending one is
 ///   dropped (`drop … removed`) [inferred: the manager's record is cleared].
 /// - No priorities, conditions, suspend or clear.
@@ -26,6 +34,10 @@ struct MDCSnackbarStrategy: Strategy {
     private var current: PopupID?
     private var holds: TimerHolds
     private var next: PopupID?
+    /// The snackbar shown in this pass (no idle pass since): its view is not VISIBLE yet.
+    private var shownThisPass: PopupID?
+    /// Second exit animations running, by timer token: the popup whose `onDismissed` they call.
+    private var secondExits: [(popup: PopupID, reason: Reason)] = []
 
     init(world: World) {
         holds = TimerHolds(.restart, popups: world.scenario.popups.count)
@@ -37,14 +49,26 @@ struct MDCSnackbarStrategy: Strategy {
             arrive(p, world, &decisions)
         case .gone(let p) where current == p:
             current = nil
+            holds.release(p)
             showNext(&decisions)
+        case .gone(let p):
+            holds.release(p)
         case .remove(let p):
             if current == p, world.isVisibleAndStaying(p) {
-                decisions.hide(p, .removed)
+                hideCurrent(p, .removed, world, &decisions)
+            } else if current == p {
+                secondExit(p, .removed, world, &decisions)
             } else if next == p {
                 next = nil
                 decisions.drop(p, .removed)
             }
+        case .idle:
+            shownThisPass = nil
+        case .timer(let token):
+            // A second exit animation ended: `onDismissed` for a snackbar shown again meanwhile
+            // ends that display at once.
+            let exit = secondExits[token]
+            if current == exit.popup, world.isVisibleAndStaying(exit.popup) { decisions.hide(exit.popup, exit.reason, ms: 0) }
         default:
             holds.handle(happening, on: current.map { [$0] } ?? [], world, &decisions)
         }
@@ -57,7 +81,7 @@ struct MDCSnackbarStrategy: Strategy {
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         if current == p {
             decisions.drop(p, .duplicate)
-            if world.phase(p) == .shown { decisions.restartTimer(p) }
+            if world.isVisibleAndStaying(p) { decisions.restartTimer(p) }
             return
         }
         if next == p {
@@ -67,13 +91,26 @@ struct MDCSnackbarStrategy: Strategy {
         if let old = next { decisions.drop(old, .replaced) }
         next = p
         guard let c = current else { return showNext(&decisions) }
-        if world.isVisibleAndStaying(c) { decisions.hide(c, .replaced) }
+        if world.isVisibleAndStaying(c) { hideCurrent(c, .replaced, world, &decisions) } else { secondExit(c, .replaced, world, &decisions) }
+    }
+
+    /// `hideView`: an exit animation, or none for a view not VISIBLE yet (shown in this pass).
+    private mutating func hideCurrent(_ c: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
+        decisions.hide(c, reason, ms: shownThisPass == c ? 0 : nil)
+    }
+
+    /// A dismissal of the current snackbar while it leaves: another exit animation of its length.
+    private mutating func secondExit(_ c: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
+        guard world.phase(c) == .hiding else { return }
+        secondExits.append((c, reason))
+        decisions.startTimer(after: world.traits(c).hideMs, token: secondExits.count - 1)
     }
 
     private mutating func showNext(_ decisions: inout Decisions) {
         guard let n = next else { return }
         next = nil
         current = n
+        shownThisPass = n
         decisions.show(n)
     }
 }

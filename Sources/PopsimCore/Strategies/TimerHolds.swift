@@ -41,4 +41,10 @@ struct TimerHolds {
             decisions.restartTimer(p, ms: resume == .half ? duration / 2 : nil)
         }
     }
+
+    /// Forgets `p`'s hold: a library whose hold belongs to one display (Material's Snackbar: the
+    /// record's `paused`) calls it when that display ends.
+    mutating func release(_ p: PopupID) {
+        held[Int(p.index)] = false
+    }
 }
