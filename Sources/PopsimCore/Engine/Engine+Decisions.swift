@@ -33,6 +33,12 @@ extension Engine {
             guard world.isVisibleAndStaying(p) else { throw broke("restarted the timer of '\(name(p))', which is not on screen") }
             guard (ms ?? 0) >= 0 else { throw broke("restarted a timer with a negative delay") }
             startDisplayTimer(p, ms: ms)
+        case .endExit(let p):
+            guard world.phase(p) == .hiding else { throw broke("ended the exit of '\(name(p))', which is not leaving") }
+            // The scheduled end of the animation is now stale (its generation moves on).
+            generation[index(p)] &+= 1
+            becomeHidden(p, logLine: true)
+            schedule(after: 0, .transition, .transitionEnd(p, generation[index(p)]))
         case .stopTimer(let p):
             timerGeneration[index(p)] &+= 1
         case .drop(let p, let reason):

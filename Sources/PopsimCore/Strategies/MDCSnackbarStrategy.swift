@@ -14,15 +14,23 @@
 ///   next one shows at once (oracle finding M1: `show()` twice in one handler).
 /// - A second dismissal of a leaving snackbar (another `show()`, or `remove`) starts a second exit
 ///   animation whose end calls `onDismissed` again (BTBB:978-1001): if the same snackbar is the
-///   current one again by then, its new display ends at once (M3).
+///   current one again by then, its new display ends at once (M3), also in the middle of its exit
+///   (the engine's `endExit`).
 /// - Timeout from `shown` (onShown), `duration` default 1500 (LENGTH_SHORT; LENGTH_LONG is 2750,
 ///   LENGTH_INDEFINITE is `"forever"`). A re-show restarts it in full, at once, also while the
 ///   snackbar still enters (`scheduleTimeoutLocked`, SM:76-84; `onShown` schedules it again, M5).
 /// - `pauseTimers` / `resumeTimers` are the user's drag: the timeout stops, and on release it
 ///   starts again in full. The hold belongs to the display it was made on (the record's `paused`,
 ///   SM:144-160): once the snackbar is `gone`, a release restarts nothing (M4).
-/// - `remove p` is `dismiss()` on p: the current one hides (`hide … removed`); a pending one is
-///   dropped (`drop … removed`) [inferred: the manager's record is cleared].
+/// - `remove p` is `dismiss()` on p: the current one hides (`hide … removed`) — at once if shown in
+///   this pass; while it leaves, a second exit runs (above). The next one is NOT
+///   dequeued: `cancelSnackbarLocked` never clears `nextSnackbar` (SM:106-114, 204-213), but its
+///   detached view runs an exit animation whose end calls `onDismissed` (BTBB:978-1015), `hideMs`
+///   later (oracle finding M2): (a) still next by then, nothing happens and it shows in its turn
+///   with its full timeout; (b) current and shown before this pass, it is removed at once
+///   (`hide … removed` of 0 ms), or, if it is leaving again by then, its exit ends at once; (c) made
+///   current in this very pass, its show still runs with no record: it stays on screen untracked
+///   (`warning … untracked`), with no timeout, and the next snackbar shows on top of it.
 /// - No priorities, conditions, suspend or clear.
 struct MDCSnackbarStrategy: Strategy {
     static let name = "mdc-snackbar"
@@ -36,8 +44,11 @@ struct MDCSnackbarStrategy: Strategy {
     private var next: PopupID?
     /// The snackbar shown in this pass (no idle pass since): its view is not VISIBLE yet.
     private var shownThisPass: PopupID?
-    /// Second exit animations running, by timer token: the popup whose `onDismissed` they call.
-    private var secondExits: [(popup: PopupID, reason: Reason)] = []
+    /// Snackbars on screen with no record (M2 (c)): their `onShown` schedules no timeout.
+    private var untracked: [PopupID] = []
+    /// Exit animations that end with an `onDismissed` of their own, by timer token: a second exit
+    /// of a leaving snackbar, or the detached exit of a dismissed next one.
+    private var exits: [(popup: PopupID, reason: Reason, detached: Bool)] = []
 
     init(world: World) {
         holds = TimerHolds(.restart, popups: world.scenario.popups.count)
@@ -53,22 +64,22 @@ struct MDCSnackbarStrategy: Strategy {
             showNext(&decisions)
         case .gone(let p):
             holds.release(p)
+            untracked.removeAll { $0 == p }
         case .remove(let p):
             if current == p, world.isVisibleAndStaying(p) {
                 hideCurrent(p, .removed, world, &decisions)
             } else if current == p {
                 secondExit(p, .removed, world, &decisions)
             } else if next == p {
-                next = nil
-                decisions.drop(p, .removed)
+                exits.append((p, .removed, true))
+                decisions.startTimer(after: world.traits(p).hideMs, token: exits.count - 1)
             }
         case .idle:
             shownThisPass = nil
+        case .shown(let p) where untracked.contains(p):
+            decisions.stopTimer(p)
         case .timer(let token):
-            // A second exit animation ended: `onDismissed` for a snackbar shown again meanwhile
-            // ends that display at once.
-            let exit = secondExits[token]
-            if current == exit.popup, world.isVisibleAndStaying(exit.popup) { decisions.hide(exit.popup, exit.reason, ms: 0) }
+            exitEnded(exits[token], world, &decisions)
         default:
             holds.handle(happening, on: current.map { [$0] } ?? [], world, &decisions)
         }
@@ -102,8 +113,31 @@ struct MDCSnackbarStrategy: Strategy {
     /// A dismissal of the current snackbar while it leaves: another exit animation of its length.
     private mutating func secondExit(_ c: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
         guard world.phase(c) == .hiding else { return }
-        secondExits.append((c, reason))
-        decisions.startTimer(after: world.traits(c).hideMs, token: secondExits.count - 1)
+        exits.append((c, reason, false))
+        decisions.startTimer(after: world.traits(c).hideMs, token: exits.count - 1)
+    }
+
+    /// `onDismissed` at the end of an exit animation: it ends the snackbar's record if it is the
+    /// current one by then (a next one is left alone).
+    private mutating func exitEnded(_ exit: (popup: PopupID, reason: Reason, detached: Bool), _ world: World,
+                                    _ decisions: inout Decisions) {
+        let p = exit.popup
+        guard current == p else { return }
+        if world.phase(p) == .hiding {
+            // Leaving again (replaced or dismissed since): its view is removed now.
+            decisions.endExit(p)
+            return
+        }
+        guard world.isVisibleAndStaying(p) else { return }
+        if exit.detached && shownThisPass == p {
+            // Its MSG_SHOW still runs: on screen with no record, no timeout; the next shows on top.
+            decisions.warn(p, .untracked)
+            untracked.append(p)
+            current = nil
+            showNext(&decisions)
+        } else {
+            decisions.hide(p, exit.reason, ms: 0)
+        }
     }
 
     private mutating func showNext(_ decisions: inout Decisions) {
