@@ -61,10 +61,11 @@ struct MDCSnackbarStrategy: Strategy {
         case .gone(let p) where current == p:
             current = nil
             holds.release(p)
-            showNext(&decisions)
+            showNext(world, &decisions)
         case .gone(let p):
             holds.release(p)
             untracked.removeAll { $0 == p }
+            if current == nil, next == p { showNext(world, &decisions) }
         case .remove(let p):
             if current == p, world.isVisibleAndStaying(p) {
                 hideCurrent(p, .removed, world, &decisions)
@@ -101,7 +102,7 @@ struct MDCSnackbarStrategy: Strategy {
         }
         if let old = next { decisions.drop(old, .replaced) }
         next = p
-        guard let c = current else { return showNext(&decisions) }
+        guard let c = current else { return showNext(world, &decisions) }
         if world.isVisibleAndStaying(c) { hideCurrent(c, .replaced, world, &decisions) } else { secondExit(c, .replaced, world, &decisions) }
     }
 
@@ -134,17 +135,34 @@ struct MDCSnackbarStrategy: Strategy {
             decisions.warn(p, .untracked)
             untracked.append(p)
             current = nil
-            showNext(&decisions)
+            showNext(world, &decisions)
         } else {
             decisions.hide(p, exit.reason, ms: 0)
         }
     }
 
-    private mutating func showNext(_ decisions: inout Decisions) {
+    /// `showNextSnackbarLocked`: the next record becomes current and its view is shown. A view
+    /// still leaving shows at its `gone`; one still on screen with no record (M2 (c)) gets a new
+    /// record and its show called again (`drop … duplicate`: the request merges into the view on
+    /// screen; `warning … shown-again`), its timeout from now.
+    private mutating func showNext(_ world: World, _ decisions: inout Decisions) {
         guard let n = next else { return }
-        next = nil
-        current = n
-        shownThisPass = n
-        decisions.show(n)
+        switch world.phase(n) {
+        case .hiding:
+            return
+        case .hidden:
+            next = nil
+            current = n
+            shownThisPass = n
+            decisions.show(n)
+        case .presenting, .shown:
+            next = nil
+            current = n
+            untracked.removeAll { $0 == n }
+            // The request merges into the view on screen (the ledger), whose show runs again.
+            decisions.drop(n, .duplicate)
+            decisions.warn(n, .shownAgain)
+            decisions.restartTimer(n)
+        }
     }
 }
