@@ -18,7 +18,9 @@ public struct Console: Sendable {
     public var progressSink: (@Sendable (String) -> Void)?
 
     /// A progress line for long work, or nil when stderr is no terminal.
-    public func progressLine() -> ProgressLine? { progressSink.map { ProgressLine(draw: $0) } }
+    /// When a progress line shows and how often it is redrawn (tests draw every update).
+    public var progressTiming = ProgressLine.Timing.terminal
+    public func progressLine() -> ProgressLine? { progressSink.map { ProgressLine(draw: $0, timing: progressTiming) } }
 
     /// The terminal's width as the terminal reports it (ioctl), when standard output is one.
     public var terminalColumns: Int?

@@ -7,19 +7,38 @@ import PopsimCore
 public final class ProgressLine: @unchecked Sendable {
     private let draw: @Sendable (String) -> Void
     private let start = DispatchTime.now().uptimeNanoseconds
+    private let timing: Timing
     private var last: UInt64 = 0
     private var shown = false
     private let lock = DispatchSemaphore(value: 1)
 
+    /// When the line first shows and how often it is redrawn, in nanoseconds.
+    public struct Timing: Sendable {
+        public var after: UInt64
+        public var every: UInt64
+        public init(after: UInt64, every: UInt64) {
+            self.after = after
+            self.every = every
+        }
+
+        /// A terminal's: after a second, ten times a second.
+        public static let terminal = Timing(after: 1_000_000_000, every: 100_000_000)
+        /// Every update drawn at once (tests: what is drawn does not depend on the machine's speed).
+        public static let always = Timing(after: 0, every: 0)
+    }
+
     /// `draw` writes straight to the terminal (the executable's stderr).
-    public init(draw: @escaping @Sendable (String) -> Void) { self.draw = draw }
+    public init(draw: @escaping @Sendable (String) -> Void, timing: Timing = .terminal) {
+        self.draw = draw
+        self.timing = timing
+    }
 
     public func update(_ text: @autoclosure () -> String) {
         lock.wait()
         defer { lock.signal() }
         // Read under the lock: a worker that read the clock earlier cannot come in after a later one.
         let now = DispatchTime.now().uptimeNanoseconds
-        guard now &- start > 1_000_000_000, now &- last > 100_000_000 else { return }
+        guard now &- start >= timing.after, now &- last >= timing.every else { return }
         last = now
         shown = true
         draw("\r\u{1B}[K" + text())
