@@ -22,7 +22,7 @@ struct FastEventDecoder {
     }
 
     func stateVariable(_ key: UnsafeBufferPointer<UInt8>) -> VariableID? {
-        for (i, name) in stateNames.enumerated() where name.elementsEqual(key) { return VariableID(index: i) }
+        for (i, name) in stateNames.enumerated() where NameTable.equal(name, key) { return VariableID(index: i) }
         return nil
     }
 

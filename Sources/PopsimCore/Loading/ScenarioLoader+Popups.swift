@@ -16,7 +16,7 @@ extension ScenarioLoader {
                              value: (Int) -> JSONValue?) {
         let path = JSONPath.root.appending("popups")
         var seen = NameTable()
-        let ascii = names.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        let ascii = names.allSatisfy { Self.isASCII($0.key) }
         let unique = ascii ? firstOccurrences(ascii: names, path, into: &seen) : firstOccurrences(names, path)
         // First every id, so that `then` actions may name popups declared further down.
         var valid: [Int] = []
@@ -203,7 +203,7 @@ extension ScenarioLoader {
     }
 
     static func asciiSpelling(_ name: String) -> String? {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
+        if isASCII(name) { return name }
         var out = ""
         for character in name {
             guard let ascii = asciiCharacters.first(where: { $0 == character }) else { return nil }
@@ -211,6 +211,9 @@ extension ScenarioLoader {
         }
         return out
     }
+
+    /// ASCII strings are equal as Swift compares strings exactly when their bytes are.
+    static func isASCII(_ name: String) -> Bool { name.utf8.allSatisfy { $0 < 0x80 } }
 
     private static let asciiCharacters: [Character] = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
 }
