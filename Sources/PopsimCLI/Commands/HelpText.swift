@@ -9,6 +9,7 @@ enum HelpText {
         case "lint": return lint
         case "check": return check
         case "explore": return explore
+        case "replay": return replay
         case "compare": return compare
         case "gen": return gen
         case "strategies": return strategies
@@ -54,6 +55,8 @@ enum HelpText {
           explore                 Try every arrival order and timing for one that breaks a
                                   property.
           lint                    List what a strategy ignores and the hazards a run hits.
+          replay                  Run a trace of many users under each strategy; add the
+                                  runs up side by side.
           gen                     Write a seeded scenario of any size.
           strategies              List the strategies with their options.
           schema                  Print the JSON Schema of the scenario format.
@@ -262,6 +265,64 @@ enum HelpText {
                                   one machine's part; merge the JSON reports with --merge.
           --merge                 Read the shards' JSON reports (the arguments) and print
                                   the report of the whole exploration.
+        \(guards)
+          -h, --help              Show help information.
+
+        """
+
+    static let replay = """
+        OVERVIEW: Run a trace of many users under each strategy; add the runs up side by side.
+
+        A trace is a table of rows from many users (CSV with a header, or JSON Lines):
+        user,time,action,popup,value. Each user's rows become one scenario: the catalog's
+        popups, state and expect, with the user's actions as its events. Rows 'shown' and
+        'dismissed' say what production did: a dismissal becomes the user's answer
+        (respond), and production becomes a column to agree with. docs/replay.md.
+
+        EXAMPLES:
+          popsim replay Examples/replay/week.csv --catalog Examples/replay/app.json
+          popsim replay week.csv --catalog app.json --strategy fg --strategy policy --policy caps.json
+          zcat week.csv.gz | popsim replay - --catalog app.json --strategy all --jobs 2
+          popsim replay week.csv --catalog app.json --shard 0/4 --format json > shard-0.json
+          popsim replay --merge shard-0.json shard-1.json shard-2.json shard-3.json
+
+        USAGE: popsim replay <trace> --catalog <file> [options]
+               popsim replay --merge <report>...
+
+        ARGUMENTS:
+          <trace>                 The trace: a file, or - for standard input.
+
+        OPTIONS:
+          --catalog <file>        A scenario without events: popups, state, options,
+                                  expect. (required)
+          --strategy <name>       A column to run (repeatable): a strategy, with options as
+                                  name:option=value,...; 'all': every strategy. (default:
+                                  the catalog's "strategy")
+          --policy <file>         The rules of the strategy 'policy', from a file
+                                  (docs/policy.md).
+          --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH) may take to
+                                  answer. (default: 5)
+          --plugin-per-run        A new plug-in process for every run.
+          --jobs <n>              Run on n cores; the output is the same. (default: the
+                                  number of cores)
+          --format <format>       Output format. (values: text, markdown, json, csv;
+                                  default: text)
+          --output <file>         Write the report to a file (atomically).
+          --columns <map>         Column names of the fields, as field=name,...
+                                  (default: user,time,action,popup,value)
+          --time-unit <unit>      Unit of the time column. (values: ms, s, iso8601;
+                                  default: ms)
+          --trace-format <fmt>    csv or jsonl. (default: by the file's extension; csv)
+          --grouped               Each user's rows are together: read in one pass with the
+                                  memory of one batch of users.
+          --shard <i/n>           Replay only the users whose id hashes to i modulo n;
+                                  merge the JSON reports with --merge.
+          --merge                 Read the shards' JSON reports (the arguments) and print
+                                  the report of the whole replay.
+          --save <dir>            Write the first users where a property fails as plain
+                                  scenarios, <row>-<user>.<strategy>.json, for check.
+          --max-errors <n>        Skip up to n bad rows (and their users), report them and
+                                  go on. (default: 0: the first bad row stops)
         \(guards)
           -h, --help              Show help information.
 

@@ -14,6 +14,7 @@ public enum Popsim {
         ("compare", "Run one scenario under several strategies, side by side."),
         ("lint", "List what a strategy ignores and the hazards a run hits."),
         ("explore", "Run every arrival order and timing a scenario leaves open; judge its properties."),
+        ("replay", "Run a trace of many users under each strategy; add the runs up side by side."),
         ("gen", "Write a seeded scenario of any size."),
         ("strategies", "List the strategies with their options."),
         ("schema", "Print the JSON Schema of the scenario format."),
@@ -24,7 +25,7 @@ public enum Popsim {
     /// Every command with its options, for the completion scripts.
     static let commandSpecs: [(name: String, specs: [Arguments.Spec])] = [
         ("run", RunCommand.specs), ("check", CheckCommand.specs), ("compare", CompareCommand.specs),
-        ("lint", LintCommand.specs), ("explore", ExploreCommand.specs), ("gen", GenCommand.specs), ("strategies", StrategiesCommand.specs),
+        ("lint", LintCommand.specs), ("explore", ExploreCommand.specs), ("replay", ReplayCommand.specs), ("gen", GenCommand.specs), ("strategies", StrategiesCommand.specs),
         ("schema", SchemaCommand.specs), ("completion", CompletionCommand.specs), ("help", []),
     ]
 
@@ -51,6 +52,8 @@ public enum Popsim {
                 return try CompareCommand.execute(rest, console: &console)
             case "check":
                 return try CheckCommand.execute(rest, console: &console)
+            case "replay":
+                return try ReplayCommand.execute(rest, console: &console)
             case "gen":
                 return try GenCommand.execute(rest, console: &console)
             case "lint":

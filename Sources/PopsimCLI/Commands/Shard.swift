@@ -6,11 +6,11 @@ struct Shard {
     var index: Int
     var count: Int
 
-    static func parse(_ text: String?) throws(PopsimError) -> Shard? {
+    static func parse(_ text: String?, command: String = "explore") throws(PopsimError) -> Shard? {
         guard let text else { return nil }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, i >= 0, i < n else {
-            throw PopsimError.usage("explore: --shard: expected I/N with 0 <= I < N <= 1000000, got \(JSONValue.quoted(text))")
+            throw PopsimError.usage("\(command): --shard: expected I/N with 0 <= I < N <= 1000000, got \(JSONValue.quoted(text))")
         }
         return Shard(index: i, count: n)
     }

@@ -21,6 +21,12 @@ public struct JSONValue: Sendable {
         public var key: String
         public var keyLocation: SourceLocation
         public var value: JSONValue
+
+        package init(key: String, keyLocation: SourceLocation, value: JSONValue) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
     }
 
     public init(_ kind: Kind, at location: SourceLocation) {
@@ -79,6 +85,12 @@ public struct JSONNumber: Sendable {
     public var integer: Int?
     /// True when the text is an integer but too large for `Int`.
     public var isOutOfRange: Bool
+
+    package init(text: String, integer: Int?, isOutOfRange: Bool) {
+        self.text = text
+        self.integer = integer
+        self.isOutOfRange = isOutOfRange
+    }
 }
 
 extension String {

@@ -1,0 +1,93 @@
+/// What one column of a replay (a strategy, a policy, a plug-in, or production) added up over
+/// users: counts, drops by reason, the waits' histogram, failing properties.
+///
+/// Contract: `merge` is commutative and associative and every field is a sum, a maximum, a
+/// histogram or the first users by trace row, so users, jobs and shards may be added in any
+/// order and give the same bytes.
+public struct ReplayTally: Sendable, Equatable {
+    /// How many users to name for each failing property (and for runs that did not settle).
+    public static let named = 5
+
+    public var users = 0
+    /// `enqueue` lines (the production column: `enqueue` rows).
+    public var requests = 0
+    /// Requests that were shown (a show that answers a request opened by an `enqueue`).
+    public var shown = 0
+    /// `drop` lines, per `Reason.allCases` index.
+    public var drops: [Int] = Array(repeating: 0, count: Reason.allCases.count)
+    public var lost = 0
+    public var overlaps = 0
+    /// Popups still queued when a user's run ended.
+    public var pending = 0
+    public var mostOnScreen = 0
+    /// From each shown request to its show.
+    public var waits = WaitHistogram()
+    /// Per property of the catalog's `expect`: users where it fails, and the first of them.
+    public var failures: [Int]
+    public var failing: [[UserRef]]
+    /// Users whose popups shown, in order, are production's.
+    public var agreeing = 0
+    /// Users whose run stopped before its end (a runaway), and the first of them.
+    public var unsettled = 0
+    public var unsettledUsers: [UserRef] = []
+
+    /// A user, by the trace row of their first row.
+    public struct UserRef: Sendable, Equatable, Comparable {
+        public var row: Int
+        public var id: String
+
+        public init(row: Int, id: String) {
+            self.row = row
+            self.id = id
+        }
+
+        public static func < (a: UserRef, b: UserRef) -> Bool { a.row < b.row }
+    }
+
+    public init(properties: Int) {
+        failures = Array(repeating: 0, count: properties)
+        failing = Array(repeating: [], count: properties)
+    }
+
+    public mutating func merge(_ o: ReplayTally) {
+        users += o.users
+        requests += o.requests
+        shown += o.shown
+        for i in drops.indices { drops[i] += o.drops[i] }
+        lost += o.lost
+        overlaps += o.overlaps
+        pending += o.pending
+        mostOnScreen = max(mostOnScreen, o.mostOnScreen)
+        waits.merge(o.waits)
+        for i in failures.indices {
+            failures[i] += o.failures[i]
+            failing[i] = Self.first(failing[i] + o.failing[i])
+        }
+        agreeing += o.agreeing
+        unsettled += o.unsettled
+        unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
+    }
+
+    static func first(_ users: [UserRef]) -> [UserRef] {
+        Array(users.sorted().prefix(named))
+    }
+
+    mutating func note(_ user: UserRef, in list: inout [UserRef]) {
+        guard list.count < Self.named || user < list[list.count - 1] else { return }
+        list = Self.first(list + [user])
+    }
+
+    mutating func failed(_ property: Int, _ user: UserRef) {
+        failures[property] += 1
+        var list = failing[property]
+        note(user, in: &list)
+        failing[property] = list
+    }
+
+    mutating func didNotSettle(_ user: UserRef) {
+        unsettled += 1
+        var list = unsettledUsers
+        note(user, in: &list)
+        unsettledUsers = list
+    }
+}

@@ -1,0 +1,91 @@
+/// One user of a trace as a plain scenario file: the catalog with the user's actions as its
+/// events and production's answers as `respond`, naming the strategy a property fails under —
+/// a regression test that `check` runs as it is (`replay --save`).
+public enum ReplayUserFile {
+    static let at = SourceLocation(line: 0, column: 0)
+
+    /// The text of the file, from the catalog's JSON tree `root` and the scenario the user ran
+    /// (`scenario`: its events and its popups' `respond`); `options`, if given, replace the
+    /// catalog's (a policy's rules written in, so that the file needs no `policy` key).
+    public static func text(_ root: JSONValue, scenario: Scenario, strategy: String, options: [OptionSetting]?, note: String) -> String {
+        guard case .object(var members) = root.kind else { return JSONWriter.write(root) + "\n" }
+        CounterexampleFile.set(&members, "strategy", string(strategy))
+        CounterexampleFile.set(&members, "name", string(scenario.name + " — " + note))
+        members.removeAll { $0.key == "policy" || $0.key == "events" || $0.key == "until" }
+        if let options {
+            members.removeAll { $0.key == "options" }
+            if !options.isEmpty {
+                members.append(member("options", object(options.map { o in
+                    switch o.value {
+                    case .integer(let n): return (o.name, integer(n))
+                    case .text(let t): return (o.name, string(t))
+                    }
+                })))
+            }
+        }
+        if let i = members.firstIndex(where: { $0.key == "popups" }), case .object(var popups) = members[i].value.kind {
+            for popup in scenario.popups {
+                guard let respond = popup.respond, let j = popups.firstIndex(where: { $0.key == popup.name }),
+                      case .object(var fields) = popups[j].value.kind else { continue }
+                let value = object([("after", integer(respond.after)), ("button", string(respond.button))])
+                if let k = fields.firstIndex(where: { $0.key == "respond" }) { fields[k].value = value } else { fields.append(member("respond", value)) }
+                popups[j].value.kind = .object(fields)
+            }
+            members[i].value.kind = .object(popups)
+        }
+        let events = scenario.events.map { e in object([("at", integer(e.at))] + action(e.action, scenario)) }
+        let expect = members.firstIndex { $0.key == "expect" } ?? members.count
+        members.insert(member("events", JSONValue(.array(events), at: at)), at: expect)
+        return JSONWriter.write(JSONValue(.object(members), at: root.location)) + "\n"
+    }
+
+    /// An action as the members of an event object, in the scenario vocabulary.
+    static func action(_ a: Action, _ s: Scenario) -> [(String, JSONValue)] {
+        func name(_ p: PopupID) -> JSONValue { string(s.name(of: p)) }
+        let yes = JSONValue(.bool(true), at: at)
+        switch a {
+        case .enqueue(let p): return [("enqueue", name(p))]
+        case .enqueueMany(let ps): return [("enqueue", JSONValue(.array(ps.map(name)), at: at))]
+        case .dismiss(let p): return [("dismiss", name(p))]
+        case .press(let p, let button): return [("press", object([("popup", name(p)), ("button", string(button))]))]
+        case .set(let values):
+            return [("set", object(values.map { v, value in
+                let json: JSONValue
+                switch value {
+                case .string(let t): json = string(t)
+                case .integer(let n): json = integer(n)
+                case .boolean(let b): json = JSONValue(.bool(b), at: at)
+                }
+                return (s.state.names[v.index], json)
+            }))]
+        case .suspend: return [("suspend", yes)]
+        case .resume: return [("resume", yes)]
+        case .trigger: return [("trigger", yes)]
+        case .remove(let p): return [("remove", name(p))]
+        case .clear: return [("clear", yes)]
+        case .pauseTimers(let t): return [("pauseTimers", target(t, s))]
+        case .resumeTimers(let t): return [("resumeTimers", target(t, s))]
+        case .navigate(let n, _):
+            switch n {
+            case .push(let screen), .popTo(let screen), .replace(let screen): return [(n.keyword, string(screen))]
+            case .pop, .popToRoot: return [(n.keyword, yes)]
+            }
+        }
+    }
+
+    static func target(_ t: TimerTarget, _ s: Scenario) -> JSONValue {
+        if case .popup(let p) = t { return string(s.name(of: p)) }
+        return JSONValue(.bool(true), at: at)
+    }
+
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        JSONValue(.object(members.map { member($0.0, $0.1) }), at: at)
+    }
+
+    static func member(_ key: String, _ value: JSONValue) -> JSONValue.Member {
+        JSONValue.Member(key: key, keyLocation: at, value: value)
+    }
+
+    static func string(_ s: String) -> JSONValue { JSONValue(.string(s), at: at) }
+    static func integer(_ n: Int) -> JSONValue { JSONValue(.number(JSONNumber(text: String(n), integer: n, isOutOfRange: false)), at: at) }
+}

@@ -1,0 +1,174 @@
+/// Runs each user of a trace under every column (a strategy with its options) and adds the runs
+/// up: the core of `popsim replay`, pure and deterministic.
+///
+/// Contract: a user's result depends on that user's rows, the catalog and the column only, so
+/// users may be replayed on any thread in any order; `ReplayTallies.merge` adds them up.
+public struct Replayer: Sendable {
+    /// One side of the table: a label and the configuration it runs.
+    public struct Column: Sendable {
+        public var label: String
+        public var configuration: RunConfiguration
+        /// The show animation each popup has under this column (its own, else the option).
+        let showMs: [Int]
+
+        public init(label: String, configuration: RunConfiguration, catalog: Scenario) {
+            self.label = label
+            self.configuration = configuration
+            let option = configuration.options.integerIfSet("showMs") ?? 0
+            showMs = catalog.popups.map { $0.showMs ?? option }
+        }
+    }
+
+    public let catalog: Scenario
+    public let columns: [Column]
+    public let limits: RunLimits
+    /// The trace's name, for the scenarios' `file` (messages of a run that stops).
+    public let file: String
+
+    public init(catalog: Scenario, columns: [Column], limits: RunLimits, file: String) {
+        self.catalog = catalog
+        self.columns = columns
+        self.limits = limits
+        self.file = file
+    }
+
+    /// What a user became under one column, for `--save`: the scenario that ran and whether
+    /// each property failed.
+    public struct Run: Sendable {
+        public var scenario: Scenario
+        public var failed: [Bool]
+    }
+
+    /// Replays `user` under every column into `tallies`; `keep` is asked, per column, whether to
+    /// hand back the user's scenario when a property fails (the first users are saved).
+    public func replay(_ user: ReplayUser, into tallies: inout ReplayTallies,
+                       keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) -> [(column: Int, run: Run)] {
+        let ref = ReplayTally.UserRef(row: user.firstRow, id: user.id)
+        let base = user.scenario(catalog, file: file)
+        let answers = user.answers(popups: catalog.popups.count)
+        let answered = answers.contains { $0 != nil }
+        let production = user.productionShows
+        tallies.production.addProduction(user)
+        var kept: [(Int, Run)] = []
+        for (c, column) in columns.enumerated() {
+            var scenario = base
+            if answered {
+                for (i, a) in answers.enumerated() {
+                    guard let a else { continue }
+                    scenario.popups[i].respond = Response(after: max(0, a.after - column.showMs[i]), button: a.button ?? "close")
+                }
+            }
+            let result: RunResult
+            do {
+                result = try column.configuration.run(scenario, limits: limits)
+            } catch {
+                tallies.columns[c].users += 1
+                tallies.columns[c].didNotSettle(ref)
+                continue
+            }
+            let shows = tallies.columns[c].add(result)
+            if shows == production { tallies.columns[c].agreeing += 1 }
+            let verdicts = PropertyJudge.verdicts(result)
+            var failed = [Bool](repeating: false, count: verdicts.count)
+            for (i, v) in verdicts.enumerated() where !v.holds {
+                failed[i] = true
+                tallies.columns[c].failed(i, ref)
+            }
+            if failed.contains(true), keep(c, ref) { kept.append((c, Run(scenario: scenario, failed: failed))) }
+        }
+        return kept
+    }
+}
+
+/// The production column and one tally per column.
+public struct ReplayTallies: Sendable, Equatable {
+    public var production: ReplayTally
+    public var columns: [ReplayTally]
+
+    public init(columns: Int, properties: Int) {
+        production = ReplayTally(properties: 0)
+        self.columns = Array(repeating: ReplayTally(properties: properties), count: columns)
+    }
+
+    public mutating func merge(_ o: ReplayTallies) {
+        production.merge(o.production)
+        for i in columns.indices { columns[i].merge(o.columns[i]) }
+    }
+}
+
+extension ReplayTally {
+    /// Adds one run; returns its shows in order (to compare with production's).
+    mutating func add(_ result: RunResult) -> [PopupID] {
+        users += 1
+        let entries = result.timeline.entries
+        let animated = result.timeline.animatedTransitions()
+        let subjects = result.timeline.subjects.count
+        // Per subject: open requests (time, opened by an enqueue), oldest first.
+        var open = [[(Int, Bool)]](repeating: [], count: subjects)
+        var onScreen = [Bool](repeating: false, count: subjects)
+        var visible = 0
+        var shows: [PopupID] = []
+        var i = 0
+        while i < entries.count {
+            let t = entries[i].t
+            while i < entries.count, entries[i].t == t {
+                let e = entries[i]
+                let s = Int(e.subject)
+                switch e.event {
+                case .enqueue: requests += 1
+                case .drop: if let r = e.reason { drops[r.ordinal] += 1 }
+                case .warning where e.reason == .lost: lost += 1
+                case .warning where e.reason == .overlap: overlaps += 1
+                default: break
+                }
+                if s >= 0 {
+                    switch e.ledger {
+                    case .opens: open[s].append((e.t, e.event == .enqueue))
+                    case .settles where e.event == .show:
+                        if let (since, request) = open[s].first {
+                            open[s].removeFirst()
+                            if request {
+                                shown += 1
+                                waits.add(e.t - since)
+                            }
+                        }
+                    case .settles: if !open[s].isEmpty { open[s].removeLast() }
+                    case .none: break
+                    }
+                    switch e.event {
+                    case .show:
+                        shows.append(PopupID(s))
+                        if !onScreen[s] { onScreen[s] = true; visible += 1 }
+                    case .gone where onScreen[s], .hide where onScreen[s] && !animated[i]:
+                        onScreen[s] = false
+                        visible -= 1
+                    default: break
+                    }
+                }
+                i += 1
+            }
+            mostOnScreen = Swift.max(mostOnScreen, visible)
+        }
+        pending += result.pending.count
+        return shows
+    }
+
+    /// Adds what production did for `user`: its requests, shows and waits.
+    mutating func addProduction(_ user: ReplayUser) {
+        users += 1
+        var open: [Int32: [Int]] = [:]
+        for e in user.entries {
+            switch e.kind {
+            case .action(.enqueue(let p)):
+                requests += 1
+                open[p.index, default: []].append(e.time)
+            case .shown(let p):
+                guard var list = open[p.index], !list.isEmpty else { continue }
+                shown += 1
+                waits.add(e.time - list.removeFirst())
+                open[p.index] = list
+            default: continue
+            }
+        }
+    }
+}

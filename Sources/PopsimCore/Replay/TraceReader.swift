@@ -1,0 +1,198 @@
+/// Splits a trace into records as its bytes arrive, CSV (RFC 4180: a header row, `"` quotes,
+/// `""` inside them, CRLF or LF) or JSON Lines (one object per line).
+///
+/// Contract: bytes are fed in chunks of any size and give the same records as the whole file at
+/// once; memory is one record plus one chunk. A problem is a located `LoadError` (line and column
+/// of the row), never a crash: a row that cannot be split is reported and skipped, and reading
+/// goes on (the caller decides when to stop).
+public struct TraceReader: Sendable {
+    public let file: String
+    public let layout: TraceLayout
+    /// Bytes of the record being read (a chunk's unfinished tail).
+    private var pending: [UInt8] = []
+    private var inQuotes = false
+    private var scanned = 0
+    /// The line the pending record starts on, and the next line to be counted.
+    private var line = 1
+    private var rows = 0
+    /// CSV: per field, its column index in the header (-1: absent); nil until the header is read.
+    private var header: [Int]?
+
+    public init(file: String, layout: TraceLayout) {
+        self.file = file
+        self.layout = layout
+    }
+
+    /// Reads every complete record of `chunk` (with what came before it).
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+        pending.append(contentsOf: chunk)
+        var start = 0
+        var i = scanned
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
+        let csv = layout.format == .csv
+        while i < pending.count {
+            let c = pending[i]
+            if csv && c == quote {
+                inQuotes.toggle()
+            } else if c == newline && !inQuotes {
+                record(start..<i, emit)
+                start = i + 1
+            }
+            i += 1
+        }
+        pending.removeFirst(start)
+        scanned = pending.count
+    }
+
+    /// Reads the last record (one without a final newline); reports a quote left open.
+    public mutating func finish(_ emit: (Result<TraceRecord, LoadError>) -> Void) {
+        if inQuotes {
+            emit(.failure(error(line: line, column: 1, .syntax("a quoted field is not closed before the end of the trace"))))
+            pending = []
+            return
+        }
+        if !pending.isEmpty { record(0..<pending.count, emit) }
+        pending = []
+        scanned = 0
+        if header == nil && layout.format == .csv {
+            emit(.failure(error(line: 1, column: 1, .syntax("the trace is empty: expected a header row, like user,time,action,popup,value"))))
+        }
+    }
+
+    private mutating func record(_ range: Range<Int>, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+        var end = range.upperBound
+        if end > range.lowerBound, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let at = line
+        line += 1 + pending[range].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        guard end > range.lowerBound, !pending[range.lowerBound..<end].allSatisfy({ $0 == 32 || $0 == 9 }) else { return }
+        switch layout.format {
+        case .csv: csvRecord(range.lowerBound..<end, line: at, emit)
+        case .jsonl: jsonRecord(range.lowerBound..<end, line: at, emit)
+        }
+    }
+
+    func error(line: Int, column: Int, _ problem: LoadProblem) -> LoadError {
+        LoadError(file: file, location: SourceLocation(line: line, column: column), path: .root, problem: problem)
+    }
+
+    // MARK: CSV
+
+    /// The fields of one CSV record, unquoted, each with its column.
+    private func csvFields(_ range: Range<Int>, line: Int) -> Result<[(String, Int)], LoadError> {
+        var fields: [(String, Int)] = []
+        var i = range.lowerBound
+        var column = 1
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        while true {
+            let startColumn = column
+            var bytes: [UInt8] = []
+            if i < range.upperBound, pending[i] == quote {
+                i += 1
+                column += 1
+                while true {
+                    guard i < range.upperBound else { break }
+                    let c = pending[i]
+                    if c == quote {
+                        if i + 1 < range.upperBound, pending[i + 1] == quote {
+                            bytes.append(quote)
+                            i += 2
+                            column += 2
+                            continue
+                        }
+                        i += 1
+                        column += 1
+                        break
+                    }
+                    bytes.append(c)
+                    if c & 0xC0 != 0x80 { column += 1 }
+                    if c == UInt8(ascii: "\n") { column = 1 }
+                    i += 1
+                }
+                if i < range.upperBound, pending[i] != comma {
+                    return .failure(error(line: line, column: column, .syntax("expected ',' or the end of the row after a quoted field")))
+                }
+            } else {
+                while i < range.upperBound, pending[i] != comma {
+                    bytes.append(pending[i])
+                    if pending[i] & 0xC0 != 0x80 { column += 1 }
+                    i += 1
+                }
+            }
+            fields.append((String(decoding: bytes, as: UTF8.self), startColumn))
+            guard i < range.upperBound else { break }
+            i += 1
+            column += 1
+        }
+        return .success(fields)
+    }
+
+    private mutating func csvRecord(_ range: Range<Int>, line: Int, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+        let fields: [(String, Int)]
+        switch csvFields(range, line: line) {
+        case .success(let f): fields = f
+        case .failure(let e): return emit(.failure(e))
+        }
+        guard let header else {
+            readHeader(fields, line: line, emit)
+            return
+        }
+        rows += 1
+        var record = TraceRecord(row: rows, line: line, fields: Array(repeating: nil, count: 5), columns: Array(repeating: 1, count: 5))
+        for (f, at) in header.enumerated() where at >= 0 {
+            if at < fields.count {
+                let text = fields[at].0
+                record.fields[f] = text.isEmpty ? nil : text
+                record.columns[f] = fields[at].1
+            } else {
+                record.columns[f] = (fields.last?.1 ?? 1)
+            }
+        }
+        emit(.success(record))
+    }
+
+    private mutating func readHeader(_ fields: [(String, Int)], line: Int, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+        var map = Array(repeating: -1, count: 5)
+        for (f, field) in TraceLayout.Field.allCases.enumerated() {
+            let name = layout.name(of: field)
+            if let at = fields.firstIndex(where: { $0.0 == name }) { map[f] = at }
+        }
+        header = map
+        for (f, field) in TraceLayout.Field.allCases.prefix(3).enumerated() where map[f] < 0 {
+            let name = layout.name(of: field)
+            let header = fields.map { JSONValue.quoted($0.0) }.joined(separator: ", ")
+            emit(.failure(error(line: line, column: 1,
+                                .expected("a column named '\(name)' in the header (or --columns \(field.rawValue)=NAME)", got: header))))
+        }
+    }
+
+    // MARK: JSON Lines
+
+    private mutating func jsonRecord(_ range: Range<Int>, line: Int, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+        rows += 1
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(Array(pending[range]))
+        } catch {
+            return emit(.failure(self.error(line: line, column: error.location.column, .syntax(error.message))))
+        }
+        guard case .object(let members) = root.kind else {
+            return emit(.failure(error(line: line, column: root.location.column, .expected("a JSON object per line", got: root.errorDescription))))
+        }
+        var record = TraceRecord(row: rows, line: line, fields: Array(repeating: nil, count: 5), columns: Array(repeating: 1, count: 5))
+        for (f, field) in TraceLayout.Field.allCases.enumerated() {
+            let name = layout.name(of: field)
+            guard let member = members.last(where: { $0.key == name }) else { continue }
+            record.columns[f] = member.value.location.column
+            switch member.value.kind {
+            case .string(let s): record.fields[f] = s.isEmpty ? nil : s
+            case .number(let n): record.fields[f] = n.text
+            case .bool(let b): record.fields[f] = b ? "true" : "false"
+            case .null: break
+            case .object, .array:
+                return emit(.failure(error(line: line, column: member.value.location.column,
+                                           .expected("a string or a number for \"\(name)\"", got: member.value.errorDescription))))
+            }
+        }
+        emit(.success(record))
+    }
+}

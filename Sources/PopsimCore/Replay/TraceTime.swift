@@ -1,0 +1,117 @@
+/// A trace's `time` text as integer milliseconds, in the unit the caller chose.
+///
+/// Contract: no floating point (the same text gives the same milliseconds on every machine);
+/// digits of a fraction beyond the third are dropped (times are milliseconds everywhere in
+/// popsim); nil for anything else, and for a time beyond ±2⁶² ms.
+public enum TraceTime {
+    static let limit = 1 << 62
+
+    public static func milliseconds(_ text: Substring.UTF8View, unit: TraceLayout.TimeUnit) -> Int? {
+        let bytes = Array(text)
+        switch unit {
+        case .ms: return integer(bytes[...])
+        case .s: return seconds(bytes[...])
+        case .iso8601: return iso8601(bytes[...])
+        }
+    }
+
+    /// What each unit looks like, for the error message of a time that does not read.
+    public static func expected(_ unit: TraceLayout.TimeUnit) -> String {
+        switch unit {
+        case .ms: return "a time in integer milliseconds (other units: --time-unit s or iso8601)"
+        case .s: return "a time in seconds, like 1732600000.25"
+        case .iso8601: return "an ISO 8601 time, like 2026-11-20T08:00:00.250Z"
+        }
+    }
+
+    /// Digits, with an optional leading `-`.
+    static func integer(_ b: ArraySlice<UInt8>) -> Int? {
+        var s = b
+        let negative = s.first == UInt8(ascii: "-")
+        if negative { s = s.dropFirst() }
+        guard !s.isEmpty, s.count <= 19 else { return nil }
+        var n = 0
+        for c in s {
+            guard c >= 48, c <= 57 else { return nil }
+            n = n * 10 + Int(c - 48)
+        }
+        guard n < limit else { return nil }
+        return negative ? -n : n
+    }
+
+    static func seconds(_ b: ArraySlice<UInt8>) -> Int? {
+        guard let dot = b.firstIndex(of: UInt8(ascii: ".")) else {
+            return integer(b).flatMap { $0.magnitude < limit / 1000 ? $0 * 1000 : nil }
+        }
+        guard let whole = integer(b[..<dot]), whole.magnitude < limit / 1000 else { return nil }
+        let fraction = b[(dot + 1)...]
+        guard !fraction.isEmpty, fraction.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        var ms = 0
+        for (i, c) in fraction.prefix(3).enumerated() { ms += Int(c - 48) * [100, 10, 1][i] }
+        let negative = b.first == UInt8(ascii: "-")
+        return whole * 1000 + (negative ? -ms : ms)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; a space may stand for `T`.
+    static func iso8601(_ b: ArraySlice<UInt8>) -> Int? {
+        let s = Array(b)
+        guard s.count >= 20 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= s.count else { return nil }
+            var n = 0
+            for c in s[from..<(from + count)] {
+                guard c >= 48, c <= 57 else { return nil }
+                n = n * 10 + Int(c - 48)
+            }
+            return n
+        }
+        guard let year = number(0, 4), s[4] == UInt8(ascii: "-"), let month = number(5, 2), s[7] == UInt8(ascii: "-"),
+              let day = number(8, 2), s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "),
+              let hour = number(11, 2), s[13] == UInt8(ascii: ":"), let minute = number(14, 2), s[16] == UInt8(ascii: ":"),
+              let second = number(17, 2),
+              (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour < 24, minute < 60, second < 61 else { return nil }
+        var i = 19
+        var ms = 0
+        if i < s.count, s[i] == UInt8(ascii: ".") {
+            i += 1
+            let start = i
+            while i < s.count, s[i] >= 48, s[i] <= 57 {
+                if i - start < 3 { ms += Int(s[i] - 48) * [100, 10, 1][i - start] }
+                i += 1
+            }
+            guard i > start else { return nil }
+        }
+        guard i < s.count else { return nil }
+        var offset = 0
+        if s[i] == UInt8(ascii: "Z") {
+            i += 1
+        } else if s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") {
+            guard let h = number(i + 1, 2), i + 3 < s.count, s[i + 3] == UInt8(ascii: ":"), let m = number(i + 4, 2), h < 24, m < 60 else { return nil }
+            offset = (h * 60 + m) * 60_000 * (s[i] == UInt8(ascii: "+") ? 1 : -1)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == s.count else { return nil }
+        let days = daysFromCivil(year, month, day)
+        return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + ms - offset
+    }
+
+    static func daysIn(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,80 @@
+/// Waits in milliseconds, counted into buckets that merge by addition: the quantiles of any number
+/// of users, jobs and shards, in the same bytes whatever order they were added in.
+///
+/// Contract: values below 256 ms are exact; above, a bucket is 1/128 of its power of two wide, so a
+/// quantile is at most 0.79 % below the true value (never above it); `max`, `count` and `sum`
+/// are exact. Negative values count as 0. Memory: the buckets in use only.
+public struct WaitHistogram: Sendable, Equatable {
+    /// Bucket index → count, for the buckets in use (kept sorted by index when listed).
+    public private(set) var buckets: [Int: Int] = [:]
+    public private(set) var count = 0
+    public private(set) var max: Int?
+    public private(set) var sum = 0
+
+    static let exact = 256
+    static let subBits = 7
+
+    public init() {}
+
+    public mutating func add(_ value: Int) {
+        let v = Swift.max(0, value)
+        buckets[Self.bucket(of: v), default: 0] += 1
+        count += 1
+        max = Swift.max(max ?? v, v)
+        sum = sum.addingReportingOverflow(v).overflow ? Int.max : sum + v
+    }
+
+    public mutating func merge(_ other: WaitHistogram) {
+        for (b, n) in other.buckets { buckets[b, default: 0] += n }
+        count += other.count
+        if let m = other.max { max = Swift.max(max ?? m, m) }
+        sum = sum.addingReportingOverflow(other.sum).overflow ? Int.max : sum + other.sum
+    }
+
+    /// Rebuilds a histogram from its parts (a report read back for `--merge`); nil when they do
+    /// not fit together.
+    public init?(buckets: [(Int, Int)], max: Int?, sum: Int) {
+        for (b, n) in buckets {
+            guard b >= 0, b < Self.bucketCount, n > 0, self.buckets[b] == nil else { return nil }
+            self.buckets[b] = n
+            count += n
+        }
+        guard (count == 0) == (max == nil), sum >= 0 else { return nil }
+        self.max = max
+        self.sum = sum
+    }
+
+    /// The buckets in use, by index.
+    public var sortedBuckets: [(index: Int, count: Int)] {
+        buckets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The nearest-rank quantile `percent`/100 (the smallest value with at least that share of
+    /// the values at or below it), as its bucket's lowest value; nil when empty.
+    public func quantile(_ percent: Int) -> Int? {
+        guard count > 0 else { return nil }
+        let rank = Swift.max(1, (percent * count + 99) / 100)
+        var seen = 0
+        for (b, n) in sortedBuckets {
+            seen += n
+            if seen >= rank { return Swift.min(Self.lowest(of: b), max ?? 0) }
+        }
+        return max
+    }
+
+    static let bucketCount = exact + (63 - 8) << subBits
+
+    static func bucket(of v: Int) -> Int {
+        guard v >= exact else { return v }
+        let e = Int.bitWidth - 1 - v.leadingZeroBitCount // 8...62
+        let sub = (v >> (e - subBits)) & ((1 << subBits) - 1)
+        return exact + (e - 8) << subBits + sub
+    }
+
+    static func lowest(of b: Int) -> Int {
+        guard b >= exact else { return b }
+        let e = (b - exact) >> subBits + 8
+        let sub = (b - exact) & ((1 << subBits) - 1)
+        return (1 << e) + sub << (e - subBits)
+    }
+}

@@ -1,0 +1,98 @@
+import PopsimCore
+
+/// A replay's result as data: what was read, the columns side by side, and their tallies.
+/// Every format renders it; `--merge` reads its JSON back (`ReplayJSON.parse`).
+public struct ReplayReport: Sendable, Equatable {
+    public var trace: String
+    /// The trace's bytes and their FNV-1a 64 digest, and the catalog's SHA-256: what shards of
+    /// one replay must share to be merged.
+    public var traceBytes: Int
+    public var traceDigest: String
+    public var catalog: String
+    public var catalogDigest: String
+    /// `I/N` for one shard's report, nil for a whole replay (merged or not).
+    public var shard: String?
+    /// Rows read, bad rows skipped (`--max-errors`) and users left out for them.
+    public var rows: Int
+    public var badRows: Int
+    public var skippedUsers: Int
+    /// The catalog's `expect`, as written.
+    public var properties: [String]
+    public var labels: [String]
+    public var tallies: ReplayTallies
+    /// Whether the trace has `shown` rows: then production is a column and agreement a row.
+    public var hasProduction: Bool
+
+    public init(trace: String, traceBytes: Int, traceDigest: String, catalog: String, catalogDigest: String, shard: String?,
+                rows: Int, badRows: Int, skippedUsers: Int, properties: [String], labels: [String], tallies: ReplayTallies,
+                hasProduction: Bool) {
+        self.trace = trace
+        self.traceBytes = traceBytes
+        self.traceDigest = traceDigest
+        self.catalog = catalog
+        self.catalogDigest = catalogDigest
+        self.shard = shard
+        self.rows = rows
+        self.badRows = badRows
+        self.skippedUsers = skippedUsers
+        self.properties = properties
+        self.labels = labels
+        self.tallies = tallies
+        self.hasProduction = hasProduction
+    }
+
+    /// The table every text format draws: a header row, then one row per figure, a cell per
+    /// column (production first when there is one); "-" where a figure does not apply.
+    public var table: [[String]] {
+        let columns = (hasProduction ? [tallies.production] : []) + tallies.columns
+        let names = (hasProduction ? ["production"] : []) + labels
+        let isProduction = (hasProduction ? [true] : []) + labels.map { _ in false }
+        var rows: [[String]] = [[""] + names]
+        func row(_ label: String, simulationOnly: Bool = false, _ cell: (ReplayTally) -> String) {
+            rows.append([label] + zip(columns, isProduction).map { simulationOnly && $1 ? "-" : cell($0) })
+        }
+        row("users") { String($0.users) }
+        row("requests") { String($0.requests) }
+        row("shown") { "\($0.shown) (\(Self.percent($0.shown, of: $0.requests)))" }
+        for (i, reason) in Reason.allCases.enumerated() where tallies.columns.contains(where: { $0.drops[i] > 0 }) {
+            row("dropped: \(reason.rawValue)", simulationOnly: true) { String($0.drops[i]) }
+        }
+        row("lost", simulationOnly: true) { String($0.lost) }
+        row("overlaps", simulationOnly: true) { String($0.overlaps) }
+        row("pending at end", simulationOnly: true) { String($0.pending) }
+        for q in [50, 90, 99] {
+            row("wait p\(q) (ms)") { $0.waits.quantile(q).map(String.init) ?? "-" }
+        }
+        row("wait max (ms)") { $0.waits.max.map(String.init) ?? "-" }
+        row("most on screen", simulationOnly: true) { String($0.mostOnScreen) }
+        for (i, text) in properties.enumerated() {
+            row("fails: \(text)", simulationOnly: true) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
+        }
+        if hasProduction {
+            row("agrees with production", simulationOnly: true) { "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))" }
+        }
+        if tallies.columns.contains(where: { $0.unsettled > 0 }) {
+            row("did not settle", simulationOnly: true) { String($0.unsettled) }
+        }
+        return rows
+    }
+
+    /// The first users where each property fails, per column: `(column, property, users)`.
+    public var namedFailures: [(column: String, property: String, users: [ReplayTally.UserRef])] {
+        var out: [(String, String, [ReplayTally.UserRef])] = []
+        for (c, tally) in tallies.columns.enumerated() {
+            for (i, text) in properties.enumerated() where !tally.failing[i].isEmpty {
+                out.append((labels[c], text, tally.failing[i]))
+            }
+            if !tally.unsettledUsers.isEmpty { out.append((labels[c], "the run settles", tally.unsettledUsers)) }
+        }
+        return out
+    }
+
+    /// `n` of `total` as a percentage with one decimal, rounded half up, in integers.
+    static func percent(_ n: Int, of total: Int) -> String {
+        guard total > 0 else { return "-" }
+        let tenths = (n * 1000 + total / 2) / total
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+}
