@@ -11,6 +11,9 @@ enum GenCommand {
         .init(name: "mix", takesValue: true),
         .init(name: "strategy-mix", takesValue: true),
         .init(name: "output", takesValue: true),
+        .init(name: "trace", takesValue: false),
+        .init(name: "users", takesValue: true),
+        .init(name: "catalog", takesValue: true),
         .init(name: "timeout", takesValue: true),
         .init(name: "help", takesValue: false),
     ]
@@ -22,6 +25,7 @@ enum GenCommand {
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "gen", specs: specs, console: &console) else { return .success }
         if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
+        if args.flag("trace") { return try trace(args, console: &console) }
         let events = try number(args, "events", default: 1000, minimum: 0, maximum: maxEvents)
         let seed = try number(args, "seed", default: 1, minimum: 0, maximum: Int.max)
         let popups = try number(args, "popups", default: 50, minimum: 1, maximum: maxPopups)
@@ -33,6 +37,24 @@ enum GenCommand {
         let progress = console.progressLine()
         let text = generator.generate(progress: progress.map { line in { done, total in line.update("gen: \(done) of \(total) events") } })
         progress?.finish()
+        return RunCommand.emit(text, to: args.value("output"), console: &console)
+    }
+
+    /// `gen --trace --users N [--catalog FILE]`: a synthetic trace (CSV) and its catalog.
+    static func trace(_ args: Arguments, console: inout Console) throws(PopsimError) -> ExitCode {
+        let users = try number(args, "users", default: 300, minimum: 1, maximum: 10_000_000)
+        let seed = try number(args, "seed", default: 1, minimum: 0, maximum: Int.max)
+        try Guards(args, command: "gen").arm(console)
+        let strategy = args.value("strategy") ?? "fg"
+        guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
+        if let catalog = args.value("catalog") {
+            do {
+                try FileIO.writeAtomically(TraceGenerator.catalog, to: catalog)
+            } catch {
+                return console.report(.io(path: catalog, reason: error.reason))
+            }
+        }
+        let text = TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy).csv()
         return RunCommand.emit(text, to: args.value("output"), console: &console)
     }
 

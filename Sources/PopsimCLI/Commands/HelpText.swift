@@ -207,6 +207,7 @@ enum HelpText {
           popsim gen --events 1000 --seed 7 > Scenarios/generated.json
           popsim gen --events 1000000 --seed 1 --output big.json
           popsim gen --events 500 --seed 3 --mix enqueue=70,dismiss=30
+          popsim gen --trace --users 300 --seed 1 --catalog app.json > week.csv
 
         USAGE: popsim gen [options]
 
@@ -216,6 +217,11 @@ enum HelpText {
           --popups <n>            Popups declared, at most 1000000. (default: 50)
           --strategy <name>       The scenario's "strategy". (default: fg)
           --mix <kind=weight,…>   \(mixHelp)
+          --trace                 Write a trace of many users (CSV, for replay) instead:
+                                  a week of sessions, campaigns, and production's shows and
+                                  dismissals under --strategy.
+          --users <n>             Users in the trace. (default: 300)
+          --catalog <file>        Write the trace's catalog there.
           --output <file>         Write to a file, atomically, instead of stdout.
           --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
           -h, --help              Show help information.

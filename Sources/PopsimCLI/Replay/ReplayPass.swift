@@ -30,8 +30,9 @@ struct ReplayPass {
     private var users: [ReplayUser] = []
     private var index: [String: Int] = [:]
     private var bad = Set<String>()
-    /// `--grouped`: users already finished, to tell a user whose rows come back.
-    private var finished = Set<String>()
+    /// `--grouped`: the FNV-1a 64 hashes of the users already finished, to tell a user whose
+    /// rows come back (8 bytes a user).
+    private var finished = Set<UInt64>()
 
     init(replayer: Replayer, decoder: TraceDecoder, shard: Shard?, grouped: Bool, maxErrors: Int, jobs: Int, saving: Bool) {
         self.replayer = replayer
@@ -80,13 +81,27 @@ struct ReplayPass {
     /// Whether `user` is this shard's: the FNV-1a 64 hash of its bytes modulo the shard count.
     func mine(_ user: String) -> Bool {
         guard let shard else { return true }
+        return Self.hash(user) % UInt64(shard.count) == UInt64(shard.index)
+    }
+
+    static func hash(_ user: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in user.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h % UInt64(shard.count) == UInt64(shard.index)
+        return h
+    }
+
+    func comesBack(_ user: String, _ entry: TraceEntry) -> LoadError {
+        LoadError(file: decoder.file, location: entry.location, path: .root,
+                  problem: .expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
+                                     got: "another row of it after other users' (leave out --grouped)"))
     }
 
     private mutating func add(_ user: String, _ entry: TraceEntry) {
         if let i = index[user] {
+            if grouped && i != users.count - 1 {
+                errors.append(comesBack(user, entry))
+                return
+            }
             if let e = users[i].append(entry, file: decoder.file) {
                 errors.append(e)
                 markBad(user)
@@ -94,10 +109,8 @@ struct ReplayPass {
             return
         }
         if grouped {
-            if finished.contains(user) {
-                errors.append(LoadError(file: decoder.file, location: entry.location, path: .root,
-                                        problem: .expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
-                                                           got: "another row of it after other users' (leave out --grouped)")))
+            if finished.contains(Self.hash(user)) {
+                errors.append(comesBack(user, entry))
                 return
             }
             flush(all: false)
@@ -120,7 +133,7 @@ struct ReplayPass {
         }
         let last = all ? nil : users.popLast()
         var batch = users.filter { !bad.contains($0.id) }
-        if grouped { for u in users { finished.insert(u.id) } }
+        if grouped { for u in users where u.id != last?.id { finished.insert(Self.hash(u.id)) } }
         users = []
         index = [:]
         if let last {

@@ -1,0 +1,137 @@
+/// A seeded synthetic trace of many users and its catalog (`popsim gen --trace`): a week of
+/// sessions with a daily rhythm, campaigns sent to every user online at the same minute,
+/// screens, and what production did — the `shown` and `dismissed` rows of each user run under
+/// `strategy` — so that `replay` has a production column to agree with.
+///
+/// Contract: the same users, seed and strategy give the same bytes; rows are in time order
+/// across users (users interleave, as in real traffic); replayed under `strategy`, every user
+/// agrees with production.
+public struct TraceGenerator: Sendable {
+    public var users: Int
+    public var seed: UInt64
+    public var strategy: String
+
+    public init(users: Int, seed: UInt64, strategy: String = "fg") {
+        self.users = users
+        self.seed = seed
+        self.strategy = strategy
+    }
+
+    /// The catalog the trace is written against.
+    public static let catalog = """
+        {
+          "popsim": 1,
+          "name": "app",
+          "description": "The popups of an app, for popsim gen --trace.",
+          "strategy": "fg",
+          "state": {"screen": "home"},
+          "popups": {
+            "upgrade": {"priority": 1000, "duration": 8000, "then": {"update": [], "later": []}},
+            "permission": {"priority": 900, "duration": 10000, "then": {"allow": []}},
+            "rate": {"priority": 200, "duration": 6000, "then": {"ok": []}},
+            "campaign": {"priority": 100, "duration": 6000, "when": "screen == 'home'"},
+            "guide": {"priority": 50, "duration": 5000, "when": "screen == 'cart'"},
+            "toast": {"priority": 10, "duration": 2000}
+          },
+          "expect": ["wait upgrade <= 20000", "wait campaign <= 60000", "visible <= 1"]
+        }
+
+        """
+
+    /// 2026-11-16T00:00:00Z, the Monday the week starts.
+    static let start = TraceTime.daysFromCivil(2026, 11, 16) * 86_400_000
+    static let day = 86_400_000
+    /// Weights of the hours of a day (morning, lunch and evening peaks).
+    static let rhythm = [1, 1, 1, 1, 1, 2, 4, 8, 10, 8, 5, 5, 8, 7, 5, 5, 6, 7, 9, 10, 10, 8, 4, 2]
+    /// Campaigns: sent at one minute to every user online then (day, hour, minute).
+    static let campaigns = [(1, 12, 0), (3, 19, 30), (5, 9, 0)]
+
+    struct Row {
+        var time: Int
+        var user: Int
+        var seq: Int
+        var action: String
+        var popup: String
+        var value: String
+    }
+
+    /// The trace as CSV, with its header.
+    public func csv() -> String {
+        guard case .success(let catalog) = ScenarioLoader.load(Array(Self.catalog.utf8), file: "app.json", catalog: StrategyRegistry.catalog) else {
+            return ""
+        }
+        var rng = SplitMix64(seed: seed)
+        var rows: [Row] = []
+        for u in 0..<users {
+            rows += user(u, catalog: catalog, rng: &rng)
+        }
+        rows.sort { ($0.time, $0.user, $0.seq) < ($1.time, $1.user, $1.seq) }
+        var out = "user,time,action,popup,value\n"
+        for r in rows { out += "u\(r.user),\(r.time),\(r.action),\(r.popup),\(r.value)\n" }
+        return out
+    }
+
+    /// One user's week: its actions, then production's shows and dismissals under `strategy`.
+    func user(_ u: Int, catalog: Scenario, rng: inout SplitMix64) -> [Row] {
+        var actions: [(Int, String, String, String)] = []
+        let sessions = 1 + rng.below(6)
+        let names = catalog.popups.map(\.name)
+        for _ in 0..<sessions {
+            let t0 = Self.start + rng.below(7) * Self.day + hour(&rng) * 3_600_000 + rng.below(3_600_000)
+            var t = t0
+            actions.append((t, "set", "", "screen=home"))
+            if rng.below(4) == 0 { actions.append((t + 300, "enqueue", "upgrade", "")) }
+            if rng.below(5) == 0 { actions.append((t + 500, "enqueue", "permission", "")) }
+            for _ in 0..<(1 + rng.below(5)) {
+                t += 1000 + rng.below(20_000)
+                switch rng.below(6) {
+                case 0: actions.append((t, "set", "", "screen=cart"))
+                case 1: actions.append((t, "set", "", "screen=home"))
+                default: actions.append((t, "enqueue", names[2 + rng.below(names.count - 2)], ""))
+                }
+            }
+            // Online at a campaign's minute: it arrives then.
+            for (d, h, m) in Self.campaigns {
+                let at = Self.start + d * Self.day + (h * 60 + m) * 60_000
+                if at > t0, at < t + 60_000 { actions.append((at, "enqueue", "campaign", "")) }
+            }
+            // The app goes to the background: what waits is gone.
+            actions.append((t + 60_000, "clear", "", ""))
+        }
+        actions.sort { $0.0 < $1.0 }
+        var rows = actions.enumerated().map { Row(time: $1.0, user: u, seq: $0, action: $1.1, popup: $1.2, value: $1.3) }
+        var user = ReplayUser(id: "u\(u)", firstRow: 0)
+        let decoder = TraceDecoder(file: "", layout: TraceLayout(format: .csv), catalog: catalog)
+        for (i, a) in actions.enumerated() {
+            let record = TraceRecord(row: i + 1, line: i + 1, fields: ["u\(u)", String(a.0), a.1, a.2.isEmpty ? nil : a.2, a.3.isEmpty ? nil : a.3],
+                                     columns: [1, 1, 1, 1, 1])
+            if case .success(let (_, entry)) = decoder.decode(record) { _ = user.append(entry, file: "") }
+        }
+        var scenario = user.scenario(catalog, file: "u\(u)")
+        // How this user answers each popup (the same every time), if at all.
+        for i in scenario.popups.indices where rng.below(3) > 0 {
+            let buttons = ["close"] + scenario.popups[i].then.map(\.button)
+            scenario.popups[i].respond = Response(after: 300 + rng.below(5000), button: buttons[rng.below(buttons.count)])
+        }
+        guard let result = try? Pipeline.run(scenario, strategy: strategy) else { return rows }
+        let t0 = user.entries.first?.time ?? 0
+        for e in result.timeline.entries where e.subject >= 0 && Int(e.subject) < scenario.popups.count {
+            let name = result.timeline.subjects[Int(e.subject)]
+            if e.event == .show {
+                rows.append(Row(time: t0 + e.t, user: u, seq: rows.count, action: "shown", popup: name, value: ""))
+            } else if e.event == .hide, e.reason == .user {
+                rows.append(Row(time: t0 + e.t, user: u, seq: rows.count, action: "dismissed", popup: name, value: result.timeline.button(e) ?? ""))
+            }
+        }
+        return rows
+    }
+
+    func hour(_ rng: inout SplitMix64) -> Int {
+        var r = rng.below(Self.rhythm.reduce(0, +))
+        for (h, w) in Self.rhythm.enumerated() {
+            if r < w { return h }
+            r -= w
+        }
+        return 23
+    }
+}

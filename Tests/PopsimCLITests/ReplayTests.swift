@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// `replay`: a hand-made trace whose per-user timelines are known gives exact aggregates; the
+/// same bytes for any `--jobs`, any order of the users' rows and any shard split merged back;
+/// production agreement; every bad input a located error with nothing written.
+@Suite("replay", .serialized)
+struct ReplayTests {
+    static let catalog = #"""
+        {"popsim": 1, "strategy": "fg",
+         "popups": {"a": {"priority": 10, "duration": 1000, "then": {"ok": []}}, "b": {"priority": 5, "duration": 1000}},
+         "expect": ["wait b <= 500"]}
+        """#
+    /// u1: a and b at 100; production showed a, the user answered 300 ms later, then b.
+    /// u2: b, shown at once. u3: a, then b 10 ms later; production showed nothing.
+    static let trace = """
+        user,time,action,popup,value
+        u1,100,enqueue,a,
+        u2,0,enqueue,b,
+        u1,100,enqueue,b,
+        u3,50,enqueue,a,
+        u1,100,shown,a,
+        u2,0,shown,b,
+        u1,400,dismissed,a,ok
+        u1,400,shown,b,
+        u3,60,enqueue,b,
+
+        """
+
+    func folder() throws -> URL {
+        let dir = try temporaryDirectory()
+        try Self.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try Self.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func aHandMadeTraceGivesExactFigures() throws {
+        let dir = try folder()
+        let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--strategy", "jc-lifo"], in: dir)
+        #expect(output.stderr == "")
+        #expect(output.status == 0)
+        // fg: u1's answer (300 ms after a appeared) hides a at 300, b shows then (wait 300);
+        // u3's b waits for a's 1000 ms (990). Waits 0, 0, 0, 300, 990: p90 is 990's bucket, 988.
+        #expect(output.stdout == """
+            replay: t.csv with c.json: 3 users, 9 rows
+
+                                    production          fg     jc-lifo
+            users                            3           3           3
+            requests                         5           5           5
+            shown                    3 (60.0%)  5 (100.0%)  5 (100.0%)
+            lost                             -           0           0
+            overlaps                         -           0           0
+            pending at end                   -           0           0
+            wait p50 (ms)                    0           0           0
+            wait p90 (ms)                  300         988         600
+            wait p99 (ms)                  300         988         600
+            wait max (ms)                  300         990         600
+            most on screen                   -           1           1
+            fails: wait b <= 500             -   33.3% (1)   66.7% (2)
+            agrees with production           -   66.7% (2)   33.3% (1)
+
+            first users where it fails (by first row):
+              fg: wait b <= 500: u3 (row 4)
+              jc-lifo: wait b <= 500: u1 (row 1), u3 (row 4)
+
+            """)
+    }
+
+    @Test func theSameRowsGroupedGiveTheSameReport() throws {
+        let dir = try folder()
+        let rows = Self.trace.split(separator: "\n").dropFirst()
+        let grouped = "user,time,action,popup,value\n" + ["u1", "u2", "u3"].flatMap { u in rows.filter { $0.hasPrefix(u + ",") } }
+            .joined(separator: "\n") + "\n"
+        try grouped.write(to: dir.appendingPathComponent("g.csv"), atomically: true, encoding: .utf8)
+        let a = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "all", "--format", "csv"], in: dir)
+        let b = try runPopsim(["replay", "g.csv", "--catalog", "c.json", "--strategy", "all", "--format", "csv", "--grouped"], in: dir)
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.contains("\nsonner,3,5,"))
+        // --grouped refuses a trace whose users come back.
+        let c = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--grouped"], in: dir)
+        #expect(c.status == 2)
+        #expect(c.stderr == "t.csv:4:1: expected the rows of user \"u1\" together (--grouped), got another row of it after other users' (leave out --grouped)\n")
+    }
+
+    @Test func aGeneratedTraceAgreesWithItsOwnStrategyAndMergesByteForByte() throws {
+        let dir = try temporaryDirectory()
+        let gen = try runPopsim(["gen", "--trace", "--users", "200", "--seed", "3", "--catalog", "app.json", "--output", "week.csv"], in: dir)
+        #expect(gen.status == 0)
+        let base = ["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "jc-lifo", "--format", "json"]
+        let one = try runPopsim(base + ["--jobs", "1"], in: dir)
+        let two = try runPopsim(base + ["--jobs", "2"], in: dir)
+        #expect(one.status == 0)
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.contains(#""label": "fg", "users": 200"#) || one.stdout.contains(#""label": "fg""#))
+        let csv = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "jc-lifo", "--format", "csv"], in: dir)
+        let lines = csv.stdout.split(separator: "\n")
+        let agree = lines[0].split(separator: ",").firstIndex(of: "agrees with production")
+        let fg = lines[2].split(separator: ",", omittingEmptySubsequences: false)
+        let lifo = lines[3].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(agree.map { fg[$0] } == "100.0% (200)")
+        #expect(agree.map { lifo[$0] } != "100.0% (200)")
+        var shards: [String] = []
+        for i in 0..<3 {
+            let name = "s\(i).json"
+            let s = try runPopsim(base + ["--shard", "\(i)/3", "--output", name], in: dir)
+            #expect(s.status == 0)
+            shards.append(name)
+        }
+        let merged = try runPopsim(["replay", "--merge", "--format", "json"] + shards.reversed(), in: dir)
+        #expect(merged.status == 0)
+        #expect(merged.stdout == one.stdout)
+        let text = try runPopsim(["replay", "--merge"] + shards, in: dir)
+        let whole = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "jc-lifo"], in: dir)
+        #expect(text.stdout == whole.stdout)
+        let missing = try runPopsim(["replay", "--merge", "s0.json", "s1.json"], in: dir)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "popsim: replay: --merge: shard 2/3 is missing\n")
+        let twice = try runPopsim(["replay", "--merge", "s0.json", "s0.json", "s2.json"], in: dir)
+        #expect(twice.stderr == "popsim: replay: --merge: s0.json and s0.json are both shard 0/3\n")
+    }
+
+    @Test func badInputIsLocatedAndWritesNothing() throws {
+        let dir = try folder()
+        let cases: [(String, String)] = [
+            ("user,time,action,popup,value\nu1,0,enqueue,c,\n", "bad.csv:2:14: unknown popup \"c\""),
+            ("user,time,action,popup,value\nu1,0,enqeue,a,\n", "bad.csv:2:6: expected one of enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, push, pop, popToRoot, popTo, replace, pauseTimers, resumeTimers, shown, dismissed; got \"enqeue\"; did you mean 'enqueue'?"),
+            ("user,time,action,popup,value\nu1,10,enqueue,a,\nu1,5,enqueue,b,\n", "bad.csv:3:1: expected a time at or after 10 (user \"u1\"'s row before, line 2), got 5"),
+            ("user,time,action,popup,value\nu1,1.5,enqueue,a,\n", "bad.csv:2:4: expected a time in integer milliseconds (other units: --time-unit s or iso8601), got \"1.5\""),
+            ("uid,time,action\nu1,0,enqueue\n", "bad.csv:1:1: expected a column named 'user' in the header (or --columns user=NAME), got \"uid\", \"time\", \"action\""),
+            ("user,time,action,popup,value\nu1,0,\"enqueue,a\n", "bad.csv:2:1: a quoted field is not closed before the end of the trace"),
+        ]
+        for (text, error) in cases {
+            try text.write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+            let output = try runPopsim(["replay", "bad.csv", "--catalog", "c.json", "--output", "out.txt"], in: dir)
+            #expect(output.status == 2, "\(error)")
+            #expect(output.stderr == error + "\n")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.txt").path))
+        }
+        let withEvents = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+        try withEvents.write(to: dir.appendingPathComponent("e.json"), atomically: true, encoding: .utf8)
+        let e = try runPopsim(["replay", "t.csv", "--catalog", "e.json"], in: dir)
+        #expect(e.status == 2)
+        #expect(e.stderr == "e.json:1:73: events: misplaced \"events\": a catalog has no events: the trace gives each user's\n"
+                || e.stderr.hasPrefix("e.json:1:"))
+        // --max-errors: the bad rows' users are left out and counted, the others replayed.
+        try "user,time,action,popup,value\nu1,0,enqueue,c,\nu2,0,enqueue,a,\n".write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let kept = try runPopsim(["replay", "bad.csv", "--catalog", "c.json", "--max-errors", "1"], in: dir)
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "bad.csv:2:14: unknown popup \"c\"\n")
+        #expect(kept.stdout.hasPrefix("replay: bad.csv with c.json: 1 users, 2 rows; 1 bad rows skipped with their 1 users\n"))
+    }
+
+    @Test func jsonLinesAndTimeUnitsReadTheSameTrace() throws {
+        let dir = try folder()
+        let jsonl = """
+            {"uid": "u1", "ts": "2026-11-20T08:00:00.100Z", "action": "enqueue", "popup": "a"}
+            {"uid": "u1", "ts": "2026-11-20T09:00:00.100+01:00", "action": "enqueue", "popup": "b"}
+            {"uid": "u1", "ts": "2026-11-20T08:00:00.100Z", "action": "shown", "popup": "a"}
+
+            """
+        try jsonl.write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
+        let output = try runPopsim(["replay", "t.jsonl", "--catalog", "c.json", "--columns", "user=uid,time=ts", "--time-unit", "iso8601",
+                                    "--format", "csv"], in: dir)
+        #expect(output.stderr == "")
+        #expect(output.stdout == """
+            column,users,requests,shown,lost,overlaps,pending at end,wait p50 (ms),wait p90 (ms),wait p99 (ms),wait max (ms),most on screen,fails: wait b <= 500,agrees with production
+            production,1,2,1 (50.0%),-,-,-,0,0,0,0,-,-,-
+            fg,1,2,2 (100.0%),0,0,0,0,1000,1000,1000,1,100.0% (1),0.0% (0)
+
+            """)
+    }
+
+    @Test func savedUsersRunAsPlainScenarios() throws {
+        let dir = try folder()
+        let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "jc-lifo", "--save", "out"], in: dir)
+        #expect(output.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+        #expect(files == ["1-u1.jc-lifo.json", "4-u3.jc-lifo.json"])
+        let run = try runPopsim(["run", "out/1-u1.jc-lifo.json"], in: dir)
+        #expect(run.status == 1) // its property fails: that is why it was saved
+        #expect(run.stdout.contains("2610  hide     a  user  ok"))
+        #expect(run.stdout.contains("fails  wait b <= 500: b waited 600 ms (requested at 0 ms, shown at 600 ms)"))
+    }
+}
