@@ -1,153 +1,71 @@
 import Dispatch
 import PopsimCore
 import PopsimReports
+import PopsimSystem
 
-/// One pass over a trace: rows read, decoded and grouped by user, users replayed in batches on
-/// `jobs` threads and added up.
+/// One pass over a trace: rows read and gathered into users (`TraceCollector`), users replayed
+/// in batches on `jobs` threads and added up.
 ///
 /// Memory: with `grouped` (each user's rows together), one batch of users; without, every row
-/// of the users of this shard until the end (docs/replay.md says so).
+/// of this shard's users until the end (docs/replay.md says so).
 struct ReplayPass {
     let replayer: Replayer
-    let decoder: TraceDecoder
-    let shard: Shard?
-    let grouped: Bool
     let maxErrors: Int
     let jobs: Int
     let saving: Bool
+    var collector: TraceCollector
 
-    var rows = 0
-    var errors: [LoadError] = []
-    /// Errors printed: the first `maxErrors + 1` (the rest are counted).
-    var shownErrors: Int { min(errors.count, maxErrors + 1) }
-    var skippedUsers = 0
-    var sawShown = false
     var stopped: PopsimError?
     var tallies: ReplayTallies
     /// Users of failing runs kept for `--save`: (column, user, run).
     var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] = []
 
-    private var users: [ReplayUser] = []
-    private var index: [String: Int] = [:]
-    private var bad = Set<String>()
-    /// `--grouped`: the FNV-1a 64 hashes of the users already finished, to tell a user whose
-    /// rows come back (8 bytes a user).
-    private var finished = Set<UInt64>()
-
     init(replayer: Replayer, decoder: TraceDecoder, shard: Shard?, grouped: Bool, maxErrors: Int, jobs: Int, saving: Bool) {
         self.replayer = replayer
-        self.decoder = decoder
-        self.shard = shard
-        self.grouped = grouped
         self.maxErrors = maxErrors
         self.jobs = jobs
         self.saving = saving
+        collector = TraceCollector(decoder: decoder, shard: shard.map { ($0.index, $0.count) }, grouped: grouped,
+                                   batch: ReplayCommand.batchSize * max(1, jobs), maxErrors: maxErrors)
         tallies = ReplayTallies(columns: replayer.columns.count, properties: replayer.catalog.expectations.count)
     }
 
+    var errors: [LoadError] { collector.errors }
+    /// Errors printed: the first `maxErrors + 1` (the rest are counted).
+    var shownErrors: Int { min(errors.count, maxErrors + 1) }
+    var rows: Int { collector.rows }
+    var skippedUsers: Int { collector.skippedUsers }
+    var sawShown: Bool { collector.sawShown }
+
     mutating func read(_ source: inout TraceSource, progress: ProgressLine?) throws(PopsimError) {
-        var reader = TraceReader(file: decoder.file, layout: decoder.layout)
+        var reader = TraceReader(file: collector.decoder.file, layout: collector.decoder.layout)
+        let started = System.monotonicMs()
         try source.forEachChunk { chunk in
-            reader.feed(chunk) { handle($0) }
-            progress?.update("replay: \(rows) rows, \(index.count + finished.count) users")
-            return errors.count <= maxErrors && stopped == nil
+            reader.feed(chunk, into: &collector)
+            if let progress {
+                let ms = max(1, System.monotonicMs() - started)
+                progress.update("replay: \(collector.rows) rows, \(collector.rows * 1000 / ms) rows/s")
+            }
+            guard errors.count <= maxErrors else { return false }
+            replay(collector.ready(all: false))
+            return true
         }
-        if errors.count <= maxErrors { reader.finish { handle($0) } }
         guard errors.count <= maxErrors else { return }
-        flush(all: true)
-    }
-
-    private mutating func handle(_ result: Result<TraceRecord, LoadError>) {
+        reader.finish(into: &collector)
         guard errors.count <= maxErrors else { return }
-        let record: TraceRecord
-        switch result {
-        case .success(let r): record = r
-        case .failure(let e):
-            errors.append(e)
-            return
-        }
-        rows += 1
-        switch decoder.decode(record) {
-        case .failure(let e):
-            errors.append(e)
-            if let user = record[.user], mine(user) { markBad(user) }
-        case .success(let (user, entry)):
-            if case .shown = entry.kind { sawShown = true }
-            guard mine(user) else { return }
-            add(user, entry)
+        replay(collector.ready(all: true))
+    }
+
+    private mutating func replay(_ users: [ReplayUser]) {
+        var rest = users[...]
+        while !rest.isEmpty {
+            let part = Array(rest.prefix(ReplayCommand.batchSize * max(1, jobs)))
+            rest = rest.dropFirst(part.count)
+            replayBatch(part)
         }
     }
 
-    /// Whether `user` is this shard's: the FNV-1a 64 hash of its bytes modulo the shard count.
-    func mine(_ user: String) -> Bool {
-        guard let shard else { return true }
-        return Self.hash(user) % UInt64(shard.count) == UInt64(shard.index)
-    }
-
-    static func hash(_ user: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in user.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
-    }
-
-    func comesBack(_ user: String, _ entry: TraceEntry) -> LoadError {
-        LoadError(file: decoder.file, location: entry.location, path: .root,
-                  problem: .expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
-                                     got: "another row of it after other users' (leave out --grouped)"))
-    }
-
-    private mutating func add(_ user: String, _ entry: TraceEntry) {
-        if let i = index[user] {
-            if grouped && i != users.count - 1 {
-                errors.append(comesBack(user, entry))
-                return
-            }
-            if let e = users[i].append(entry, file: decoder.file) {
-                errors.append(e)
-                markBad(user)
-            }
-            return
-        }
-        if grouped {
-            if finished.contains(Self.hash(user)) {
-                errors.append(comesBack(user, entry))
-                return
-            }
-            flush(all: false)
-        }
-        index[user] = users.count
-        var u = ReplayUser(id: user, firstRow: entry.row)
-        _ = u.append(entry, file: decoder.file)
-        users.append(u)
-    }
-
-    private mutating func markBad(_ user: String) {
-        if bad.insert(user).inserted { skippedUsers += 1 }
-    }
-
-    /// Replays the users read so far: all of them at the end; with `--grouped`, every user but
-    /// the last (whose rows may go on) once a batch is full.
-    private mutating func flush(all: Bool) {
-        if !all {
-            guard grouped, users.count > ReplayCommand.batchSize else { return }
-        }
-        let last = all ? nil : users.popLast()
-        var batch = users.filter { !bad.contains($0.id) }
-        if grouped { for u in users where u.id != last?.id { finished.insert(Self.hash(u.id)) } }
-        users = []
-        index = [:]
-        if let last {
-            index[last.id] = 0
-            users = [last]
-        }
-        while !batch.isEmpty {
-            let part = Array(batch.prefix(ReplayCommand.batchSize * max(1, jobs)))
-            batch.removeFirst(part.count)
-            replay(part)
-        }
-    }
-
-    private mutating func replay(_ batch: [ReplayUser]) {
+    private mutating func replayBatch(_ batch: [ReplayUser]) {
         let workers = max(1, min(jobs, batch.count))
         let slots = Slots<(ReplayTallies, [(Int, ReplayTally.UserRef, Replayer.Run)])>(count: workers)
         let replayer = self.replayer, saving = self.saving

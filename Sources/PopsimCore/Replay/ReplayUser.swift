@@ -24,6 +24,7 @@ public struct ReplayUser: Sendable {
                              problem: .expected("a time at or after \(last.time) (user \(JSONValue.quoted(id))'s row before, line \(last.location.line))",
                                                 got: String(entry.time)))
         }
+        if entries.isEmpty { entries.reserveCapacity(16) }
         entries.append(entry)
         return nil
     }

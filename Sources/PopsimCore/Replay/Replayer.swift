@@ -48,7 +48,7 @@ public struct Replayer: Sendable {
         let answers = user.answers(popups: catalog.popups.count)
         let answered = answers.contains { $0 != nil }
         let production = user.productionShows
-        tallies.production.addProduction(user)
+        tallies.production.addProduction(user, popups: catalog.popups.count)
         var kept: [(Int, Run)] = []
         for (c, column) in columns.enumerated() {
             var scenario = base
@@ -104,7 +104,7 @@ extension ReplayTally {
         let animated = result.timeline.animatedTransitions()
         let subjects = result.timeline.subjects.count
         // Per subject: open requests (time, opened by an enqueue), oldest first.
-        var open = [[(Int, Bool)]](repeating: [], count: subjects)
+        var open = OpenRequests(subjects: subjects)
         var onScreen = [Bool](repeating: false, count: subjects)
         var visible = 0
         var shows: [PopupID] = []
@@ -123,16 +123,13 @@ extension ReplayTally {
                 }
                 if s >= 0 {
                     switch e.ledger {
-                    case .opens: open[s].append((e.t, e.event == .enqueue))
+                    case .opens: open.open(s, at: e.t, request: e.event == .enqueue)
                     case .settles where e.event == .show:
-                        if let (since, request) = open[s].first {
-                            open[s].removeFirst()
-                            if request {
-                                shown += 1
-                                waits.add(e.t - since)
-                            }
+                        if let (since, request) = open.settleOldest(s), request {
+                            shown += 1
+                            waits.add(e.t - since)
                         }
-                    case .settles: if !open[s].isEmpty { open[s].removeLast() }
+                    case .settles: open.settleNewest(s)
                     case .none: break
                     }
                     switch e.event {
@@ -154,21 +151,45 @@ extension ReplayTally {
     }
 
     /// Adds what production did for `user`: its requests, shows and waits.
-    mutating func addProduction(_ user: ReplayUser) {
+    mutating func addProduction(_ user: ReplayUser, popups: Int) {
         users += 1
-        var open: [Int32: [Int]] = [:]
+        var open = OpenRequests(subjects: popups)
         for e in user.entries {
             switch e.kind {
             case .action(.enqueue(let p)):
                 requests += 1
-                open[p.index, default: []].append(e.time)
+                open.open(Int(p.index), at: e.time, request: true)
             case .shown(let p):
-                guard var list = open[p.index], !list.isEmpty else { continue }
+                guard let (since, _) = open.settleOldest(Int(p.index)) else { continue }
                 shown += 1
-                waits.add(e.time - list.removeFirst())
-                open[p.index] = list
+                waits.add(e.time - since)
             default: continue
             }
         }
+    }
+}
+
+/// Open requests per subject, oldest first: what a show (the oldest) or a drop (the newest)
+/// settles (docs/engine.md, "The ledger"). O(1) a line.
+struct OpenRequests {
+    /// Per subject: (time, opened by an enqueue), and where the unsettled ones start.
+    private var queues: [[(Int, Bool)]]
+    private var heads: [Int]
+
+    init(subjects: Int) {
+        queues = Array(repeating: [], count: subjects)
+        heads = Array(repeating: 0, count: subjects)
+    }
+
+    mutating func open(_ s: Int, at t: Int, request: Bool) { queues[s].append((t, request)) }
+
+    mutating func settleOldest(_ s: Int) -> (Int, Bool)? {
+        guard heads[s] < queues[s].count else { return nil }
+        heads[s] += 1
+        return queues[s][heads[s] - 1]
+    }
+
+    mutating func settleNewest(_ s: Int) {
+        if heads[s] < queues[s].count { queues[s].removeLast() }
     }
 }

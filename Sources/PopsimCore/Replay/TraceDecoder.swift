@@ -29,7 +29,7 @@ public struct TraceDecoder: Sendable {
     public func decode(_ record: TraceRecord) -> Result<(user: String, entry: TraceEntry), LoadError> {
         guard let user = record[.user] else { return .failure(missing(.user, record)) }
         guard let timeText = record[.time] else { return .failure(missing(.time, record)) }
-        guard let time = TraceTime.milliseconds(timeText[...].utf8, unit: layout.timeUnit) else {
+        guard let time = TraceTime.milliseconds(timeText, unit: layout.timeUnit) else {
             return .failure(error(record, .time, .expected(TraceTime.expected(layout.timeUnit), got: JSONValue.quoted(timeText))))
         }
         guard let word = record[.action] else { return .failure(missing(.action, record)) }
@@ -88,6 +88,17 @@ public struct TraceDecoder: Sendable {
                 target = .popup(p)
             }
             return .success(.action(kind == .pauseTimers ? .pauseTimers(target) : .resumeTimers(target)))
+        }
+    }
+
+    /// `name=value` as a `set`, or nil when it is not a valid one (the fast path's question).
+    func setAction(_ text: String) -> Action? {
+        guard let eq = text.firstIndex(of: "="), let variable = catalog.state.lookup(String(text[..<eq])) else { return nil }
+        let raw = String(text[text.index(after: eq)...])
+        switch catalog.state.initial[variable.index] {
+        case .string: return .set([(variable, .string(raw))])
+        case .integer: return Int(raw).map { .set([(variable, .integer($0))]) }
+        case .boolean: return raw == "true" || raw == "false" ? .set([(variable, .boolean(raw == "true"))]) : nil
         }
     }
 

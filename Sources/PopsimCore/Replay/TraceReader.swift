@@ -12,6 +12,10 @@ public struct TraceReader: Sendable {
     private var pending: [UInt8] = []
     private var inQuotes = false
     private var scanned = 0
+    /// The bytes of the pending record so far, or-ed (a high bit: not ASCII), and whether it
+    /// holds a quote: a plain record (neither) takes the fast way.
+    private var scannedBits: UInt8 = 0
+    private var sawQuote = false
     /// The line the pending record starts on, and the next line to be counted.
     private var line = 1
     private var rows = 0
@@ -23,52 +27,93 @@ public struct TraceReader: Sendable {
         self.layout = layout
     }
 
-    /// Reads every complete record of `chunk` (with what came before it).
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+    /// Reads every complete record of `chunk` (with what came before it) into `collector`.
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into collector: inout TraceCollector) {
         pending.append(contentsOf: chunk)
+        let buffer = pending
+        pending = []
         var start = 0
         var i = scanned
         let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
         let csv = layout.format == .csv
-        while i < pending.count {
-            let c = pending[i]
-            if csv && c == quote {
-                inQuotes.toggle()
-            } else if c == newline && !inQuotes {
-                record(start..<i, emit)
-                start = i + 1
+        var seen = scannedBits
+        buffer.withUnsafeBufferPointer { all in
+            while i < all.count {
+                let c = all[i]
+                seen |= c
+                if c == newline && !inQuotes {
+                    record(all, start..<i, plain: seen & 0x80 == 0 && !sawQuote, into: &collector)
+                    start = i + 1
+                    seen = 0
+                    sawQuote = false
+                } else if csv && c == quote {
+                    inQuotes.toggle()
+                    sawQuote = true
+                }
+                i += 1
             }
-            i += 1
         }
-        pending.removeFirst(start)
+        pending = Array(buffer[start...])
         scanned = pending.count
+        scannedBits = seen
     }
 
     /// Reads the last record (one without a final newline); reports a quote left open.
-    public mutating func finish(_ emit: (Result<TraceRecord, LoadError>) -> Void) {
+    public mutating func finish(into collector: inout TraceCollector) {
         if inQuotes {
-            emit(.failure(error(line: line, column: 1, .syntax("a quoted field is not closed before the end of the trace"))))
+            collector.take(error: error(line: line, column: 1, .syntax("a quoted field is not closed before the end of the trace")))
             pending = []
             return
         }
-        if !pending.isEmpty { record(0..<pending.count, emit) }
+        let buffer = pending
         pending = []
+        if !buffer.isEmpty {
+            buffer.withUnsafeBufferPointer { record($0, 0..<$0.count, plain: false, into: &collector) }
+        }
         scanned = 0
         if header == nil && layout.format == .csv {
-            emit(.failure(error(line: 1, column: 1, .syntax("the trace is empty: expected a header row, like user,time,action,popup,value"))))
+            collector.take(error: error(line: 1, column: 1, .syntax("the trace is empty: expected a header row, like user,time,action,popup,value")))
         }
     }
 
-    private mutating func record(_ range: Range<Int>, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+    private mutating func record(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool, into collector: inout TraceCollector) {
         var end = range.upperBound
-        if end > range.lowerBound, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end > range.lowerBound, all[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let at = line
-        line += 1 + pending[range].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        guard end > range.lowerBound, !pending[range.lowerBound..<end].allSatisfy({ $0 == 32 || $0 == 9 }) else { return }
+        line += 1
+        if !plain { line += all[range].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        let bytes = UnsafeBufferPointer(rebasing: all[range.lowerBound..<end])
+        guard !collector.isStopped, !bytes.isEmpty, !bytes.allSatisfy({ $0 == 32 || $0 == 9 }) else { return }
         switch layout.format {
-        case .csv: csvRecord(range.lowerBound..<end, line: at, emit)
-        case .jsonl: jsonRecord(range.lowerBound..<end, line: at, emit)
+        case .csv:
+            if plain, let header, collector.take(fast: fields(bytes, header: header, line: at, row: rows + 1)) {
+                rows += 1
+                return
+            }
+            csvRecord(bytes, line: at, into: &collector)
+        case .jsonl: jsonRecord(bytes, line: at, into: &collector)
         }
+    }
+
+    /// A plain row's fields by the header's columns (no allocation: a row is split in place).
+    private func fields(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int], line: Int, row: Int) -> TraceFields {
+        var f = TraceFields(line: line, row: row, bytes: bytes, starts: (-1, -1, -1, -1, -1), ends: (-1, -1, -1, -1, -1))
+        let (h0, h1, h2, h3, h4) = (header[0], header[1], header[2], header[3], header[4])
+        var column = 0, fieldStart = 0, k = 0
+        let n = bytes.count
+        while true {
+            while k < n, bytes[k] != UInt8(ascii: ",") { k += 1 }
+            if column == h0 { f.starts.0 = fieldStart; f.ends.0 = k }
+            if column == h1 { f.starts.1 = fieldStart; f.ends.1 = k }
+            if column == h2 { f.starts.2 = fieldStart; f.ends.2 = k }
+            if column == h3 { f.starts.3 = fieldStart; f.ends.3 = k }
+            if column == h4 { f.starts.4 = fieldStart; f.ends.4 = k }
+            guard k < n else { break }
+            k += 1
+            column += 1
+            fieldStart = k
+        }
+        return f
     }
 
     func error(line: Int, column: Int, _ problem: LoadProblem) -> LoadError {
@@ -78,8 +123,9 @@ public struct TraceReader: Sendable {
     // MARK: CSV
 
     /// The fields of one CSV record, unquoted, each with its column.
-    private func csvFields(_ range: Range<Int>, line: Int) -> Result<[(String, Int)], LoadError> {
+    private func csvFields(_ pending: UnsafeBufferPointer<UInt8>, line: Int) -> Result<[(String, Int)], LoadError> {
         var fields: [(String, Int)] = []
+        let range = 0..<pending.count
         var i = range.lowerBound
         var column = 1
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
@@ -126,14 +172,14 @@ public struct TraceReader: Sendable {
         return .success(fields)
     }
 
-    private mutating func csvRecord(_ range: Range<Int>, line: Int, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+    private mutating func csvRecord(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, into collector: inout TraceCollector) {
         let fields: [(String, Int)]
-        switch csvFields(range, line: line) {
+        switch csvFields(bytes, line: line) {
         case .success(let f): fields = f
-        case .failure(let e): return emit(.failure(e))
+        case .failure(let e): return collector.take(error: e)
         }
         guard let header else {
-            readHeader(fields, line: line, emit)
+            readHeader(fields, line: line, into: &collector)
             return
         }
         rows += 1
@@ -147,10 +193,10 @@ public struct TraceReader: Sendable {
                 record.columns[f] = (fields.last?.1 ?? 1)
             }
         }
-        emit(.success(record))
+        collector.take(record)
     }
 
-    private mutating func readHeader(_ fields: [(String, Int)], line: Int, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+    private mutating func readHeader(_ fields: [(String, Int)], line: Int, into collector: inout TraceCollector) {
         var map = Array(repeating: -1, count: 5)
         for (f, field) in TraceLayout.Field.allCases.enumerated() {
             let name = layout.name(of: field)
@@ -160,23 +206,23 @@ public struct TraceReader: Sendable {
         for (f, field) in TraceLayout.Field.allCases.prefix(3).enumerated() where map[f] < 0 {
             let name = layout.name(of: field)
             let header = fields.map { JSONValue.quoted($0.0) }.joined(separator: ", ")
-            emit(.failure(error(line: line, column: 1,
-                                .expected("a column named '\(name)' in the header (or --columns \(field.rawValue)=NAME)", got: header))))
+            collector.take(error: error(line: line, column: 1,
+                                .expected("a column named '\(name)' in the header (or --columns \(field.rawValue)=NAME)", got: header)))
         }
     }
 
     // MARK: JSON Lines
 
-    private mutating func jsonRecord(_ range: Range<Int>, line: Int, _ emit: (Result<TraceRecord, LoadError>) -> Void) {
+    private mutating func jsonRecord(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, into collector: inout TraceCollector) {
         rows += 1
         let root: JSONValue
         do {
-            root = try JSONReader.parse(Array(pending[range]))
+            root = try JSONReader.parse(Array(bytes))
         } catch {
-            return emit(.failure(self.error(line: line, column: error.location.column, .syntax(error.message))))
+            return collector.take(error: self.error(line: line, column: error.location.column, .syntax(error.message)))
         }
         guard case .object(let members) = root.kind else {
-            return emit(.failure(error(line: line, column: root.location.column, .expected("a JSON object per line", got: root.errorDescription))))
+            return collector.take(error: error(line: line, column: root.location.column, .expected("a JSON object per line", got: root.errorDescription)))
         }
         var record = TraceRecord(row: rows, line: line, fields: Array(repeating: nil, count: 5), columns: Array(repeating: 1, count: 5))
         for (f, field) in TraceLayout.Field.allCases.enumerated() {
@@ -189,10 +235,10 @@ public struct TraceReader: Sendable {
             case .bool(let b): record.fields[f] = b ? "true" : "false"
             case .null: break
             case .object, .array:
-                return emit(.failure(error(line: line, column: member.value.location.column,
-                                           .expected("a string or a number for \"\(name)\"", got: member.value.errorDescription))))
+                return collector.take(error: error(line: line, column: member.value.location.column,
+                                                   .expected("a string or a number for \"\(name)\"", got: member.value.errorDescription)))
             }
         }
-        emit(.success(record))
+        collector.take(record)
     }
 }

@@ -6,8 +6,12 @@
 public enum TraceTime {
     static let limit = 1 << 62
 
-    public static func milliseconds(_ text: Substring.UTF8View, unit: TraceLayout.TimeUnit) -> Int? {
-        let bytes = Array(text)
+    public static func milliseconds(_ text: String, unit: TraceLayout.TimeUnit) -> Int? {
+        var text = text
+        return text.withUTF8 { milliseconds($0, unit: unit) }
+    }
+
+    public static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, unit: TraceLayout.TimeUnit) -> Int? {
         switch unit {
         case .ms: return integer(bytes[...])
         case .s: return seconds(bytes[...])
@@ -25,7 +29,7 @@ public enum TraceTime {
     }
 
     /// Digits, with an optional leading `-`.
-    static func integer(_ b: ArraySlice<UInt8>) -> Int? {
+    static func integer(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var s = b
         let negative = s.first == UInt8(ascii: "-")
         if negative { s = s.dropFirst() }
@@ -39,7 +43,7 @@ public enum TraceTime {
         return negative ? -n : n
     }
 
-    static func seconds(_ b: ArraySlice<UInt8>) -> Int? {
+    static func seconds(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard let dot = b.firstIndex(of: UInt8(ascii: ".")) else {
             return integer(b).flatMap { $0.magnitude < limit / 1000 ? $0 * 1000 : nil }
         }
@@ -53,8 +57,8 @@ public enum TraceTime {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; a space may stand for `T`.
-    static func iso8601(_ b: ArraySlice<UInt8>) -> Int? {
-        let s = Array(b)
+    static func iso8601(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let s = UnsafeBufferPointer(rebasing: b)
         guard s.count >= 20 else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }

@@ -32,12 +32,12 @@ import Testing
     }
 
     @Test func isoTimesReadAsMilliseconds() {
-        #expect(TraceTime.milliseconds("1970-01-01T00:00:00Z"[...].utf8, unit: .iso8601) == 0)
-        #expect(TraceTime.milliseconds("2026-11-20T08:00:00.25Z"[...].utf8, unit: .iso8601) == 1_795_161_600_250)
-        #expect(TraceTime.milliseconds("2026-11-20T09:00:00+01:00"[...].utf8, unit: .iso8601) == 1_795_161_600_000)
-        #expect(TraceTime.milliseconds("2026-02-30T00:00:00Z"[...].utf8, unit: .iso8601) == nil)
-        #expect(TraceTime.milliseconds("12.3456"[...].utf8, unit: .s) == 12_345)
-        #expect(TraceTime.milliseconds("-1.5"[...].utf8, unit: .s) == -1_500)
-        #expect(TraceTime.milliseconds("99999999999999999999"[...].utf8, unit: .ms) == nil)
+        #expect(TraceTime.milliseconds("1970-01-01T00:00:00Z", unit: .iso8601) == 0)
+        #expect(TraceTime.milliseconds("2026-11-20T08:00:00.25Z", unit: .iso8601) == 1_795_161_600_250)
+        #expect(TraceTime.milliseconds("2026-11-20T09:00:00+01:00", unit: .iso8601) == 1_795_161_600_000)
+        #expect(TraceTime.milliseconds("2026-02-30T00:00:00Z", unit: .iso8601) == nil)
+        #expect(TraceTime.milliseconds("12.3456", unit: .s) == 12_345)
+        #expect(TraceTime.milliseconds("-1.5", unit: .s) == -1_500)
+        #expect(TraceTime.milliseconds("99999999999999999999", unit: .ms) == nil)
     }
 }

@@ -1,0 +1,158 @@
+/// Gathers a trace's decoded rows into users: the rows of this shard's users, each user's in
+/// order, with every bad row reported (located) and its user left out.
+///
+/// Two ways in, one result: `take(_ record:)` decodes a record of Strings (any row, and the
+/// one that words every error); `take(fast:)` decodes a plain CSV row from its bytes (names
+/// looked up by bytes, no String but the user's first and a value's) and declines anything
+/// that is not plainly valid, for the first way to report.
+///
+/// Contract: the users come out (`ready`) in order of their first row; with `grouped`, a user
+/// is complete when another user's row comes, and a user whose rows come back is an error.
+public struct TraceCollector: Sendable {
+    public let decoder: TraceDecoder
+    public let shard: (index: Int, count: Int)?
+    public let grouped: Bool
+    /// Users kept together before `ready` hands them out (with `grouped`).
+    public let batch: Int
+
+    public private(set) var rows = 0
+    public private(set) var errors: [LoadError] = []
+    public private(set) var skippedUsers = 0
+    /// Whether any row (of any shard) is a `shown`: then production is a column.
+    public private(set) var sawShown = false
+
+    private var users: [ReplayUser] = []
+    private var bad: [Bool] = []
+    private var table = NameTable()
+    /// With `grouped`: FNV-1a 64 of the users already handed out (8 bytes a user).
+    private var finished = Set<UInt64>()
+    private let fast: FastTraceDecoder
+
+    /// Bad rows allowed: past them, every row is ignored (the caller stops reading).
+    public let maxErrors: Int
+    public var isStopped: Bool { errors.count > maxErrors }
+
+    public init(decoder: TraceDecoder, shard: (index: Int, count: Int)?, grouped: Bool, batch: Int = 4096, maxErrors: Int = 0) {
+        self.decoder = decoder
+        self.maxErrors = maxErrors
+        self.shard = shard
+        self.grouped = grouped
+        self.batch = batch
+        fast = FastTraceDecoder(decoder)
+    }
+
+    public mutating func take(error: LoadError) {
+        errors.append(error)
+    }
+
+    /// A row split into Strings: decoded, or its error reported.
+    public mutating func take(_ record: TraceRecord) {
+        rows += 1
+        switch decoder.decode(record) {
+        case .failure(let e):
+            errors.append(e)
+            if var user = record[.user] {
+                user.withUTF8 { u in
+                    guard mine(u) else { return }
+                    if let i = table.lookup(u) { return markBad(Int(i)) }
+                    // A user whose first row is bad: kept out, with every row of it after.
+                    table.insert(u, id: Int32(users.count))
+                    users.append(ReplayUser(id: String(decoding: u, as: UTF8.self), firstRow: record.row))
+                    bad.append(false)
+                    markBad(users.count - 1)
+                }
+            }
+        case .success(let (user, entry)):
+            var user = user
+            user.withUTF8 { add($0, entry) }
+        }
+    }
+
+    /// A plain CSV row as byte ranges of `line`; false (nothing taken) when it is not plainly
+    /// valid, for `take(_ record:)` to decode and report.
+    public mutating func take(fast fields: TraceFields) -> Bool {
+        guard let (user, entry) = fast.decode(fields) else { return false }
+        rows += 1
+        add(user, entry)
+        return true
+    }
+
+    /// Users complete: with `all` (the end of the trace), every one; else, with `grouped` and a
+    /// full batch, all but the last (whose rows may go on); else none.
+    public mutating func ready(all: Bool) -> [ReplayUser] {
+        guard all || (grouped && users.count > batch) else { return [] }
+        let last = all ? nil : users.popLast()
+        let lastBad = all ? false : bad.popLast() ?? false
+        var out: [ReplayUser] = []
+        out.reserveCapacity(users.count)
+        for (u, isBad) in zip(users, bad) {
+            if grouped { finished.insert(Self.hash(u.id)) }
+            if !isBad { out.append(u) }
+        }
+        users = []
+        bad = []
+        table = NameTable()
+        if let last {
+            table.insert(last.id, id: 0)
+            users = [last]
+            bad = [lastBad]
+        }
+        return out
+    }
+
+    private mutating func add(_ user: UnsafeBufferPointer<UInt8>, _ entry: TraceEntry) {
+        if case .shown = entry.kind { sawShown = true }
+        guard mine(user) else { return }
+        let next = Int32(users.count)
+        if let i = table.insert(user, id: next).map(Int.init) {
+            if grouped && i != users.count - 1 {
+                return comesBack(users[i].id, entry)
+            }
+            if let e = users[i].append(entry, file: decoder.file) {
+                errors.append(e)
+                markBad(i)
+            }
+            return
+        }
+        let id = String(decoding: user, as: UTF8.self)
+        if grouped, finished.contains(Self.hash(id)) {
+            table = NameTable()
+            for (k, u) in users.enumerated() { table.insert(u.id, id: Int32(k)) }
+            return comesBack(id, entry)
+        }
+        var u = ReplayUser(id: id, firstRow: entry.row)
+        _ = u.append(entry, file: decoder.file)
+        users.append(u)
+        bad.append(false)
+    }
+
+    private mutating func comesBack(_ user: String, _ entry: TraceEntry) {
+        errors.append(LoadError(file: decoder.file, location: entry.location, path: .root,
+                                problem: .expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
+                                                   got: "another row of it after other users' (leave out --grouped)")))
+    }
+
+    private mutating func markBad(_ i: Int) {
+        if !bad[i] {
+            bad[i] = true
+            skippedUsers += 1
+        }
+    }
+
+    /// Whether the user is this shard's: FNV-1a 64 of its bytes modulo the shard count.
+    func mine(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let shard else { return true }
+        return Self.hash(user) % UInt64(shard.count) == UInt64(shard.index)
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    static func hash(_ s: String) -> UInt64 {
+        var s = s
+        return s.withUTF8 { hash($0) }
+    }
+}
