@@ -183,3 +183,49 @@ struct ReplayTests {
         #expect(run.stdout.contains("fails  wait b <= 500: b waited 600 ms (requested at 0 ms, shown at 600 ms)"))
     }
 }
+
+/// The fast way (plain CSV rows decoded from their bytes) and the Strings way (any row; a
+/// quoted field takes it) read every kind of row the same.
+@Suite("replay: fast and Strings ways agree")
+struct ReplayFastPathTests {
+    static let catalog = #"""
+        {"popsim": 1, "strategy": "sonner",
+         "state": {"screen": "home", "n": 0, "vip": false},
+         "popups": {"a": {"duration": 1000, "then": {"ok": []}}, "b": {"duration": 800}, "c": {"when": "vip"}},
+         "expect": ["wait a <= 500", "visible <= 1"]}
+        """#
+    static let rows = [
+        "u1,0,enqueue,a,", "u2,5,set,,n=3", "u1,10,enqueue,b,", "u2,10,set,,vip=true", "u2,11,enqueue,c,",
+        "u1,20,pauseTimers,,", "u1,30,resumeTimers,a,", "u3,0,push,,cart", "u3,5,enqueue,a,", "u3,7,press,a,ok",
+        "u3,9,pop,,", "u3,9,popTo,,home", "u3,10,replace,,x", "u3,11,popToRoot,,", "u1,40,remove,b,", "u1,41,dismiss,a,",
+        "u2,50,suspend,,", "u2,60,resume,,", "u2,61,trigger,,", "u2,62,clear,,", "u1,50,shown,a,", "u1,90,dismissed,a,ok",
+        "u4,3,set,,screen=cart", "u4,4,enqueue,b,", "u4,4,shown,b,", "u4,9,dismissed,b,",
+    ]
+
+    @Test func everyKindOfRowReadsTheSameQuotedOrNot() throws {
+        let dir = try temporaryDirectory()
+        try Self.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let plain = "user,time,action,popup,value\n" + Self.rows.joined(separator: "\n") + "\n"
+        let quoted = "user,time,action,popup,value\n" + Self.rows.map { row in
+            row.split(separator: ",", omittingEmptySubsequences: false).map { "\"\($0)\"" }.joined(separator: ",")
+        }.joined(separator: "\n") + "\n"
+        try plain.write(to: dir.appendingPathComponent("p.csv"), atomically: true, encoding: .utf8)
+        try quoted.write(to: dir.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
+        let a = try runPopsim(["replay", "p.csv", "--catalog", "c.json", "--strategy", "all", "--format", "csv"], in: dir)
+        let b = try runPopsim(["replay", "q.csv", "--catalog", "c.json", "--strategy", "all", "--format", "csv"], in: dir)
+        #expect(a.stderr == "")
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.contains("production,4,5,2 (40.0%)"))
+        // The users saved are the same scenarios, whichever way their rows were read.
+        _ = try runPopsim(["replay", "p.csv", "--catalog", "c.json", "--save", "sp"], in: dir)
+        _ = try runPopsim(["replay", "q.csv", "--catalog", "c.json", "--save", "sq"], in: dir)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("sp").path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let x = try String(contentsOf: dir.appendingPathComponent("sp/" + name), encoding: .utf8)
+            let y = try String(contentsOf: dir.appendingPathComponent("sq/" + name), encoding: .utf8)
+            #expect(x.replacingOccurrences(of: "p.csv", with: "") == y.replacingOccurrences(of: "q.csv", with: ""))
+        }
+    }
+}

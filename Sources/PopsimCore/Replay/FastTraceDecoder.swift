@@ -40,9 +40,30 @@ struct FastTraceDecoder: Sendable {
             case .state:
                 guard let value, let a = decoder.setAction(value) else { return nil }
                 kind = .action(a)
-            default:
-                // Rarer actions: the Strings way (same decoding, same errors).
-                return nil
+            case .press:
+                guard let p = popup, let value else { return nil }
+                kind = .action(.press(p, button: value))
+            case .flag:
+                switch action {
+                case .suspend: kind = .action(.suspend)
+                case .resume: kind = .action(.resume)
+                case .trigger: kind = .action(.trigger)
+                case .clear: kind = .action(.clear)
+                case .pop: kind = .action(.navigate(.pop, then: []))
+                default: kind = .action(.navigate(.popToRoot, then: []))
+                }
+            case .screen:
+                guard let value else { return nil }
+                switch action {
+                case .push: kind = .action(.navigate(.push(value), then: []))
+                case .popTo: kind = .action(.navigate(.popTo(value), then: []))
+                default: kind = .action(.navigate(.replace(value), then: []))
+                }
+            case .timerTarget:
+                // A popup that is named and unknown: the Strings way words the error.
+                if f[.popup].map({ !$0.isEmpty }) == true && popup == nil { return nil }
+                let target = popup.map { TimerTarget.popup($0) } ?? .all
+                kind = .action(action == .pauseTimers ? .pauseTimers(target) : .resumeTimers(target))
             }
         } else {
             guard let p = popup else { return nil }
