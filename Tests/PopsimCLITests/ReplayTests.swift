@@ -229,3 +229,30 @@ struct ReplayFastPathTests {
         }
     }
 }
+
+/// `--sweep`: every combination a column, a strategy without the swept options a baseline, the
+/// curves one line per strategy with each point's value on hover.
+@Suite("replay: sweeps")
+struct ReplaySweepTests {
+    @Test func aSweepRunsEveryValueAndDrawsCurves() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let base = ["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--strategy", "policy", "--sweep", "cooldownMs=0,500,2000"]
+        let csv = try runPopsim(base + ["--format", "csv"], in: dir)
+        #expect(csv.stderr == "")
+        let lines = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",") }
+        #expect(lines == ["column,strategy,cooldownMs,users", "production,production,,3", "fg,fg,,3", "policy:cooldownMs=0,policy,0,3",
+                          "policy:cooldownMs=500,policy,500,3", "policy:cooldownMs=2000,policy,2000,3"])
+        let svg = try runPopsim(base + ["--format", "svg"], in: dir)
+        #expect(svg.status == 0)
+        #expect(svg.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.stdout.contains("<title>policy:cooldownMs=500: "))
+        #expect(svg.stdout.contains("stroke-dasharray=\"6 4\"><title>fg: "))
+        let again = try runPopsim(base + ["--format", "svg", "--jobs", "1"], in: dir)
+        #expect(again.stdout == svg.stdout)
+        let bad = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "policy", "--sweep", "cooldownMs"], in: dir)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "popsim: replay: --sweep: expected NAME=V1,V2,... with each name once, got \"cooldownMs\"\n")
+    }
+}

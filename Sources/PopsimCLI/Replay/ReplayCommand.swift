@@ -10,11 +10,12 @@ import PopsimReports
 /// with nothing written, unless `--max-errors N` lets up to N bad rows (and their users) be
 /// skipped and counted. Exit 0 otherwise: a failing property is a finding, not a failure.
 enum ReplayCommand {
-    enum Format: String, CaseIterable { case text, markdown, json, csv }
+    enum Format: String, CaseIterable { case text, markdown, json, csv, html, svg }
 
     static let specs: [Arguments.Spec] = [
         .init(name: "catalog", takesValue: true),
         .init(name: "strategy", takesValue: true, repeatable: true),
+        .init(name: "sweep", takesValue: true, repeatable: true),
         .init(name: "jobs", takesValue: true),
         .init(name: "format", takesValue: true),
         .init(name: "output", takesValue: true),
@@ -56,7 +57,8 @@ enum ReplayCommand {
             return console.report(.input(LoadErrors([LoadError(file: catalogPath, location: first.location, path: JSONPath.root.appending("events"),
                                                                problem: .misplaced("events", hint: "a catalog has no events: the trace gives each user's"))])))
         }
-        let columns = try replayColumns(args, catalog: catalog, strategies: set)
+        let sweep = try sweeps(args)
+        let columns = try replayColumns(args, catalog: catalog, strategies: set, sweep: sweep)
         let layout = try traceLayout(args, path: tracePath)
         let shard = try Shard.parse(args.value("shard"), command: "replay")
         let maxErrors = try nonNegative(args, "max-errors") ?? 0
@@ -76,11 +78,16 @@ enum ReplayCommand {
             return .badInput
         }
         if let stop = pass.stopped { return console.report(stop) }
-        let report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest, catalog: catalogPath,
+        var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest, catalog: catalogPath,
                                   catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard.map { "\($0.index)/\($0.count)" },
                                   rows: pass.rows, badRows: pass.errors.count, skippedUsers: pass.skippedUsers,
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,
                                   hasProduction: pass.sawShown)
+        report.sweep = sweep.map(\.name)
+        if !sweep.isEmpty {
+            report.bases = columns.map(\.base)
+            report.sweepValues = columns.map(\.values)
+        }
         if let dir = args.value("save") {
             try ReplaySave.write(pass.kept, report: report, catalogBytes: catalogBytes, catalogPath: catalogPath, columns: columns,
                                  strategies: set, to: dir, console: &console)
@@ -94,25 +101,58 @@ enum ReplayCommand {
         case .markdown: return ReplayText.markdown(r)
         case .json: return ReplayJSON.render(r)
         case .csv: return ReplayText.csv(r)
+        case .svg: return ReplayCurves.svg(r)
+        case .html: return ReplayCurves.html(r)
         }
     }
 
+    /// `--sweep NAME=V1,V2,…`, each name once, at most 1000 columns in all.
+    static func sweeps(_ args: Arguments) throws(PopsimError) -> [(name: String, values: [String])] {
+        var out: [(name: String, values: [String])] = []
+        for text in args.all("sweep") {
+            let pair = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let values = pair.count == 2 ? pair[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+            guard pair.count == 2, !pair[0].isEmpty, !values.isEmpty, !values.contains(""), !out.contains(where: { $0.name == pair[0] }) else {
+                throw PopsimError.usage("replay: --sweep: expected NAME=V1,V2,... with each name once, got \(JSONValue.quoted(text))")
+            }
+            out.append((String(pair[0]), values))
+        }
+        guard out.reduce(1, { $0.multipliedReportingOverflow(by: $1.values.count).partialValue }) <= 1000 else {
+            throw PopsimError.usage("replay: --sweep: more than 1000 combinations")
+        }
+        return out
+    }
+
     /// The columns to run: each `--strategy` (`all` for every built-in one; `name:option=value,…`
-    /// for options), else the catalog's strategy; each resolved against the catalog now.
-    static func replayColumns(_ args: Arguments, catalog: Scenario, strategies: StrategySet) throws(PopsimError) -> [Replayer.Column] {
+    /// for options), else the catalog's strategy, under every combination of the sweeps (the
+    /// first sweep varies slowest); each resolved against the catalog now.
+    static func replayColumns(_ args: Arguments, catalog: Scenario, strategies: StrategySet,
+                              sweep: [(name: String, values: [String])]) throws(PopsimError) -> [Replayer.Column] {
         var specs = CompareCommand.ordered(args.all("strategy"), fileStrategy: catalog.strategy)
         if specs.isEmpty, let own = catalog.strategy { specs = [own] }
         guard !specs.isEmpty else { throw PopsimError.configuration(.noStrategy(file: catalog.file)) }
+        var combinations: [[String]] = [[]]
+        for s in sweep { combinations = combinations.flatMap { c in s.values.map { c + [$0] } } }
         var columns: [Replayer.Column] = []
         for spec in specs {
-            let (name, overrides) = try CompareCommand.parse(spec)
-            do throws(PopsimError) {
-                let configuration = try RunConfiguration.resolve(catalog, strategy: name, overrides: OptionOverride.parseAll(overrides),
-                                                                 strategies: strategies)
-                columns.append(Replayer.Column(label: spec, configuration: configuration, catalog: catalog))
-            } catch {
-                if case .configuration(let c) = error { throw PopsimError.usage("replay: --strategy \(spec): " + ErrorReport.words(c)) }
-                throw error
+            let (name, own) = try CompareCommand.parse(spec)
+            // A strategy with none of the swept options runs once: the baseline the curves are set against.
+            let entry = strategies.entry(named: name)
+            let baseline = !sweep.isEmpty && entry.map { e in sweep.allSatisfy { e.option(named: $0.name) == nil } } == true
+            for values in baseline ? [sweep.map { _ in "" }] : combinations {
+                let swept = baseline ? [] : zip(sweep, values).map { "\($0.name)=\($1)" }
+                let label = swept.isEmpty ? spec : spec + (spec.contains(":") && !spec.hasPrefix(StrategySet.execPrefix) ? "," : ":") + swept.joined(separator: ",")
+                do throws(PopsimError) {
+                    let configuration = try RunConfiguration.resolve(catalog, strategy: name, overrides: OptionOverride.parseAll(own + swept),
+                                                                     strategies: strategies)
+                    var column = Replayer.Column(label: label, configuration: configuration, catalog: catalog)
+                    column.base = spec
+                    column.values = values
+                    columns.append(column)
+                } catch {
+                    if case .configuration(let c) = error { throw PopsimError.usage("replay: --strategy \(label): " + ErrorReport.words(c)) }
+                    throw error
+                }
             }
         }
         return columns

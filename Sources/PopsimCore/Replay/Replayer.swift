@@ -8,6 +8,9 @@ public struct Replayer: Sendable {
     public struct Column: Sendable {
         public var label: String
         public var configuration: RunConfiguration
+        /// With `--sweep`: the strategy as named, and the swept values this column runs with.
+        public var base = ""
+        public var values: [String] = []
         /// The show animation each popup has under this column (its own, else the option).
         let showMs: [Int]
 

@@ -14,8 +14,17 @@ public enum ReplayJSON {
         if let shard = r.shard { members.append(("shard", str(shard))) }
         members += [("rows", int(r.rows)), ("badRows", int(r.badRows)), ("skippedUsers", int(r.skippedUsers)),
                     ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at))]
+        if !r.sweep.isEmpty { members.append(("sweep", arr(r.sweep.map(str)))) }
         var columns = [tally("production", r.tallies.production)]
-        for (label, t) in zip(r.labels, r.tallies.columns) { columns.append(tally(label, t)) }
+        for (c, (label, t)) in zip(r.labels, r.tallies.columns).enumerated() {
+            var column = tally(label, t)
+            if !r.sweep.isEmpty, case .object(var m) = column.kind {
+                m.insert(JSONValue.Member(key: "strategy", keyLocation: at, value: str(r.bases[c])), at: 1)
+                m.insert(JSONValue.Member(key: "values", keyLocation: at, value: arr(r.sweepValues[c].map(str))), at: 2)
+                column.kind = .object(m)
+            }
+            columns.append(column)
+        }
         members.append(("columns", arr(columns)))
         return JSONWriter.write(obj(members)) + "\n"
     }
@@ -66,11 +75,19 @@ public enum ReplayJSON {
                   let columns = array(m["columns"]), !columns.isEmpty else { return nil }
             var tallies = ReplayTallies(columns: columns.count - 1, properties: properties.count)
             var labels: [String] = []
+            let sweep = array(m["sweep"])?.compactMap(string) ?? []
+            var bases: [String] = [], values: [[String]] = []
             for (i, c) in columns.enumerated() {
                 guard let (label, t) = tally(c, properties: i == 0 ? 0 : properties.count) else { return nil }
                 if i == 0 { tallies.production = t } else {
                     tallies.columns[i - 1] = t
                     labels.append(label)
+                    if !sweep.isEmpty {
+                        guard let f = fields(c), let base = string(f["strategy"]), let v = array(f["values"])?.compactMap(string),
+                              v.count == sweep.count else { return nil }
+                        bases.append(base)
+                        values.append(v)
+                    }
                 }
             }
             guard let file = string(trace["file"]), let bytes = integer(trace["bytes"]), let digest = string(trace["digest"]),
@@ -83,9 +100,13 @@ public enum ReplayJSON {
             } else {
                 shard = nil
             }
-            return ReplayReport(trace: file, traceBytes: bytes, traceDigest: digest, catalog: catalogFile, catalogDigest: catalogDigest,
-                                shard: shard, rows: rows, badRows: bad, skippedUsers: skipped, properties: properties, labels: labels,
-                                tallies: tallies, hasProduction: production)
+            var report = ReplayReport(trace: file, traceBytes: bytes, traceDigest: digest, catalog: catalogFile, catalogDigest: catalogDigest,
+                                      shard: shard, rows: rows, badRows: bad, skippedUsers: skipped, properties: properties, labels: labels,
+                                      tallies: tallies, hasProduction: production)
+            report.sweep = sweep
+            report.bases = bases
+            report.sweepValues = values
+            return report
         }
 
         func tally(_ v: JSONValue, properties: Int) -> (String, ReplayTally)? {

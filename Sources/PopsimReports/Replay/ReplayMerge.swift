@@ -24,7 +24,7 @@ public enum ReplayMerge {
             guard r.catalogDigest == merged.catalogDigest, r.properties == merged.properties else {
                 return .failure(Problem(message: "\(path) replays another catalog than \(paths[0])"))
             }
-            guard r.labels == merged.labels else {
+            guard r.labels == merged.labels, r.sweep == merged.sweep else {
                 return .failure(Problem(message: "\(path) runs other strategies than \(paths[0]): \(r.labels.joined(separator: ", "))"))
             }
             guard r.rows == merged.rows, r.badRows == merged.badRows, r.hasProduction == merged.hasProduction else {

@@ -22,6 +22,10 @@ public struct ReplayReport: Sendable, Equatable {
     public var tallies: ReplayTallies
     /// Whether the trace has `shown` rows: then production is a column and agreement a row.
     public var hasProduction: Bool
+    /// With `--sweep`: the swept names, and per column its strategy and the values it ran with.
+    public var sweep: [String] = []
+    public var bases: [String] = []
+    public var sweepValues: [[String]] = []
 
     public init(trace: String, traceBytes: Int, traceDigest: String, catalog: String, catalogDigest: String, shard: String?,
                 rows: Int, badRows: Int, skippedUsers: Int, properties: [String], labels: [String], tallies: ReplayTallies,

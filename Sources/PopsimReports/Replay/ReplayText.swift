@@ -69,9 +69,14 @@ public enum ReplayText {
         func field(_ s: String) -> String {
             s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences("\"", "\"\"") + "\"" : s
         }
-        var out = (["column"] + table.dropFirst().map { $0[0] }).map(field).joined(separator: ",") + "\n"
+        // With a sweep: the strategy and each swept value in a field of its own, for plotting.
+        let swept = r.sweep.isEmpty ? [] : ["strategy"] + r.sweep
+        var out = (["column"] + swept + table.dropFirst().map { $0[0] }).map(field).joined(separator: ",") + "\n"
+        let offset = r.hasProduction ? 1 : 0
         for c in 1..<table[0].count {
-            out += ([table[0][c]] + table.dropFirst().map { $0[c] }).map(field).joined(separator: ",") + "\n"
+            let i = c - 1 - offset
+            let sweepFields = swept.isEmpty ? [] : i < 0 ? ["production"] + r.sweep.map { _ in "" } : [r.bases[i]] + r.sweepValues[i]
+            out += ([table[0][c]] + sweepFields + table.dropFirst().map { $0[c] }).map(field).joined(separator: ",") + "\n"
         }
         return out
     }

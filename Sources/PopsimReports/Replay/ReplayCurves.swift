@@ -1,0 +1,152 @@
+import PopsimCore
+
+/// `replay --sweep … --format svg|html`: each figure against the first swept value, one line per
+/// strategy (and per value of the other sweeps), every point telling its value on hover — the
+/// popup scheduler's miss-ratio curve.
+///
+/// Contract: the same report gives the same bytes; every number in the markup is an integer;
+/// without a sweep, each column is a point on its own line at x = its place.
+public enum ReplayCurves {
+    static let width = 420, height = 240
+    static let left = 56, right = 16, top = 28, bottom = 40
+
+    /// One figure: its name, whether it is a share (tenths of a percent), and a value per column.
+    struct Figure {
+        var name: String
+        var percent: Bool
+        var values: [Int?]
+    }
+
+    static func figures(_ r: ReplayReport) -> [Figure] {
+        let t = r.tallies.columns
+        func share(_ n: Int, _ d: Int) -> Int? { d > 0 ? (n * 1000 + d / 2) / d : nil }
+        var out = [Figure(name: "shown, % of requests", percent: true, values: t.map { share($0.shown, $0.requests) }),
+                   Figure(name: "dropped", percent: false, values: t.map { $0.drops.reduce(0, +) }),
+                   Figure(name: "lost", percent: false, values: t.map(\.lost)),
+                   Figure(name: "pending at end", percent: false, values: t.map(\.pending))]
+        for q in [50, 90, 99] {
+            out.append(Figure(name: "wait p\(q) (ms)", percent: false, values: t.map { $0.waits.quantile(q) }))
+        }
+        for (i, p) in r.properties.enumerated() {
+            out.append(Figure(name: "fails: \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
+        }
+        if r.hasProduction {
+            out.append(Figure(name: "agrees with production, % of users", percent: true, values: t.map { share($0.agreeing, $0.users) }))
+        }
+        return out
+    }
+
+    /// Lines: columns grouped by strategy and the values of every sweep but the first; each
+    /// column's x is its first swept value (its place among them when they are not all integers).
+    static func lines(_ r: ReplayReport) -> (names: [String], members: [[Int]], xs: [Int], xLabels: [String]) {
+        let n = r.labels.count
+        guard !r.sweep.isEmpty else { return ([""], [Array(0..<n)], Array(0..<n), r.labels) }
+        var names: [String] = [], members: [[Int]] = []
+        for c in 0..<n {
+            let others = zip(r.sweep.dropFirst(), r.sweepValues[c].dropFirst()).map { "\($0)=\($1)" }
+            let name = ([r.bases[c]] + others).joined(separator: " ")
+            if let i = names.firstIndex(of: name) { members[i].append(c) } else {
+                names.append(name)
+                members.append([c])
+            }
+        }
+        var labels: [String] = []
+        for c in 0..<n where !labels.contains(r.sweepValues[c][0]) && !r.sweepValues[c][0].isEmpty { labels.append(r.sweepValues[c][0]) }
+        let numeric = labels.allSatisfy { Int($0) != nil }
+        // A baseline (a strategy without the swept options) stands at the first x; it is drawn across.
+        let first = numeric ? labels.compactMap { Int($0) }.min() ?? 0 : 0
+        let xs = (0..<n).map { c in numeric ? Int(r.sweepValues[c][0]) ?? first : labels.firstIndex(of: r.sweepValues[c][0]) ?? 0 }
+        return (names, members, xs, labels)
+    }
+
+    static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+
+    /// One figure's panel, at (x0, y0).
+    static func panel(_ f: Figure, _ r: ReplayReport, x0: Int, y0: Int) -> String {
+        let (names, members, xs, xLabels) = lines(r)
+        let values = f.values.compactMap { $0 }
+        let maxY = max(1, values.max() ?? 1)
+        let minX = xs.min() ?? 0, maxX = max((xs.max() ?? 0), minX + 1)
+        let plotW = width - left - right, plotH = height - top - bottom
+        func px(_ x: Int) -> Int { x0 + left + (x - minX) * plotW / (maxX - minX) }
+        func py(_ y: Int) -> Int { y0 + top + plotH - y * plotH / maxY }
+        func text(_ v: Int) -> String { f.percent ? "\(v / 10).\(v % 10)%" : String(v) }
+        var out = "<g class=\"panel\">\n"
+        out += "<text x=\"\(x0 + left)\" y=\"\(y0 + 16)\" class=\"title\">\(XMLText.escape(f.name))</text>\n"
+        out += "<line x1=\"\(x0 + left)\" y1=\"\(py(0))\" x2=\"\(x0 + left + plotW)\" y2=\"\(py(0))\" class=\"axis\"/>\n"
+        out += "<line x1=\"\(x0 + left)\" y1=\"\(y0 + top)\" x2=\"\(x0 + left)\" y2=\"\(py(0))\" class=\"axis\"/>\n"
+        out += "<text x=\"\(x0 + left - 6)\" y=\"\(y0 + top + 4)\" class=\"y\">\(text(maxY))</text>\n"
+        out += "<text x=\"\(x0 + left - 6)\" y=\"\(py(0) + 4)\" class=\"y\">0</text>\n"
+        var labelled = Set<Int>()
+        for (c, x) in xs.enumerated() where (r.sweep.isEmpty || !r.sweepValues[c][0].isEmpty) && labelled.insert(x).inserted {
+            let label = r.sweep.isEmpty ? r.labels[c] : r.sweepValues[c][0]
+            out += "<text x=\"\(px(x))\" y=\"\(py(0) + 16)\" class=\"x\">\(XMLText.escape(label))</text>\n"
+        }
+        if !r.sweep.isEmpty {
+            out += "<text x=\"\(x0 + left + plotW)\" y=\"\(py(0) + 32)\" class=\"x end\">\(XMLText.escape(r.sweep[0]))</text>\n"
+        }
+        _ = xLabels
+        for (l, cols) in members.enumerated() {
+            let color = colors[l % colors.count]
+            if cols.count == 1, !r.sweep.isEmpty, r.sweepValues[cols[0]][0].isEmpty, let v = f.values[cols[0]] {
+                // A baseline: its value across the whole range.
+                out += "<line x1=\"\(px(minX))\" y1=\"\(py(v))\" x2=\"\(px(maxX))\" y2=\"\(py(v))\" stroke=\"\(color)\" stroke-width=\"2\" "
+                    + "stroke-dasharray=\"6 4\"><title>\(XMLText.escape(r.labels[cols[0]])): \(text(v))</title></line>\n"
+                continue
+            }
+            let points = cols.compactMap { c in f.values[c].map { (c, px(xs[c]), py($0)) } }.sorted { $0.1 < $1.1 }
+            if points.count > 1 {
+                out += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\""
+                    + points.map { "\($0.1),\($0.2)" }.joined(separator: " ") + "\"/>\n"
+            }
+            for (c, x, y) in points {
+                let v = f.values[c] ?? 0
+                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"4\" fill=\"\(color)\"><title>\(XMLText.escape(r.labels[c])): \(text(v))</title></circle>\n"
+            }
+            _ = names
+        }
+        return out + "</g>\n"
+    }
+
+    static func legend(_ r: ReplayReport, y: Int) -> String {
+        let names = lines(r).names
+        guard names != [""] else { return "" }
+        var out = ""
+        for (i, name) in names.enumerated() {
+            let x = left + (i % 3) * 260, row = y + (i / 3) * 18
+            out += "<rect x=\"\(x)\" y=\"\(row - 10)\" width=\"12\" height=\"12\" fill=\"\(colors[i % colors.count])\"/>"
+                + "<text x=\"\(x + 18)\" y=\"\(row)\" class=\"legend\">\(XMLText.escape(name))</text>\n"
+        }
+        return out
+    }
+
+    public static func svg(_ r: ReplayReport) -> String {
+        let figures = figures(r)
+        let columns = 2
+        let rows = (figures.count + columns - 1) / columns
+        let legendRows = (lines(r).names.count + 2) / 3
+        let totalW = columns * width, totalH = rows * height + 40 + legendRows * 18
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(totalW)\" height=\"\(totalH)\" viewBox=\"0 0 \(totalW) \(totalH)\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        out += "<style>.title{font-weight:bold;font-size:12px}.axis{stroke:#888}.y{text-anchor:end}.x{text-anchor:middle}.end{text-anchor:end}</style>\n"
+        out += "<text x=\"\(left)\" y=\"20\" class=\"title\">replay: \(XMLText.escape(r.trace)) with \(XMLText.escape(r.catalog)): \(r.tallies.production.users) users</text>\n"
+        out += legend(r, y: 42)
+        let y0 = 40 + legendRows * 18
+        for (i, f) in figures.enumerated() {
+            out += panel(f, r, x0: (i % columns) * width, y0: y0 + (i / columns) * height)
+        }
+        return out + "</svg>\n"
+    }
+
+    public static func html(_ r: ReplayReport) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<title>replay: \(XMLText.escape(r.trace))</title>\n"
+        out += "<style>body{font-family:sans-serif;margin:16px}table{border-collapse:collapse;font-size:13px}"
+            + "td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #ddd}td:first-child,th:first-child{text-align:left}</style>\n"
+        out += "</head>\n<body>\n<h1>replay: \(XMLText.escape(r.trace)) with \(XMLText.escape(r.catalog))</h1>\n"
+        out += "<p>Hover a point for its value.</p>\n" + svg(r)
+        let table = r.table
+        out += "<table>\n<tr>" + table[0].map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>\n"
+        for row in table.dropFirst() { out += "<tr>" + row.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>\n" }
+        return out + "</table>\n</body>\n</html>\n"
+    }
+}
