@@ -92,6 +92,9 @@ extension System {
         return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
+    /// Back to the start of an open file (to read back what was written).
+    public static func rewind(_ fd: Int32) -> Bool { lseek(fd, 0, SEEK_SET) == 0 }
+
     public static func setPermissions(_ fd: Int32, _ permissions: UInt32) { _ = fchmod(fd, mode_t(permissions)) }
 
     public static func renameFile(_ from: String, to: String) -> Bool { rename(from, to) == 0 }

@@ -256,3 +256,28 @@ struct ReplaySweepTests {
         #expect(bad.stderr == "popsim: replay: --sweep: expected NAME=V1,V2,... with each name once, got \"cooldownMs\"\n")
     }
 }
+
+/// A trace whose users are not together, past `--partition-rows`, goes through temporary
+/// partitions: the same report, the same errors, nothing left in the temporary folder.
+@Suite("replay: partitions")
+struct ReplayPartitionTests {
+    @Test func partitionedGivesTheSameReportAndLeavesNothing() throws {
+        let dir = try temporaryDirectory()
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        _ = try runPopsim(["gen", "--trace", "--users", "150", "--seed", "5", "--catalog", "app.json", "--output", "week.csv"], in: dir)
+        let base = ["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "keyed", "--format", "json"]
+        let memory = try runPopsim(base, in: dir)
+        let parted = try runPopsim(base + ["--partition-rows", "50"], in: dir, environment: ["TMPDIR": tmp.path])
+        #expect(memory.status == 0)
+        #expect(parted.stdout == memory.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+        // A time going backwards is found when the partition is read back, still located.
+        let bad = "user,time,action,popup,value\nu1,10,enqueue,upgrade,\nu2,0,enqueue,rate,\nu1,5,enqueue,rate,\n"
+        try bad.write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let e = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--partition-rows", "0"], in: dir, environment: ["TMPDIR": tmp.path])
+        #expect(e.status == 2)
+        #expect(e.stderr == "bad.csv:4:1: expected a time at or after 10 (user \"u1\"'s row before, line 2), got 5\n")
+        #expect(e.stdout == "")
+    }
+}

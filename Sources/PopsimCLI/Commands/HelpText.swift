@@ -311,8 +311,8 @@ enum HelpText {
           --plugin-per-run        A new plug-in process for every run.
           --jobs <n>              Run on n cores; the output is the same. (default: the
                                   number of cores)
-          --format <format>       Output format. (values: text, markdown, json, csv;
-                                  default: text)
+          --format <format>       Output format. (values: text, markdown, json, csv, html,
+                                  svg; default: text)
           --output <file>         Write the report to a file (atomically).
           --columns <map>         Column names of the fields, as field=name,...
                                   (default: user,time,action,popup,value)
@@ -327,8 +327,13 @@ enum HelpText {
                                   the report of the whole replay.
           --save <dir>            Write the first users where a property fails as plain
                                   scenarios, <row>-<user>.<strategy>.json, for check.
+          --sweep <name=v1,v2,…>  Run every value of a strategy option or policy knob
+                                  (repeatable: every combination); a column each.
           --max-errors <n>        Skip up to n bad rows (and their users), report them and
                                   go on. (default: 0: the first bad row stops)
+          --partition-rows <n>    Rows kept in memory before a trace whose users are not
+                                  together is partitioned to temporary files (TMPDIR).
+                                  (default: 4000000)
         \(guards)
           -h, --help              Show help information.
 

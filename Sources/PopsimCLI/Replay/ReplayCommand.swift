@@ -27,6 +27,7 @@ enum ReplayCommand {
         .init(name: "merge", takesValue: false),
         .init(name: "save", takesValue: true),
         .init(name: "max-errors", takesValue: true),
+        .init(name: "partition-rows", takesValue: true),
         .init(name: "help", takesValue: false),
     ] + Guards.specs + StrategyArguments.specs
 
@@ -66,7 +67,8 @@ enum ReplayCommand {
         let replayer = Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath)
         var pass = ReplayPass(replayer: replayer, decoder: TraceDecoder(file: tracePath, layout: layout, catalog: catalog),
                               shard: shard, grouped: args.flag("grouped"),
-                              maxErrors: maxErrors, jobs: jobs, saving: args.value("save") != nil)
+                              maxErrors: maxErrors, jobs: jobs, saving: args.value("save") != nil,
+                              partitionRows: try nonNegative(args, "partition-rows") ?? 4_000_000, environment: console.environment)
         var source = try TraceSource(tracePath)
         defer { source.close() }
         let progress = console.progressLine()

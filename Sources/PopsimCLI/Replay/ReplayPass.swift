@@ -14,14 +14,26 @@ struct ReplayPass {
     let jobs: Int
     let saving: Bool
     var collector: TraceCollector
+    /// Rows kept in memory before a trace whose users are not together is partitioned to
+    /// temporary files (`--partition-rows`).
+    let partitionRows: Int
+    let partitionCount: Int
+    let environment: [String: String]
+    private var partitions: TracePartitions?
+    private var skippedLater = 0
+    private var laterErrors: [LoadError] = []
 
     var stopped: PopsimError?
     var tallies: ReplayTallies
     /// Users of failing runs kept for `--save`: (column, user, run).
     var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] = []
 
-    init(replayer: Replayer, decoder: TraceDecoder, shard: Shard?, grouped: Bool, maxErrors: Int, jobs: Int, saving: Bool) {
+    init(replayer: Replayer, decoder: TraceDecoder, shard: Shard?, grouped: Bool, maxErrors: Int, jobs: Int, saving: Bool,
+         partitionRows: Int, partitionCount: Int = 64, environment: [String: String]) {
         self.replayer = replayer
+        self.partitionRows = partitionRows
+        self.partitionCount = partitionCount
+        self.environment = environment
         self.maxErrors = maxErrors
         self.jobs = jobs
         self.saving = saving
@@ -30,11 +42,11 @@ struct ReplayPass {
         tallies = ReplayTallies(columns: replayer.columns.count, properties: replayer.catalog.expectations.count)
     }
 
-    var errors: [LoadError] { collector.errors }
+    var errors: [LoadError] { collector.errors + laterErrors }
     /// Errors printed: the first `maxErrors + 1` (the rest are counted).
     var shownErrors: Int { min(errors.count, maxErrors + 1) }
     var rows: Int { collector.rows }
-    var skippedUsers: Int { collector.skippedUsers }
+    var skippedUsers: Int { collector.skippedUsers + skippedLater }
     var sawShown: Bool { collector.sawShown }
 
     mutating func read(_ source: inout TraceSource, progress: ProgressLine?) throws(PopsimError) {
@@ -48,12 +60,43 @@ struct ReplayPass {
             }
             guard errors.count <= maxErrors else { return false }
             replay(collector.ready(all: false))
+            do throws(PopsimError) {
+                try spill()
+            } catch {
+                stopped = error
+                return false
+            }
             return true
         }
-        guard errors.count <= maxErrors else { return }
+        guard errors.count <= maxErrors, stopped == nil else { return }
         reader.finish(into: &collector)
         guard errors.count <= maxErrors else { return }
-        replay(collector.ready(all: true))
+        guard let partitions else { return replay(collector.ready(all: true)) }
+        defer { partitions.close() }
+        try spill()
+        for i in 0..<partitions.count {
+            let bytes = try partitions.read(i)
+            var part = TraceCollector(decoder: collector.decoder, shard: nil, grouped: false, maxErrors: maxErrors)
+            let ok = bytes.withUnsafeBufferPointer { part.take(partition: $0, badUsers: collector.badUsers) }
+            guard ok else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
+            laterErrors += part.errors
+            skippedLater += part.skippedUsers
+            guard errors.count <= maxErrors else { return }
+            replay(part.ready(all: true))
+        }
+    }
+
+    /// Past `partitionRows` rows held (users not together), the trace goes to temporary
+    /// partitions; then each chunk's rows are written out.
+    private mutating func spill() throws(PopsimError) {
+        if partitions == nil, !collector.grouped, collector.heldRows > partitionRows {
+            partitions = try TracePartitions(count: partitionCount, environment: environment)
+            collector.partition(into: partitionCount)
+        }
+        guard let partitions, var outbox = collector.outbox else { return }
+        collector.outbox = nil
+        defer { collector.outbox = outbox }
+        try partitions.write(&outbox)
     }
 
     private mutating func replay(_ users: [ReplayUser]) {

@@ -27,6 +27,12 @@ public struct TraceCollector: Sendable {
     /// With `grouped`: FNV-1a 64 of the users already handed out (8 bytes a user).
     private var finished = Set<UInt64>()
     private let fast: FastTraceDecoder
+    /// Partitioned: each row of this shard encoded into the outbox of its user's partition
+    /// (FNV-1a 64 modulo their count) instead of being kept; users with a bad row, by hash.
+    public var outbox: [[UInt8]]?
+    public private(set) var badUsers = Set<UInt64>()
+    /// Rows kept in memory (not partitioned).
+    public private(set) var heldRows = 0
 
     /// Bad rows allowed: past them, every row is ignored (the caller stops reading).
     public let maxErrors: Int
@@ -54,6 +60,10 @@ public struct TraceCollector: Sendable {
             if var user = record[.user] {
                 user.withUTF8 { u in
                     guard mine(u) else { return }
+                    if outbox != nil {
+                        if badUsers.insert(Self.hash(u)).inserted { skippedUsers += 1 }
+                        return
+                    }
                     if let i = table.lookup(u) { return markBad(Int(i)) }
                     // A user whose first row is bad: kept out, with every row of it after.
                     table.insert(u, id: Int32(users.count))
@@ -92,6 +102,7 @@ public struct TraceCollector: Sendable {
         users = []
         bad = []
         table = NameTable()
+        heldRows = 0
         if let last {
             table.insert(last.id, id: 0)
             users = [last]
@@ -100,9 +111,61 @@ public struct TraceCollector: Sendable {
         return out
     }
 
+    /// Moves every user held into the outbox (their rows encoded) and keeps partitioning from
+    /// now on: `partitions` outboxes.
+    public mutating func partition(into partitions: Int) {
+        var boxes = [[UInt8]](repeating: [], count: max(1, partitions))
+        for (u, isBad) in zip(users, bad) {
+            var id = u.id
+            id.withUTF8 { bytes in
+                let h = Self.hash(bytes)
+                if isBad { badUsers.insert(h) }
+                for e in u.entries { TraceEntryCodec.encode(user: bytes, e, into: &boxes[Int(h % UInt64(boxes.count))]) }
+            }
+        }
+        users = []
+        bad = []
+        table = NameTable()
+        heldRows = 0
+        outbox = boxes
+    }
+
+    /// One partition's encoded rows, grouped as if read from the trace (`badUsers`: those with a
+    /// bad row anywhere, left out). False when the bytes are not popsim's encoding.
+    public mutating func take(partition bytes: UnsafeBufferPointer<UInt8>, badUsers: Set<UInt64>) -> Bool {
+        self.badUsers = badUsers
+        var entries: [(String, TraceEntry)] = []
+        let ok = TraceEntryCodec.decode(bytes) { user, entry in entries.append((String(decoding: user, as: UTF8.self), entry)) }
+        // Rows come in trace order within a partition; a user's first row is its first here.
+        for (user, entry) in entries {
+            var user = user
+            user.withUTF8 { u in
+                let next = Int32(users.count)
+                if let i = table.insert(u, id: next).map(Int.init) {
+                    if let e = users[i].append(entry, file: decoder.file) {
+                        errors.append(e)
+                        markBad(i)
+                    }
+                } else {
+                    var r = ReplayUser(id: String(decoding: u, as: UTF8.self), firstRow: entry.row)
+                    _ = r.append(entry, file: decoder.file)
+                    users.append(r)
+                    bad.append(badUsers.contains(Self.hash(u)))
+                }
+            }
+        }
+        return ok
+    }
+
     private mutating func add(_ user: UnsafeBufferPointer<UInt8>, _ entry: TraceEntry) {
         if case .shown = entry.kind { sawShown = true }
         guard mine(user) else { return }
+        if outbox != nil {
+            let h = Self.hash(user)
+            TraceEntryCodec.encode(user: user, entry, into: &outbox![Int(h % UInt64(outbox!.count))])
+            return
+        }
+        heldRows += 1
         let next = Int32(users.count)
         if let i = table.insert(user, id: next).map(Int.init) {
             if grouped && i != users.count - 1 {
