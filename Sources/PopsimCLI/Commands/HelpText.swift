@@ -287,7 +287,7 @@ enum HelpText {
 
         EXAMPLES:
           popsim replay Examples/replay/week.csv --catalog Examples/replay/app.json
-          popsim replay week.csv --catalog app.json --strategy fg --strategy policy --policy caps.json
+          popsim replay week.csv --catalog app.json --strategy fg --strategy policy
           zcat week.csv.gz | popsim replay - --catalog app.json --strategy all --jobs 2
           popsim replay week.csv --catalog app.json --shard 0/4 --format json > shard-0.json
           popsim replay --merge shard-0.json shard-1.json shard-2.json shard-3.json

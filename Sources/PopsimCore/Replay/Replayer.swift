@@ -153,7 +153,9 @@ extension ReplayTally {
         return shows
     }
 
-    /// Adds what production did for `user`: its requests, shows and waits.
+    /// Adds what production did for `user`: its requests, shows and waits. A `shown` answers the
+    /// oldest open request of its popup; the trace's own `clear` and `remove` close requests; a
+    /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
     mutating func addProduction(_ user: ReplayUser, popups: Int) {
         users += 1
         var open = OpenRequests(subjects: popups)
@@ -166,6 +168,10 @@ extension ReplayTally {
                 guard let (since, _) = open.settleOldest(Int(p.index)) else { continue }
                 shown += 1
                 waits.add(e.time - since)
+            case .action(.clear):
+                for p in 0..<popups { open.settleAll(p) }
+            case .action(.remove(let p)):
+                open.settleAll(Int(p.index))
             default: continue
             }
         }
@@ -191,6 +197,8 @@ struct OpenRequests {
         heads[s] += 1
         return queues[s][heads[s] - 1]
     }
+
+    mutating func settleAll(_ s: Int) { heads[s] = queues[s].count }
 
     mutating func settleNewest(_ s: Int) {
         if heads[s] < queues[s].count { queues[s].removeLast() }
