@@ -103,9 +103,55 @@ def machine():
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}"
 
 
+def replay_bench(pairs, verdict):
+    """11. `replay` (issue 28): a synthetic trace of 100,000 users (`popsim gen --trace`, about 3M
+    rows of CSV) replayed under fg on one and on two cores, under policy and under all strategies;
+    rows per second end to end; peak memory at 10,000 and at 100,000 users, as generated (users'
+    rows interleaved: past --partition-rows they go to temporary files) and sorted by user
+    (--grouped)."""
+    traces = {}
+    for users in (10_000, 100_000):
+        trace, catalog = os.path.join(WORK, f"trace-{users // 1000}k.csv"), os.path.join(WORK, "trace-app.json")
+        run([POPSIM, "gen", "--trace", "--users", str(users), "--seed", "1", "--catalog", catalog, "--output", trace])
+        grouped = trace.replace(".csv", "-grouped.csv")
+        # Sorted by user in a process of its own: this one stays small, so that the peak memory
+        # of the replays it starts is theirs (a child's peak counts what it was forked from).
+        subprocess.run([sys.executable, "-c", "import sys\nh, *l = open(sys.argv[1]).read().splitlines()\n"
+                        "open(sys.argv[2], 'w').write(h + '\\n' + '\\n'.join(sorted(l, key=lambda x: x.split(',', 1)[0])) + '\\n')\n"
+                        "print(len(l))", trace, grouped], check=True, stdout=subprocess.PIPE)
+        with open(trace, "rb") as f:
+            count = sum(1 for _ in f) - 1
+        traces[users] = (trace, grouped, catalog, count)
+    trace, grouped, catalog, rows = traces[100_000]
+    base = [POPSIM, "replay", trace, "--catalog", catalog]
+    one = [run(base + ["--strategy", "fg", "--jobs", "1"])[0] for _ in range(pairs)]
+    two = [run(base + ["--strategy", "fg", "--jobs", "2"])[0] for _ in range(pairs)]
+    policy = [run(base + ["--strategy", "policy", "--jobs", "2"])[0] for _ in range(pairs)]
+    everything = [run(base + ["--strategy", "all", "--jobs", "2"])[0] for _ in range(max(1, min(pairs, 3)))]
+    grouped_two = [run([POPSIM, "replay", grouped, "--catalog", catalog, "--strategy", "fg", "--jobs", "2", "--grouped"])[0]
+                   for _ in range(pairs)]
+    memory = {}
+    for users, (t, g, c, _) in traces.items():
+        memory[users] = (run([POPSIM, "replay", t, "--catalog", c, "--strategy", "fg"])[1],
+                         run([POPSIM, "replay", g, "--catalog", c, "--strategy", "fg", "--grouped"])[1])
+    rate = rows / summary(two)[0]
+    verdict("replay: rows per second end to end, fg, 2 cores", rate, 4_000_000, 1_000_000, better="higher")
+    verdict("replay: --jobs 2 over --jobs 1 (times faster)", summary(one)[0] / summary(two)[0], 1.7, 1.7, better="higher")
+    verdict("replay: peak memory, 100k users over 10k, sorted by user (--grouped) (times)",
+            memory[100_000][1] / memory[10_000][1], 1.2, 1.5)
+    return (rows, summary(one), summary(two), summary(policy), summary(everything), summary(grouped_two), memory)
+
+
 def main():
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     os.makedirs(WORK, exist_ok=True)
+    if len(sys.argv) > 2 and sys.argv[2] == "replay":
+        verdicts = []
+        figures = replay_bench(pairs, lambda *v, **k: verdicts.append(v))
+        print("\n".join(replay_lines(figures)))
+        for v in verdicts:
+            print(v)
+        return
     s100k, s1m = os.path.join(WORK, "gen-100k.json"), os.path.join(WORK, "gen-1m.json")
     for path, n in ((s100k, 100_000), (s1m, 1_000_000)):
         run([POPSIM, "gen", "--events", str(n), "--seed", "1", "--output", path])
@@ -287,8 +333,9 @@ def main():
         if strategies_counted:
             verdict(f"slowest strategy vs the reference {ref_commit[:7]}, instructions (times)", max(strategies_counted), 1.0, 1.0)
 
+    replayed = replay_bench(pairs, verdict)
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
-                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet, instruction_ratchet))
+                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet, instruction_ratchet), replayed)
     print(report)
     with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
         f.write(report)
@@ -352,8 +399,23 @@ def write_burst(n):
     return path
 
 
+def replay_lines(figures):
+    rows, one, two, policy, everything, grouped, memory = figures
+    def line(label, t, columns=1):
+        return f"| {label} | {t[0] * 1000:,.0f} ms ({t[1] * 1000:,.0f}–{t[2] * 1000:,.0f}) | {rows / t[0]:,.0f} | {rows * columns / t[0]:,.0f} |"
+    out = ["", f"`replay` on a trace of 100,000 users and {rows:,} rows (CSV, `popsim gen --trace --users 100000 --seed 1`), "
+           "end to end, median (min–max):", "",
+           "| replay | time | rows per second | row-runs per second |", "|---|---:|---:|---:|",
+           line("fg, --jobs 1", one), line("fg, --jobs 2", two), line("fg, --jobs 2, sorted by user, --grouped", grouped),
+           line("policy, --jobs 2", policy), line("all 14 strategies, --jobs 2", everything, 14)]
+    out += ["", "Peak memory (fg): " + "; ".join(
+        f"{users:,} users: {m[0] / 1024:.0f} MiB as generated (users interleaved), {m[1] / 1024:.0f} MiB sorted by user (--grouped)"
+        for users, m in sorted(memory.items())) + "."]
+    return out
+
+
 def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, bursts,
-           explorations, simpy_version, cxx_version, plugins, reference):
+           explorations, simpy_version, cxx_version, plugins, reference, replayed):
     swift = version(["swift", "--version"])
     out = ["# popsim benchmark results", "",
            f"Machine: {machine()}.  ",
@@ -384,6 +446,7 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
     out += ["", f"Plug-in in explore (`Examples/plugins/notistack.py` on `Benchmarks/explore-first-launch.json`, all cores): "
             f"{per_mode[0]:,.0f} variants per second with one process serving many runs, {per_mode[1]:,.0f} with a new "
             f"process per run (`--plugin-per-run`): {per_mode[0] / per_mode[1]:.1f}×."]
+    out += replay_lines(replayed)
     ref_commit, ratchet, instruction_ratchet = reference
     out += ["", f"Against the pinned reference {ref_commit[:7]} (`Benchmarks/reference`; built from this repository's "
             "history), each the median of per-pair ratios, this tree's time over the reference's (below 1.00× is faster):", "",

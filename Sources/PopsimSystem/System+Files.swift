@@ -92,6 +92,9 @@ extension System {
         return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
+    /// To byte `offset` of an open file.
+    public static func seek(_ fd: Int32, to offset: Int) -> Bool { lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) }
+
     /// Back to the start of an open file (to read back what was written).
     public static func rewind(_ fd: Int32) -> Bool { lseek(fd, 0, SEEK_SET) == 0 }
 

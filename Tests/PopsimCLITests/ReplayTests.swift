@@ -281,3 +281,38 @@ struct ReplayPartitionTests {
         #expect(e.stdout == "")
     }
 }
+
+/// A CSV file of 1 MiB or more is read by two readers (the second from the first line past the
+/// middle): the same report as one reader, and one reader alone when the middle falls inside a
+/// quoted field.
+@Suite("replay: two readers")
+struct ReplayTwoReadersTests {
+    @Test func twoReadersGiveTheBytesOfOne() throws {
+        let dir = try temporaryDirectory()
+        _ = try runPopsim(["gen", "--trace", "--users", "1200", "--seed", "8", "--catalog", "app.json", "--output", "week.csv"], in: dir)
+        let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("week.csv").path)[.size] as? Int ?? 0
+        #expect(size > 1 << 20)
+        let base = ["replay", "week.csv", "--catalog", "app.json", "--format", "json"]
+        let one = try runPopsim(base + ["--jobs", "1"], in: dir)
+        let two = try runPopsim(base + ["--jobs", "2"], in: dir)
+        #expect(one.status == 0)
+        #expect(two.stdout == one.stdout)
+        // A bad row in the second half is located as if one reader had read it.
+        var lines = try String(contentsOf: dir.appendingPathComponent("week.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let at = lines.count * 3 / 4
+        lines[at] = "u1,0,enqueue,nope,"
+        try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let bad = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--jobs", "2"], in: dir)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "bad.csv:\(at + 1):14: unknown popup \"nope\"\n")
+        // The middle inside a quoted field: the second reader's rows are not taken.
+        let filler = String(repeating: "line\n", count: 300_000)
+        let quoted = "user,time,action,popup,value\nu1,0,enqueue,rate,\"\(filler)\"\nu2,5,enqueue,toast,\nu1,9,enqueue,guide,\n"
+        try quoted.write(to: dir.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
+        let q1 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "1"], in: dir)
+        let q2 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "2"], in: dir)
+        #expect(q1.stderr == "")
+        #expect(q2.stdout == q1.stdout)
+        #expect(q1.stdout.contains("\nfg,2,3,"))
+    }
+}

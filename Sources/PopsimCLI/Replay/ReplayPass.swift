@@ -52,28 +52,51 @@ struct ReplayPass {
     mutating func read(_ source: inout TraceSource, progress: ProgressLine?) throws(PopsimError) {
         var reader = TraceReader(file: collector.decoder.file, layout: collector.decoder.layout)
         let started = System.monotonicMs()
-        try source.forEachChunk { chunk in
-            reader.feed(chunk, into: &collector)
+        let split = secondHalf(source)
+        var readerCopy = reader
+        func chunkBody(_ pass: inout ReplayPass, _ reader: inout TraceReader, _ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+            reader.feed(chunk, into: &pass.collector)
             if let progress {
                 let ms = max(1, System.monotonicMs() - started)
-                progress.update("replay: \(collector.rows) rows, \(collector.rows * 1000 / ms) rows/s")
+                progress.update("replay: \(pass.collector.rows) rows, \(pass.collector.rows * 1000 / ms) rows/s")
             }
-            guard errors.count <= maxErrors else { return false }
-            replay(collector.ready(all: false))
+            guard pass.errors.count <= pass.maxErrors else { return false }
+            pass.replay(pass.collector.ready(all: false))
+            guard split == nil else { return true }
             do throws(PopsimError) {
-                try spill()
+                try pass.spill()
             } catch {
-                stopped = error
+                pass.stopped = error
                 return false
             }
             return true
         }
+        var pass = self
+        try source.forEachChunk(limit: split?.offset ?? .max) { chunkBody(&pass, &readerCopy, $0) }
+        reader = readerCopy
+        self = pass
+        var finished = false
+        if let split {
+            let outcome = split.task.join()
+            // The second reader's rows count only if this one stopped exactly where it began.
+            if errors.count <= maxErrors, stopped == nil {
+                if reader.isAtBoundary, reader.hasHeader, case .success(let (other, rest))? = outcome {
+                    collector.absorb(other, rows: reader.rowCount, lines: reader.nextLine - 2)
+                    source.combine(rest)
+                    finished = true
+                } else {
+                    try source.forEachChunk { chunkBody(&pass, &readerCopy, $0) }
+                    reader = readerCopy
+                    self = pass
+                }
+            }
+        }
         guard errors.count <= maxErrors, stopped == nil else { return }
-        reader.finish(into: &collector)
+        if !finished { reader.finish(into: &collector) }
         guard errors.count <= maxErrors else { return }
+        try spill()
         guard let partitions else { return replay(collector.ready(all: true)) }
         defer { partitions.close() }
-        try spill()
         for i in 0..<partitions.count {
             let bytes = try partitions.read(i)
             var part = TraceCollector(decoder: collector.decoder, shard: nil, grouped: false, maxErrors: maxErrors)
@@ -84,6 +107,44 @@ struct ReplayPass {
             guard errors.count <= maxErrors else { return }
             replay(part.ready(all: true))
         }
+    }
+
+    /// A second reader for the second half of a big CSV file (on another core), when there is a
+    /// core for it and the rows will stay in memory: from the first line start past the middle,
+    /// the header fed first. Its rows are kept only if the first reader, at that byte, is between
+    /// two records (a quoted field may hold a line break); else the first reader goes on alone.
+    private func secondHalf(_ source: TraceSource) -> (offset: Int, task: SideTask<Result<(TraceCollector, TraceSource), PopsimError>>)? {
+        guard jobs >= 2, !collector.grouped, collector.decoder.layout.format == .csv, let size = source.regularSize,
+              size >= 1 << 20, size / 16 <= partitionRows else { return nil }
+        let path = source.path
+        guard var head = try? TraceSource(path), var middle = try? TraceSource(path, offset: size / 2) else { return nil }
+        defer { head.close(); middle.close() }
+        var header: [UInt8] = [], window: [UInt8] = []
+        try? head.forEachChunk(limit: 1 << 16) { header += $0; return false }
+        try? middle.forEachChunk(limit: 1 << 16) { window += $0; return false }
+        guard let end = header.firstIndex(of: UInt8(ascii: "\n")), !header[..<end].contains(UInt8(ascii: "\"")),
+              let newline = window.firstIndex(of: UInt8(ascii: "\n")), size / 2 + newline + 1 < size else { return nil }
+        let offset = size / 2 + newline + 1
+        let headerLine = Array(header[...end])
+        let decoder = collector.decoder, shard = collector.shard, maxErrors = self.maxErrors
+        let task = SideTask { () -> Result<(TraceCollector, TraceSource), PopsimError> in
+            var other = TraceCollector(decoder: decoder, shard: shard, grouped: false, maxErrors: maxErrors)
+            var reader = TraceReader(file: decoder.file, layout: decoder.layout)
+            headerLine.withUnsafeBufferPointer { reader.feed($0, into: &other) }
+            do throws(PopsimError) {
+                var rest = try TraceSource(path, offset: offset)
+                defer { rest.close() }
+                try rest.forEachChunk { chunk in
+                    reader.feed(chunk, into: &other)
+                    return !other.isStopped
+                }
+                if !other.isStopped { reader.finish(into: &other) }
+                return .success((other, rest))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return (offset, task)
     }
 
     /// Past `partitionRows` rows held (users not together), the trace goes to temporary

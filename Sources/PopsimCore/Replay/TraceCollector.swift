@@ -130,6 +130,52 @@ public struct TraceCollector: Sendable {
         outbox = boxes
     }
 
+    /// Takes in what a second reader collected from the rest of the trace (`other`, read from a
+    /// record boundary with the header fed first): its rows come after this one's `rows` rows and
+    /// its lines after line `lines` + 1. Users in both get the other's rows after theirs (a time
+    /// going back across the boundary is the same error as anywhere); errors keep file order.
+    public mutating func absorb(_ other: TraceCollector, rows rowOffset: Int, lines lineOffset: Int) {
+        func shifted(_ e: TraceEntry) -> TraceEntry {
+            var e = e
+            e.row += rowOffset
+            e.location.line += lineOffset
+            return e
+        }
+        for var error in other.errors {
+            if let l = error.location { error.location = SourceLocation(line: l.line + lineOffset, column: l.column) }
+            errors.append(error)
+        }
+        rows += other.rows
+        sawShown = sawShown || other.sawShown
+        for (u, otherBad) in zip(other.users, other.bad) {
+            var id = u.id
+            id.withUTF8 { bytes in
+                let i: Int
+                if let known = table.lookup(bytes) {
+                    i = Int(known)
+                } else {
+                    i = users.count
+                    table.insert(bytes, id: Int32(i))
+                    users.append(ReplayUser(id: u.id, firstRow: u.firstRow + rowOffset))
+                    bad.append(false)
+                }
+                if otherBad { markBad(i) }
+                for e in u.entries {
+                    if let problem = users[i].append(shifted(e), file: decoder.file) {
+                        errors.append(problem)
+                        markBad(i)
+                        break
+                    }
+                }
+                heldRows += u.entries.count
+            }
+        }
+        // File order (the boundary's own errors come among the other's), and no more than a stop's worth.
+        errors = errors.enumerated().sorted { ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset) }
+            .map(\.element)
+        if errors.count > maxErrors + 1 { errors.removeLast(errors.count - maxErrors - 1) }
+    }
+
     /// One partition's encoded rows, grouped as if read from the trace (`badUsers`: those with a
     /// bad row anywhere, left out). False when the bytes are not popsim's encoding.
     public mutating func take(partition bytes: UnsafeBufferPointer<UInt8>, badUsers: Set<UInt64>) -> Bool {

@@ -22,6 +22,14 @@ public struct TraceReader: Sendable {
     /// CSV: per field, its column index in the header (-1: absent); nil until the header is read.
     private var header: [Int]?
 
+    /// The next record's line and the rows read so far.
+    public var nextLine: Int { line }
+    public var rowCount: Int { rows }
+    /// Whether every byte fed so far ends a record (no record half read, no quote open): where a
+    /// second reader may have started.
+    public var isAtBoundary: Bool { pending.isEmpty && !inQuotes }
+    public var hasHeader: Bool { header != nil }
+
     public init(file: String, layout: TraceLayout) {
         self.file = file
         self.layout = layout
