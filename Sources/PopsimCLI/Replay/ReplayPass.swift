@@ -95,7 +95,11 @@ struct ReplayPass {
         if !finished { reader.finish(into: &collector) }
         guard errors.count <= maxErrors else { return }
         try spill()
-        guard let partitions else { return replay(collector.ready(all: true)) }
+        guard let partitions else {
+            let users = collector.ready(all: true)
+            replay(users)
+            return
+        }
         defer { partitions.close() }
         for i in 0..<partitions.count {
             let bytes = try partitions.read(i)
@@ -115,7 +119,7 @@ struct ReplayPass {
     /// two records (a quoted field may hold a line break); else the first reader goes on alone.
     private func secondHalf(_ source: TraceSource) -> (offset: Int, task: SideTask<Result<(TraceCollector, TraceSource), PopsimError>>)? {
         guard jobs >= 2, !collector.grouped, collector.decoder.layout.format == .csv, let size = source.regularSize,
-              size >= 1 << 20, size / 16 <= partitionRows else { return nil }
+              size >= 1 << 20, size / 32 <= partitionRows else { return nil }
         let path = source.path
         guard var head = try? TraceSource(path), var middle = try? TraceSource(path, offset: size / 2) else { return nil }
         defer { head.close(); middle.close() }

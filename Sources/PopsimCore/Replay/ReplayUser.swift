@@ -29,6 +29,25 @@ public struct ReplayUser: Sendable {
         return nil
     }
 
+    /// Its rows renumbered as read from `rows` rows and `lines` lines further down (a second
+    /// reader's rows, counted from where it began).
+    public mutating func shift(rows: Int, lines: Int) {
+        firstRow += rows
+        for i in entries.indices {
+            entries[i].row += rows
+            entries[i].location.line += lines
+        }
+    }
+
+    /// Adds the rows of `later` (the same user, read after these); a first row earlier than the
+    /// last of these is the error of `append`.
+    public mutating func append(contentsOf later: ReplayUser, file: String) -> LoadError? {
+        guard let first = later.entries.first else { return nil }
+        if let e = append(first, file: file) { return e }
+        entries.append(contentsOf: later.entries.dropFirst())
+        return nil
+    }
+
     /// Production's answers: per popup, the first (time from appearing to dismissal, button).
     public func answers(popups: Int) -> [(after: Int, button: String?)?] {
         var answers = [(after: Int, button: String?)?](repeating: nil, count: popups)

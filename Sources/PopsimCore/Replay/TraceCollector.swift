@@ -134,7 +134,7 @@ public struct TraceCollector: Sendable {
     /// record boundary with the header fed first): its rows come after this one's `rows` rows and
     /// its lines after line `lines` + 1. Users in both get the other's rows after theirs (a time
     /// going back across the boundary is the same error as anywhere); errors keep file order.
-    public mutating func absorb(_ other: TraceCollector, rows rowOffset: Int, lines lineOffset: Int) {
+    public mutating func absorb(_ other: consuming TraceCollector, rows rowOffset: Int, lines lineOffset: Int) {
         func shifted(_ e: TraceEntry) -> TraceEntry {
             var e = e
             e.row += rowOffset
@@ -147,27 +147,28 @@ public struct TraceCollector: Sendable {
         }
         rows += other.rows
         sawShown = sawShown || other.sawShown
-        for (u, otherBad) in zip(other.users, other.bad) {
+        var list = other.users
+        other.users = []
+        for (k, otherBad) in other.bad.enumerated() {
+            // Taken out of the list, so that the shift changes the rows in place (no copy).
+            var u = ReplayUser(id: "", firstRow: 0)
+            swap(&u, &list[k])
+            u.shift(rows: rowOffset, lines: lineOffset)
+            heldRows += u.entries.count
             var id = u.id
-            id.withUTF8 { bytes in
-                let i: Int
-                if let known = table.lookup(bytes) {
-                    i = Int(known)
-                } else {
-                    i = users.count
-                    table.insert(bytes, id: Int32(i))
-                    users.append(ReplayUser(id: u.id, firstRow: u.firstRow + rowOffset))
-                    bad.append(false)
-                }
-                if otherBad { markBad(i) }
-                for e in u.entries {
-                    if let problem = users[i].append(shifted(e), file: decoder.file) {
-                        errors.append(problem)
-                        markBad(i)
-                        break
-                    }
-                }
-                heldRows += u.entries.count
+            let known = id.withUTF8 { table.lookup($0) }
+            guard let known else {
+                id.withUTF8 { table.insert($0, id: Int32(users.count)) }
+                users.append(u)
+                bad.append(false)
+                if otherBad { markBad(users.count - 1) }
+                continue
+            }
+            let i = Int(known)
+            if otherBad { markBad(i) }
+            if let problem = users[i].append(contentsOf: u, file: decoder.file) {
+                errors.append(problem)
+                markBad(i)
             }
         }
         // File order (the boundary's own errors come among the other's), and no more than a stop's worth.
