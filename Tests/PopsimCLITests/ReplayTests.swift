@@ -316,3 +316,20 @@ struct ReplayTwoReadersTests {
         #expect(q1.stdout.contains("\nfg,2,3,"))
     }
 }
+
+/// A user whose run does not settle is counted and named; the others still run.
+@Suite("replay: runs that do not settle")
+struct ReplayUnsettledTests {
+    @Test func aRunawayUserIsNamedAndTheOthersRun() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        var rows = ["user,time,action,popup,value", "calm,0,enqueue,a,"]
+        for i in 0..<40 { rows.append("busy,\(i),enqueue,\(i % 2 == 0 ? "a" : "b"),") }
+        try (rows.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--max-steps", "5"], in: dir)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("\ndid not settle                 1\n"))
+        #expect(output.stdout.contains("  fg: the run settles: busy (row 2)\n"))
+        #expect(output.stdout.contains("\nrequests                       1\n"))
+    }
+}

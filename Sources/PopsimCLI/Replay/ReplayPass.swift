@@ -58,7 +58,7 @@ struct ReplayPass {
             reader.feed(chunk, into: &pass.collector)
             if let progress {
                 let ms = max(1, System.monotonicMs() - started)
-                progress.update("replay: \(pass.collector.rows) rows, \(pass.collector.rows * 1000 / ms) rows/s")
+                progress.update("replay: \(pass.collector.rows) rows, \(pass.collector.userCount) users, \(pass.collector.rows * 1000 / ms) rows/s")
             }
             guard pass.errors.count <= pass.maxErrors else { return false }
             pass.replay(pass.collector.ready(all: false))

@@ -31,6 +31,8 @@ public struct TraceCollector: Sendable {
     /// (FNV-1a 64 modulo their count) instead of being kept; users with a bad row, by hash.
     public var outbox: [[UInt8]]?
     public private(set) var badUsers = Set<UInt64>()
+    /// Users seen so far (held, or handed out with `grouped`); partitioned rows' users are not counted.
+    public var userCount: Int { users.count + finished.count }
     /// Rows kept in memory (not partitioned).
     public private(set) var heldRows = 0
 
