@@ -43,14 +43,23 @@ extension Engine {
         _ = try tell(.enqueued(p))
     }
 
-    /// The user presses `button` on `p`: only a fully shown popup can be answered.
+    /// The user presses `button` on `p`: only a fully shown popup can be answered. With a
+    /// strategy whose user hides wait out `minMs`, the hide comes when the minimum is over (a
+    /// second press meanwhile does nothing).
     mutating func press(_ p: PopupID, button: String) throws(RunError) {
         guard world.phase(p) == .shown else {
             log(.warning, p, everEnqueued[index(p)] ? .notShown : .notEnqueued)
             return
         }
+        guard waitingPress[index(p)] == nil else { return }
         pressed[index(p)] = button
-        try popupHides(p, .user, button: button == "close" ? nil : button)
+        if traits.userHidesWaitMinimum, let minimum = world.popup(p).minMs, world.now - showBegan[index(p)] < minimum {
+            // The hide waits out the minimum since the show; the button's actions do not.
+            waitingPress[index(p)] = button
+            schedule(after: showBegan[index(p)] + minimum - world.now, .timer, .userHide(p, generation[index(p)]))
+        } else {
+            try popupHides(p, .user, button: button == "close" ? nil : button)
+        }
         if traits.buttonActions == .atResponse {
             try runActions(of: p)
         }

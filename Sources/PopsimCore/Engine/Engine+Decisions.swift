@@ -71,6 +71,8 @@ extension Engine {
         log(.show, p, reason)
         visibleCount += 1
         generation[index(p)] &+= 1
+        showBegan[index(p)] = world.now
+        waitingPress[index(p)] = nil
         if traits.timerAnchor == .show { startDisplayTimer(p) }
         if ms == 0 {
             becomeShown(p, logLine: false)

@@ -31,6 +31,9 @@ struct Engine<S: Strategy> {
     /// Bumped to cancel a popup's display timer (any show, any hide, a restart).
     var timerGeneration: [UInt32]
     var pressed: [String?]
+    /// When each popup's current show began, and a user's dismissal waiting out its minimum.
+    var showBegan: [Int]
+    var waitingPress: [String?]
     var everEnqueued: [Bool]
     var visibleCount = 0
     /// Popups on screen that are leaving (so `occupied()` needs no scan of every phase).
@@ -64,6 +67,8 @@ struct Engine<S: Strategy> {
         case transitionEnd(PopupID, UInt32)
         case durationEnd(PopupID, UInt32)
         case response(PopupID, UInt32)
+        /// A user's dismissal waiting out the popup's `minMs` (`StrategyTraits.userHidesWaitMinimum`).
+        case userHide(PopupID, UInt32)
         /// Index into `navigationThen`: the actions to run when this transition completes.
         case navigationEnd(Int)
         case strategyTimer(Int)
@@ -90,6 +95,8 @@ struct Engine<S: Strategy> {
         generation = Array(repeating: 0, count: count)
         timerGeneration = generation
         pressed = Array(repeating: nil, count: count)
+        showBegan = Array(repeating: 0, count: count)
+        waitingPress = pressed
         everEnqueued = Array(repeating: false, count: count)
         navigation = NavigationStack(scenario: scenario)
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
@@ -252,6 +259,10 @@ struct Engine<S: Strategy> {
             stateChanged()
             _ = try tell(.stateChanged)
             queue(then)
+        case .userHide(let p, let g):
+            guard generation[index(p)] == g, world.phase(p) == .shown, let button = waitingPress[index(p)] else { return }
+            waitingPress[index(p)] = nil
+            try popupHides(p, .user, button: button == "close" ? nil : button)
         case .strategyTimer(let token):
             _ = try tell(.timer(token))
         }

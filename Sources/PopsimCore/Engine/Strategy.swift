@@ -25,6 +25,9 @@ public protocol Strategy: SendableMetatype {
     /// Whether the next popup may present while the previous one hides without that counting as
     /// an overlap (a cross-fade the library intends), rather than waiting for `gone`.
     static var crossFades: Bool { get }
+    /// Whether a user's dismissal of a popup with `minMs` waits out the minimum (SwiftMessages:
+    /// the close button and the swipe call `hide()`, which waits `delayHide`).
+    static var userHidesWaitMinimum: Bool { get }
 
     /// What it models under `options`: a strategy whose rules come from its options (a policy
     /// reads `when` only if its `conditions` knob says so) narrows its statics; by default them.
@@ -72,6 +75,7 @@ extension Strategy {
     public static var modelledActions: [ActionKind] { [] }
     public static var timerAnchor: TimerAnchor { .shown }
     public static var crossFades: Bool { false }
+    public static var userHidesWaitMinimum: Bool { false }
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 
@@ -90,6 +94,6 @@ extension Strategy {
 
     public var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: Self.buttonActions, timerAnchor: Self.timerAnchor,
-                       crossFades: Self.crossFades)
+                       crossFades: Self.crossFades, userHidesWaitMinimum: Self.userHidesWaitMinimum)
     }
 }

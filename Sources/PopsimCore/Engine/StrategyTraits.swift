@@ -1,6 +1,6 @@
 /// What the engine asks of a strategy beside its decisions, fixed for a whole run: its name, when
-/// a pressed button's actions run, when a display timer starts, and whether the next popup may
-/// present while the last one hides.
+/// a pressed button's actions run, when a display timer starts, whether the next popup may
+/// present while the last one hides, and whether a user's dismissal waits out `minMs`.
 ///
 /// Why a value and not only the strategy type's statics: a strategy whose rules come from its
 /// options (a declared policy) or from another process (a plug-in's handshake) knows these only
@@ -11,11 +11,16 @@ public struct StrategyTraits: Sendable, Equatable {
     public var buttonActions: ButtonActionTiming
     public var timerAnchor: TimerAnchor
     public var crossFades: Bool
+    /// A user's dismissal (a press, `dismiss`, a `respond`) of a popup with `minMs` waits until it
+    /// has been on screen that long since its show, as a hide the app asks for does.
+    public var userHidesWaitMinimum: Bool
 
-    public init(name: String, buttonActions: ButtonActionTiming, timerAnchor: TimerAnchor, crossFades: Bool) {
+    public init(name: String, buttonActions: ButtonActionTiming, timerAnchor: TimerAnchor, crossFades: Bool,
+                userHidesWaitMinimum: Bool = false) {
         self.name = name
         self.buttonActions = buttonActions
         self.timerAnchor = timerAnchor
         self.crossFades = crossFades
+        self.userHidesWaitMinimum = userHidesWaitMinimum
     }
 }

@@ -18,11 +18,21 @@
 ///   `clear` meanwhile cancels it (`drop … removed` / `cleared`), and its timer with it: a later
 ///   enqueue of the same message waits out its own delay (each delay Task holds its own presenter).
 ///   A delayed message is not a duplicate target (the library checks `_current` and `queue`).
-/// - `minMs`: a hide the app asks for (`remove`, `clear`) waits until the message has been
-///   visible that long since its show.
+/// - `minMs`: a hide the app asks for (`remove`, `clear`) and the user's (the close button calls
+///   `hide()`, the swipe `hide(animator:)`: `dismiss`, `press`, `respond`) waits until the message
+///   has been visible that long since its show (`Presenter.delayHide`; oracle finding D1); the
+///   button's actions run at the press.
 /// - Display time from `shown`, `duration` default 2000 (`.automatic`), `"forever"` for
 ///   `.forever` and `.indefinite`.
-/// - `pauseTimers` / `resumeTimers` are a pan: it cancels the timer, and its end re-arms it in full.
+/// - `pauseTimers` / `resumeTimers` are a pan of the current message, modelled on its auto-hide
+///   token (`autohideToken`, oracle finding D2): each show gives the token to the new message and
+///   its show's end starts an auto-hide timer only if the message holds it; a timer hides its
+///   message only if that message holds the token when it fires, and is never cancelled by a pan.
+///   A pan takes the token away (`panStarted`); the release gives it back after the spring back
+///   (the message's `showMs`: `panEnded`) and starts a new full timer for whichever message is
+///   current then (`queueAutoHide`). So a pan that has ended does not postpone the first timer, a
+///   pan during the show animation means no timer until the release, and a late give-back arms
+///   the next message.
 /// - `remove p` is `hide(id:)`: queued messages with p's id leave, the current one with it hides;
 ///   `clear` is `hideAll()`.
 struct SwiftMessagesStrategy: Strategy {
@@ -38,6 +48,7 @@ struct SwiftMessagesStrategy: Strategy {
     static let modelledFields: [PopupField] = [.priority, .dedupeKey, .delayMs, .minMs]
     static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
+    static let userHidesWaitMinimum = true
 
     /// What a strategy timer is for.
     private enum Purpose {
@@ -45,6 +56,11 @@ struct SwiftMessagesStrategy: Strategy {
         /// The delay of one `show` ended (the timer's own token finds its entry in `delayed`).
         case delayOver
         case minimumOver(PopupID, Reason)
+        /// An auto-hide Task of one display (`queueAutoHide`): it hides that display if it holds
+        /// the token when it fires.
+        case autoHide(display: Int)
+        /// A pan's spring back ended (`panEnded`): the token back, and a new auto-hide Task.
+        case panEnded
     }
 
     private let pauseMs: Int
@@ -55,7 +71,16 @@ struct SwiftMessagesStrategy: Strategy {
     private let idNumbers: [Int]
     private var queuedWithID: [Int]
     private var current: PopupID?
-    private var holds: TimerHolds
+    /// Each show is a display of its own (a new `Presenter`): the current one's number, and the
+    /// display holding the auto-hide token, if any.
+    private var displays = 0
+    private var token: Int?
+    /// Whether the engine's display timer of the current display runs (started at `shown` with
+    /// the token held, not yet turned into a token-checked timer by a pan), and since when.
+    private var engineTimer = false
+    private var timerFrom = 0
+    /// A pan is under way (a release without one does nothing), and the popup panned.
+    private var panned: PopupID?
     private var queue = PriorityFIFO()
     /// Messages waiting out their delay, each with its delay timer's token: a `remove` takes the
     /// entry, so its timer finds nothing (a later `show` of the same message has its own).
@@ -64,7 +89,6 @@ struct SwiftMessagesStrategy: Strategy {
     private var timers: [Purpose] = []
 
     init(world: World) {
-        holds = TimerHolds(.restart, popups: world.scenario.popups.count)
         pauseMs = world.options.integer("pauseMs")
         dedupe = world.options.text("dedupe") == "on"
         ids = world.scenario.popups.map(\.dedupeID)
@@ -87,7 +111,19 @@ struct SwiftMessagesStrategy: Strategy {
             } else {
                 join(p, world, &decisions)
             }
+        case .shown(let p) where current == p:
+            timerFrom = world.now
+            engineTimer = token == displays && world.traits(p).duration != nil
+            // Without the token (a pan began during the show animation) the show's end queues no timer.
+            if token != displays { decisions.stopTimer(p) }
+        case .pauseTimers(let target):
+            panStarted(target, world, &decisions)
+        case .resumeTimers(let target):
+            guard let p = panned, target.includes(p) else { return }
+            panned = nil
+            start(.panEnded, after: world.traits(p).showMs, &decisions)
         case .gone(let p) where current == p:
+            if token == displays { token = nil }
             current = nil
             if pauseMs > 0 { start(.pauseOver, after: pauseMs, &decisions) } else { takeNext(&decisions, world) }
         case .timer(let token):
@@ -97,8 +133,20 @@ struct SwiftMessagesStrategy: Strategy {
         case .clear:
             hide(id: nil, .cleared, world, &decisions)
         default:
-            holds.handle(happening, on: current.map { [$0] } ?? [], world, &decisions)
+            break
         }
+    }
+
+    /// `panStarted`: the token taken away. A running engine display timer becomes the same
+    /// timer checking the token when it fires (the real Task is not cancelled).
+    private mutating func panStarted(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
+        guard let c = current, target.includes(c), world.isVisibleAndStaying(c) else { return }
+        panned = c
+        token = nil
+        guard engineTimer, let duration = world.traits(c).duration else { return }
+        engineTimer = false
+        decisions.stopTimer(c)
+        start(.autoHide(display: displays), after: max(0, timerFrom + duration - world.now), &decisions)
     }
 
     func pending(in world: World) -> [PopupID] { delayed.map(\.popup) + queue.elements }
@@ -118,6 +166,14 @@ struct SwiftMessagesStrategy: Strategy {
             join(p, world, &decisions)
         case .minimumOver(let p, let reason):
             if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, reason) }
+        case .autoHide(let display):
+            guard self.token == display, display == displays, let c = current, world.isVisibleAndStaying(c) else { return }
+            decisions.hide(c, .duration)
+        case .panEnded:
+            // `queueAutoHide`: whichever message is current now gets the token and a full timer.
+            guard let c = current else { return }
+            self.token = displays
+            if let duration = world.traits(c).duration { start(.autoHide(display: displays), after: duration, &decisions) }
         }
     }
 
@@ -141,6 +197,9 @@ struct SwiftMessagesStrategy: Strategy {
         guard current == nil, let next = queue.popBest() else { return }
         queuedWithID[idNumbers[Int(next.index)]] -= 1
         current = next
+        displays += 1
+        token = displays
+        engineTimer = false
         shownAt[Int(next.index)] = world.now
         decisions.show(next)
     }

@@ -2,8 +2,8 @@
 /// focus, a drag) and when they let go: `pauseTimers` / `resumeTimers`, not the scheduler's suspend.
 ///
 /// Contract: `pause` stops the timer of each targeted popup on screen that has one; `resume`
-/// starts it again for the popups it paused, in full (`restart`: libadwaita, Material's Snackbar,
-/// SwiftMessages) or with half the duration (`half`: notistack). Popups not on screen are untouched.
+/// starts it again for the popups it paused, in full (`restart`: libadwaita, Material's Snackbar)
+/// or with half the duration (`half`: notistack). Popups not on screen are untouched.
 struct TimerHolds {
     enum Resume { case restart, half }
 

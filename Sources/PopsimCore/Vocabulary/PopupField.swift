@@ -103,7 +103,7 @@ public enum PopupField: String, Sendable, CaseIterable {
         case .dropQueued: return "its arrival empties the queue first"
         case .dedupeKey: return "popups with the same key are duplicates"
         case .delayMs: return "it joins the queue this long after its enqueue"
-        case .minMs: return "a hide the app asks for waits until it was visible this long"
+        case .minMs: return "a hide waits until it was visible this long (swiftmessages: the app's and the user's)"
         case .ttlMs: return "not shown once this long has passed since its enqueue"
         case .maxShows: return "shown at most this many times"
         }
