@@ -10,6 +10,10 @@ import PopsimReports
 /// crash is a crash of popsim. Bad input and runs that do not settle are not findings.
 public enum Exercise {
     public static func everything(_ bytes: [UInt8]) -> [String] {
+        surfaces(bytes) + scenario(bytes)
+    }
+
+    static func scenario(_ bytes: [UInt8]) -> [String] {
         guard let scenario = try? Pipeline.load(bytes, file: "fuzz.json") else { return [] }
         let limits = RunLimits(maxStepsPerInstant: 2_000, maxSteps: 20_000, checkInvariants: true, recordStates: true)
         var findings: [String] = []

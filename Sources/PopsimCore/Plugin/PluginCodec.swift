@@ -3,12 +3,12 @@
 ///
 /// Why hand-written bytes rather than a JSON tree: this runs once per happening, and popsim's
 /// share of a round trip must stay under 2 µs (Benchmarks/run). Popup names are escaped once.
-struct PluginCodec {
+package struct PluginCodec {
     /// Each popup's name as a JSON string literal.
     private let names: [[UInt8]]
     private let ids: [String: PopupID]
 
-    init(_ scenario: Scenario) {
+    package init(_ scenario: Scenario) {
         names = scenario.popups.map { Array(JSONValue.literal($0.name).utf8) }
         var ids: [String: PopupID] = [:]
         for (i, p) in scenario.popups.enumerated() { ids[p.name] = PopupID(i) }
@@ -147,14 +147,14 @@ struct PluginCodec {
     }
 
     /// A reply: its decisions, in order, and (for `finished`) the popups still waiting.
-    struct Reply {
+    package struct Reply {
         var decisions: [Decision] = []
         var pending: [PopupID]?
         /// The `seq` of the line it answers, when the plug-in echoes it.
         var seq: Int?
     }
 
-    func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
+    package func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
         // Most replies decide nothing: no tree for them.
         if let empty = Self.emptyReply(line) { return empty }
         let members = try Self.members(line, "its reply")

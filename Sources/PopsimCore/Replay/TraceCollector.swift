@@ -160,7 +160,7 @@ public struct TraceCollector: Sendable {
             var id = u.id
             let known = id.withUTF8 { table.lookup($0) }
             guard let known else {
-                id.withUTF8 { table.insert($0, id: Int32(users.count)) }
+                _ = id.withUTF8 { table.insert($0, id: Int32(users.count)) }
                 users.append(u)
                 bad.append(false)
                 if otherBad { markBad(users.count - 1) }

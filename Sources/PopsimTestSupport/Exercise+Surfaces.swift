@@ -1,0 +1,90 @@
+import PopsimCore
+import PopsimReports
+
+/// The same bytes through the surfaces a scenario file does not reach: a policy file, a plug-in's
+/// handshake and reply lines, a replay trace (CSV and JSON Lines, read in two chunks) run and
+/// rendered in every format, and a replay report read back for `--merge`.
+///
+/// Contract: returns the findings (an internal error, a report that does not read back as it was
+/// written); bad input is not one.
+extension Exercise {
+    /// A small catalog every surface runs against: three popups, a state variable, properties.
+    static let catalog: Scenario? = try? Pipeline.load(Array("""
+        {"popsim": 1, "strategy": "fg", "state": {"screen": "home", "n": 0},
+         "popups": {"a": {"priority": 5, "duration": 1000, "then": {"ok": [{"enqueue": "c"}]}},
+                    "b": {"duration": 500, "minMs": 200}, "c": {"when": "screen == 'home'", "delayMs": 100}},
+         "expect": ["wait a <= 2000", "visible <= 1"]}
+        """.utf8), file: "catalog.json")
+
+    /// The columns every trace runs under.
+    static let columns: [Replayer.Column] = ["fg", "policy", "sonner"].compactMap { name in
+        guard let catalog, let configuration = try? RunConfiguration.resolve(catalog, strategy: name, overrides: []) else { return nil }
+        return Replayer.Column(label: name, configuration: configuration, catalog: catalog)
+    }
+
+    public static func surfaces(_ bytes: [UInt8]) -> [String] {
+        guard let catalog else { return ["the fuzz catalog does not load"] }
+        var findings: [String] = []
+        let limits = RunLimits(maxStepsPerInstant: 2_000, maxSteps: 20_000, checkInvariants: true)
+        // A policy file: its rules, then a run of the catalog under them.
+        if case .success(let settings) = ScenarioLoader.loadPolicy(bytes, file: "fuzz-policy.json", catalog: StrategyRegistry.catalog) {
+            var withEvents = catalog
+            withEvents.events = [ScenarioEvent(at: 0, action: .enqueueMany([PopupID(0), PopupID(1), PopupID(2)]), index: 0,
+                                               location: SourceLocation(line: 1, column: 1))]
+            do {
+                _ = try Pipeline.run(withEvents, strategy: ScenarioLoader.policyStrategy, limits: limits,
+                                     strategies: StrategySet(policy: settings))
+            } catch where error.isInternal {
+                findings.append("policy: \(error)")
+            } catch {}
+        }
+        // A plug-in's lines.
+        _ = try? PluginHello.parse(bytes)
+        _ = try? PluginCodec(catalog).reply(bytes)
+        // A trace, both formats.
+        for format in TraceLayout.Format.allCases {
+            findings += replay(bytes, format: format, catalog: catalog, limits: limits)
+        }
+        // A report given to --merge.
+        if case .success(let report) = ReplayJSON.parse(bytes) { _ = render(report) }
+        return findings
+    }
+
+    static func replay(_ bytes: [UInt8], format: TraceLayout.Format, catalog: Scenario, limits: RunLimits) -> [String] {
+        let layout = TraceLayout(format: format)
+        let decoder = TraceDecoder(file: "fuzz-trace", layout: layout, catalog: catalog)
+        var collector = TraceCollector(decoder: decoder, shard: nil, grouped: false, maxErrors: 1_000)
+        var reader = TraceReader(file: "fuzz-trace", layout: layout)
+        bytes.withUnsafeBufferPointer { all in
+            let middle = all.count / 2
+            reader.feed(UnsafeBufferPointer(rebasing: all[..<middle]), into: &collector)
+            reader.feed(UnsafeBufferPointer(rebasing: all[middle...]), into: &collector)
+        }
+        reader.finish(into: &collector)
+        // Nothing read: nothing to add up (most random bytes end here).
+        guard collector.rows > 0 else { return [] }
+        let columns = Self.columns
+        let replayer = Replayer(catalog: catalog, columns: columns, limits: limits, file: "fuzz-trace")
+        var tallies = ReplayTallies(columns: columns.count, properties: catalog.expectations.count)
+        for user in collector.ready(all: true) { _ = replayer.replay(user, into: &tallies) }
+        let report = ReplayReport(trace: "fuzz-trace", traceBytes: bytes.count, traceDigest: "poly64:0", catalog: "catalog.json",
+                                  catalogDigest: "sha256:0", shard: nil, rows: collector.rows, badRows: collector.errors.count,
+                                  skippedUsers: collector.skippedUsers, properties: catalog.expectations.map(\.text),
+                                  labels: columns.map(\.label), tallies: tallies, hasProduction: collector.sawShown)
+        let json = render(report)
+        guard case .success(let back) = ReplayJSON.parse(Array(json.utf8)), back == report else {
+            return ["replay (\(format)): the JSON report does not read back as written"]
+        }
+        return []
+    }
+
+    /// Every format of a replay report; the JSON.
+    static func render(_ report: ReplayReport) -> String {
+        _ = ReplayText.render(report, width: 80)
+        _ = ReplayText.markdown(report)
+        _ = ReplayText.csv(report)
+        _ = ReplayCurves.svg(report)
+        _ = ReplayCurves.html(report)
+        return ReplayJSON.render(report)
+    }
+}
