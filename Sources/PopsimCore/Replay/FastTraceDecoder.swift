@@ -7,6 +7,8 @@ struct FastTraceDecoder: Sendable {
     let decoder: TraceDecoder
     private var words = NameTable()
     private var popups = NameTable()
+    /// The catalog's state names, looked up by the bytes before a `set` value's `=`.
+    private var variables = NameTable()
     /// Per word id: the action kind, or nil for `shown` (-1) and `dismissed` (-2).
     private let kinds: [ActionKind?]
 
@@ -23,6 +25,25 @@ struct FastTraceDecoder: Sendable {
         }
         self.kinds = kinds
         for (i, p) in decoder.catalog.popups.enumerated() { popups.insert(p.name, id: Int32(i)) }
+        for (i, name) in decoder.catalog.state.names.enumerated() { variables.insert(name, id: Int32(i)) }
+    }
+
+    /// `name=value` as a `set`, read from its bytes; nil when it is not a valid one.
+    private func set(_ bytes: UnsafeBufferPointer<UInt8>) -> Action? {
+        guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")),
+              let v = variables.lookup(UnsafeBufferPointer(rebasing: bytes[..<eq])).map(Int.init) else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[(eq + 1)...])
+        let variable = VariableID(index: v)
+        switch decoder.catalog.state.initial[v] {
+        case .string: return .set([(variable, .string(String(decoding: raw, as: UTF8.self)))])
+        case .integer:
+            // As `Int(String)` reads it: an optional sign, then digits.
+            return Int(String(decoding: raw, as: UTF8.self)).map { .set([(variable, .integer($0))]) }
+        case .boolean:
+            if raw.elementsEqual("true".utf8) { return .set([(variable, .boolean(true))]) }
+            if raw.elementsEqual("false".utf8) { return .set([(variable, .boolean(false))]) }
+            return nil
+        }
     }
 
     func decode(_ f: TraceFields) -> (UnsafeBufferPointer<UInt8>, TraceEntry)? {
@@ -30,16 +51,20 @@ struct FastTraceDecoder: Sendable {
               let time = TraceTime.milliseconds(timeBytes, unit: decoder.layout.timeUnit),
               let w = words.lookup(word) else { return nil }
         let popup = f[.popup].flatMap { $0.isEmpty ? nil : popups.lookup($0).map { PopupID(Int($0)) } }
-        let value = f[.value].flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
+        let valueBytes = f[.value].flatMap { $0.isEmpty ? nil : $0 }
         let kind: TraceEntry.Kind
         if let action = kinds[Int(w)] {
+            if action == .set {
+                guard let valueBytes, let a = set(valueBytes) else { return nil }
+                return (user, TraceEntry(time: time, kind: .action(a), row: f.row, location: SourceLocation(line: f.line, column: f.column(.user))))
+            }
+            let value = valueBytes.map { String(decoding: $0, as: UTF8.self) }
             switch action.argument {
             case .popups, .popup:
                 guard let p = popup else { return nil }
                 kind = .action(action == .dismiss ? .dismiss(p) : action == .remove ? .remove(p) : .enqueue(p))
             case .state:
-                guard let value, let a = decoder.setAction(value) else { return nil }
-                kind = .action(a)
+                return nil
             case .press:
                 guard let p = popup, let value else { return nil }
                 kind = .action(.press(p, button: value))
@@ -67,7 +92,7 @@ struct FastTraceDecoder: Sendable {
             }
         } else {
             guard let p = popup else { return nil }
-            kind = w == Int32(kinds.count - 2) ? .shown(p) : .dismissed(p, button: value)
+            kind = w == Int32(kinds.count - 2) ? .shown(p) : .dismissed(p, button: valueBytes.map { String(decoding: $0, as: UTF8.self) })
         }
         return (user, TraceEntry(time: time, kind: kind, row: f.row, location: SourceLocation(line: f.line, column: f.column(.user))))
     }

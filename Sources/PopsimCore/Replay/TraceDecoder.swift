@@ -91,17 +91,6 @@ public struct TraceDecoder: Sendable {
         }
     }
 
-    /// `name=value` as a `set`, or nil when it is not a valid one (the fast path's question).
-    func setAction(_ text: String) -> Action? {
-        guard let eq = text.firstIndex(of: "="), let variable = catalog.state.lookup(String(text[..<eq])) else { return nil }
-        let raw = String(text[text.index(after: eq)...])
-        switch catalog.state.initial[variable.index] {
-        case .string: return .set([(variable, .string(raw))])
-        case .integer: return Int(raw).map { .set([(variable, .integer($0))]) }
-        case .boolean: return raw == "true" || raw == "false" ? .set([(variable, .boolean(raw == "true"))]) : nil
-        }
-    }
-
     /// `name=value` over the catalog's state, typed by the variable's initial value.
     private func setAction(_ record: TraceRecord) -> Result<Action, LoadError> {
         guard let text = record[.value] else { return .failure(missing(.value, record, what: "name=value")) }
