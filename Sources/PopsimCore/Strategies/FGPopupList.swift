@@ -151,6 +151,7 @@ struct FGPopupList: Sendable {
 
     /// Removes every element; returns them in list order.
     mutating func removeAll() -> [Element] {
+        mergeNewBands()
         let all = liveInOrder()
         for e in all {
             flags[e.id] &= ~Self.live
@@ -168,7 +169,7 @@ struct FGPopupList: Sendable {
     func liveInOrder() -> [Element] {
         var out: [Element] = []
         out.reserveCapacity(count)
-        for b in bandsByKey(order + newBands).reversed() {
+        for b in (newBands.isEmpty ? order : bandsByKey(order + newBands)).reversed() {
             for entry in bands[b].entries.elements where flags[entry.id] & Self.live != 0 { out.append(element(entry)) }
         }
         return out
@@ -230,13 +231,27 @@ struct FGPopupList: Sendable {
         bands[b].entries.removeAll { flags[$0.id] & Self.live == 0 }
     }
 
-    /// Sorts the bands of new priorities in, dropping emptied ones: O(bands), paid only when a
-    /// hit test follows the arrival of a new priority.
+    /// Puts the bands of new priorities in their places (a binary search each), dropping emptied
+    /// ones, in place: O(bands) moves and no allocation, paid only when a hit test follows the
+    /// arrival of a new priority (each run of a replay starts with an empty list: it was a sort).
     private mutating func mergeNewBands() {
         guard !newBands.isEmpty else { return }
-        for b in order + newBands where bands[b].live == 0 { unlist(b) }
-        order = bandsByKey((order + newBands).filter { bands[$0].listed })
-        newBands = []
+        for b in order where bands[b].live == 0 { unlist(b) }
+        order.removeAll { !bands[$0].listed }
+        for b in newBands {
+            guard bands[b].live > 0 else {
+                unlist(b)
+                continue
+            }
+            let key = bands[b].key
+            var lo = 0, hi = order.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if bands[order[mid]].key < key { lo = mid + 1 } else { hi = mid }
+            }
+            order.insert(b, at: lo)
+        }
+        newBands.removeAll(keepingCapacity: true)
     }
 
     private mutating func unlist(_ b: Int) {
