@@ -333,3 +333,19 @@ struct ReplayUnsettledTests {
         #expect(output.stdout.contains("\nrequests                       1\n"))
     }
 }
+
+/// A plug-in is a column like any other: the Python notistack adds up to the built-in one's
+/// figures on the bundled week of 300 users, on two cores.
+@Suite("replay: plug-ins")
+struct ReplayPluginTests {
+    @Test func thePythonNotistackAddsUpToTheBuiltInOne() throws {
+        let output = try runPopsim(["replay", "Examples/replay/week.csv", "--catalog", "Examples/replay/app.json", "--strategy", "notistack",
+                                    "--strategy", "exec:Examples/plugins/notistack.py", "--format", "csv", "--jobs", "2"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        let figures = lines.dropFirst(2).map { $0.split(separator: ",", maxSplits: 1)[1] }
+        #expect(figures.count == 2 && figures[0] == figures[1])
+        #expect(lines[3].hasPrefix("exec:Examples/plugins/notistack.py,300,2533,"))
+    }
+}
