@@ -57,7 +57,10 @@ struct FGPopupList: Sendable {
     private var ofPopup: [[(id: Int, band: Int)]]
     private var liveOfPopup: [Int]
     private var bands: [Band] = []
+    /// Band by key, once there are more than `smallBands` (until then a scan of `bands` is
+    /// cheaper than hashing, and a run that starts empty allocates no table).
     private var bandOfKey: [Int: Int] = [:]
+    private static let smallBands = 16
     private var lastBand: (key: Int, band: Int)?
     /// Listed bands, lowest key first (the list's front is the last band, so the bands a hit test
     /// empties come off the end); `newBands` are listed but not yet merged in.
@@ -197,12 +200,15 @@ struct FGPopupList: Sendable {
         let b: Int
         if let last = lastBand, last.key == key {
             b = last.band
-        } else if let existing = bandOfKey[key] {
+        } else if let existing = bands.count <= Self.smallBands ? bands.firstIndex(where: { $0.key == key }) : bandOfKey[key] {
             b = existing
         } else {
             b = bands.count
             bands.append(Band(key: key))
-            bandOfKey[key] = b
+            if bands.count > Self.smallBands {
+                if bandOfKey.isEmpty { for (i, band) in bands.enumerated() { bandOfKey[band.key] = i } }
+                bandOfKey[key] = b
+            }
         }
         lastBand = (key, b)
         if !bands[b].listed {
