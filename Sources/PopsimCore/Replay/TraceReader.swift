@@ -14,7 +14,7 @@ public struct TraceReader: Sendable {
     private var scanned = 0
     /// The bytes of the pending record so far, or-ed (a high bit: not ASCII), and whether it
     /// holds a quote: a plain record (neither) takes the fast way.
-    private var scannedBits: UInt8 = 0
+    private var scannedBits: UInt64 = 0
     private var sawQuote = false
     /// The line the pending record starts on, and the next line to be counted.
     private var line = 1
@@ -36,34 +36,61 @@ public struct TraceReader: Sendable {
     }
 
     /// Reads every complete record of `chunk` (with what came before it) into `collector`.
+    /// A chunk that starts a record is read where it is; only its unfinished tail is kept.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into collector: inout TraceCollector) {
+        guard !pending.isEmpty else {
+            let start = scan(chunk, from: 0, into: &collector)
+            pending = Array(chunk[start...])
+            scanned = pending.count
+            return
+        }
         pending.append(contentsOf: chunk)
         let buffer = pending
         pending = []
-        var start = 0
-        var i = scanned
-        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
-        let csv = layout.format == .csv
-        var seen = scannedBits
-        buffer.withUnsafeBufferPointer { all in
-            while i < all.count {
-                let c = all[i]
-                seen |= c
-                if c == newline && !inQuotes {
-                    record(all, start..<i, plain: seen & 0x80 == 0 && !sawQuote, into: &collector)
-                    start = i + 1
-                    seen = 0
-                    sawQuote = false
-                } else if csv && c == quote {
-                    inQuotes.toggle()
-                    sawQuote = true
-                }
-                i += 1
-            }
-        }
+        let first = scanned
+        let start = buffer.withUnsafeBufferPointer { scan($0, from: first, into: &collector) }
         pending = Array(buffer[start...])
         scanned = pending.count
-        scannedBits = seen
+    }
+
+    /// Reads the records that end in `all` from byte `first` on; returns where the unfinished one
+    /// starts. Eight bytes at a time while no line break or quote is among them (and no quote
+    /// is open): a word's bytes are or-ed into `scannedBits` (a high bit: not ASCII).
+    private mutating func scan(_ all: UnsafeBufferPointer<UInt8>, from first: Int, into collector: inout TraceCollector) -> Int {
+        guard let base = all.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
+        let csv = layout.format == .csv
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let newlines = ones &* UInt64(newline), quotes = ones &* UInt64(quote)
+        var start = 0, i = first
+        var bits = scannedBits
+        while i < all.count {
+            if !inQuotes, i + 8 <= all.count {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let n = w ^ newlines, q = w ^ quotes
+                let found = ((n &- ones) & ~n & highs) | (csv ? (q &- ones) & ~q & highs : 0)
+                if found == 0 {
+                    bits |= w
+                    i += 8
+                    continue
+                }
+            }
+            let c = all[i]
+            bits |= UInt64(c)
+            if c == newline && !inQuotes {
+                record(all, start..<i, plain: bits & highs == 0 && !sawQuote, into: &collector)
+                start = i + 1
+                bits = 0
+                sawQuote = false
+            } else if csv && c == quote {
+                inQuotes.toggle()
+                sawQuote = true
+            }
+            i += 1
+        }
+        scannedBits = bits
+        return start
     }
 
     /// Reads the last record (one without a final newline); reports a quote left open.
