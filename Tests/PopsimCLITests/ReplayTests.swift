@@ -126,7 +126,7 @@ struct ReplayTests {
         let cases: [(String, String)] = [
             ("user,time,action,popup,value\nu1,0,enqueue,c,\n", "bad.csv:2:14: unknown popup \"c\""),
             ("user,time,action,popup,value\nu1,0,enqeue,a,\n", "bad.csv:2:6: expected one of enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, push, pop, popToRoot, popTo, replace, pauseTimers, resumeTimers, shown, dismissed; got \"enqeue\"; did you mean 'enqueue'?"),
-            ("user,time,action,popup,value\nu1,10,enqueue,a,\nu1,5,enqueue,b,\n", "bad.csv:3:1: expected a time at or after 10 (user \"u1\"'s row before, line 2), got 5"),
+            ("user,time,action,popup,value\nu1,10,enqueue,a,\nu1,5,enqueue,b,\n", "bad.csv:3:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5"),
             ("user,time,action,popup,value\nu1,1.5,enqueue,a,\n", "bad.csv:2:4: expected a time in integer milliseconds (other units: --time-unit s or iso8601), got \"1.5\""),
             ("uid,time,action\nu1,0,enqueue\n", "bad.csv:1:1: expected a column named 'user' in the header (or --columns user=NAME), got \"uid\", \"time\", \"action\""),
             ("user,time,action,popup,value\nu1,0,\"enqueue,a\n", "bad.csv:2:1: a quoted field is not closed before the end of the trace"),
@@ -277,7 +277,7 @@ struct ReplayPartitionTests {
         try bad.write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
         let e = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--partition-rows", "0"], in: dir, environment: ["TMPDIR": tmp.path])
         #expect(e.status == 2)
-        #expect(e.stderr == "bad.csv:4:1: expected a time at or after 10 (user \"u1\"'s row before, line 2), got 5\n")
+        #expect(e.stderr == "bad.csv:4:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5\n")
         #expect(e.stdout == "")
     }
 }
@@ -347,5 +347,83 @@ struct ReplayPluginTests {
         let figures = lines.dropFirst(2).map { $0.split(separator: ",", maxSplits: 1)[1] }
         #expect(figures.count == 2 && figures[0] == figures[1])
         #expect(lines[3].hasPrefix("exec:Examples/plugins/notistack.py,300,2533,"))
+    }
+}
+
+/// Edges a review of the replay code found: huge times and counts never trap, the two readers
+/// and one reader agree on a blank first line and on times going back across the middle,
+/// negative times keep their answers, sweep columns save apart.
+@Suite("replay: edges")
+struct ReplayEdgeTests {
+    static let catalog = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {"duration": "forever", "then": {"ok": []}}, "b": {}}, "expect": ["wait b <= 500"]}"#
+
+    func folder() throws -> URL {
+        let dir = try temporaryDirectory()
+        try Self.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    func write(_ text: String, _ name: String, in dir: URL) throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    @Test func hugeTimesAndCountsNeverTrap() throws {
+        let dir = try folder()
+        try write("user,time,action,popup,value\nu,9300000000000000000,enqueue,a,\n", "t.csv", in: dir)
+        let big = try runPopsim(["replay", "t.csv", "--catalog", "c.json"], in: dir)
+        #expect(big.status == 2)
+        #expect(big.stderr == "t.csv:2:3: expected a time in integer milliseconds (other units: --time-unit s or iso8601), got \"9300000000000000000\"\n")
+        // A wait of 4·10¹⁸ ms, drawn.
+        try write("user,time,action,popup,value\nu,0,enqueue,a,\nu,0,enqueue,b,\nu,4000000000000000000,remove,a,\n", "w.csv", in: dir)
+        for format in ["svg", "html", "text", "csv"] {
+            let out = try runPopsim(["replay", "w.csv", "--catalog", "c.json", "--format", format], in: dir)
+            #expect(out.status == 0, "\(format)")
+        }
+        // A report with counts no replay writes is refused, not added up.
+        let json = try runPopsim(["replay", "w.csv", "--catalog", "c.json", "--format", "json", "--shard", "0/1"], in: dir).stdout
+        try write(json.replacingOccurrences(of: "\"users\": 1,", with: "\"users\": 9000000000000000000,"), "s.json", in: dir)
+        let merged = try runPopsim(["replay", "--merge", "s.json"], in: dir)
+        #expect(merged.status == 2)
+        #expect(merged.stderr == "s.json: not a replay report (popsim replay --format json writes one)\n")
+    }
+
+    @Test func negativeTimesKeepTheirAnswers() throws {
+        let dir = try folder()
+        // a shown at -5000 and answered 3000 ms later: b, waiting behind it, shows at 3000 (wait 2000).
+        try write("user,time,action,popup,value\nu,-5000,enqueue,a,\nu,-5000,shown,a,\nu,-4000,enqueue,b,\nu,-2000,dismissed,a,ok\n", "t.csv", in: dir)
+        let out = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--format", "csv"], in: dir)
+        #expect(out.stderr == "")
+        let fg = out.stdout.split(separator: "\n")[2].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(fg[0] == "fg" && fg[4] == "0" && fg[8] == "2000") // pending at end, wait max
+    }
+
+    @Test func twoReadersAgreeOnABlankFirstLineAndTimesGoingBack() throws {
+        let dir = try folder()
+        var rows = ["", "user,time,action,popup,value", "u0,100,enqueue,b,"]
+        for i in 1..<40_000 { rows.append("u\(i),\(i),enqueue,b,") }
+        rows += ["u0,50,enqueue,b,", "u0,80,enqueue,b,"]
+        try write(rows.joined(separator: "\n") + "\n", "t.csv", in: dir)
+        let one = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "1"], in: dir)
+        let two = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "2"], in: dir)
+        #expect(one.status == 0)
+        #expect(two.stdout == one.stdout && two.stderr == one.stderr)
+        #expect(one.stderr.split(separator: "\n").count == 2)
+        // Without the blank line the second reader is used, and still agrees.
+        try write(rows.dropFirst().joined(separator: "\n") + "\n", "u.csv", in: dir)
+        let three = try runPopsim(["replay", "u.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "2"], in: dir)
+        let four = try runPopsim(["replay", "u.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "1"], in: dir)
+        #expect(three.stdout == four.stdout && three.stderr == four.stderr)
+        #expect(three.stderr == "u.csv:40002:1: expected a time no earlier than user \"u0\"'s rows before it, got 50\n"
+                + "u.csv:40003:1: expected a time no earlier than user \"u0\"'s rows before it, got 80\n")
+    }
+
+    @Test func sweepColumnsSaveApart() throws {
+        let dir = try folder()
+        try write("user,time,action,popup,value\nu,0,enqueue,a,\nu,0,enqueue,b,\nu,900,remove,a,\n", "t.csv", in: dir)
+        let out = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "policy", "--sweep", "cooldownMs=0,100",
+                                 "--save", "out"], in: dir)
+        #expect(out.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+        #expect(files == ["1-u.policy_cooldownMs_0.json", "1-u.policy_cooldownMs_100.json"])
     }
 }

@@ -326,7 +326,7 @@ enum HelpText {
           --merge                 Read the shards' JSON reports (the arguments) and print
                                   the report of the whole replay.
           --save <dir>            Write the first users where a property fails as plain
-                                  scenarios, <row>-<user>.<strategy>.json, for check.
+                                  scenarios, <row>-<user>.<column>.json, for check.
           --sweep <name=v1,v2,…>  Run every value of a strategy option or policy knob
                                   (repeatable: every combination); a column each.
           --max-errors <n>        Skip up to n bad rows (and their users), report them and

@@ -82,9 +82,10 @@ enum ReplayCommand {
         if let stop = pass.stopped { return console.report(stop) }
         var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest, catalog: catalogPath,
                                   catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard.map { "\($0.index)/\($0.count)" },
-                                  rows: pass.rows, badRows: pass.errors.count, skippedUsers: pass.skippedUsers,
+                                  rows: pass.rows, badRows: pass.errors.count - pass.userErrors, skippedUsers: pass.skippedUsers,
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,
                                   hasProduction: pass.sawShown)
+        report.userErrors = pass.userErrors
         report.sweep = sweep.map(\.name)
         if !sweep.isEmpty {
             report.bases = columns.map(\.base)

@@ -21,6 +21,7 @@ struct ReplayPass {
     let environment: [String: String]
     private var partitions: TracePartitions?
     private var skippedLater = 0
+    private var laterUserErrors = 0
     private var laterErrors: [LoadError] = []
 
     var stopped: PopsimError?
@@ -38,11 +39,14 @@ struct ReplayPass {
         self.jobs = jobs
         self.saving = saving
         collector = TraceCollector(decoder: decoder, shard: shard.map { ($0.index, $0.count) }, grouped: grouped,
-                                   batch: ReplayCommand.batchSize * max(1, jobs), maxErrors: maxErrors)
+                                   batch: ReplayCommand.batchSize, maxErrors: maxErrors)
         tallies = ReplayTallies(columns: replayer.columns.count, properties: replayer.catalog.expectations.count)
     }
 
-    var errors: [LoadError] { collector.errors + laterErrors }
+    /// Every error found, in file order, at most one past `maxErrors` (what one reader going
+    /// through the file would have stopped at; a partition's time errors come among the rest).
+    var errors: [LoadError] { TraceCollector.inFileOrder(collector.errors + laterErrors, cap: maxErrors + 1) }
+    var userErrors: Int { collector.userErrors + laterUserErrors }
     /// Errors printed: the first `maxErrors + 1` (the rest are counted).
     var shownErrors: Int { min(errors.count, maxErrors + 1) }
     var rows: Int { collector.rows }
@@ -53,6 +57,8 @@ struct ReplayPass {
         var reader = TraceReader(file: collector.decoder.file, layout: collector.decoder.layout)
         let started = System.monotonicMs()
         let split = secondHalf(source)
+        // Rows go to partitions (past `partitionRows`) except while a second reader may be kept.
+        var splitting = split != nil
         var readerCopy = reader
         func chunkBody(_ pass: inout ReplayPass, _ reader: inout TraceReader, _ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
             reader.feed(chunk, into: &pass.collector)
@@ -62,7 +68,7 @@ struct ReplayPass {
             }
             guard pass.errors.count <= pass.maxErrors else { return false }
             pass.replay(pass.collector.ready(all: false))
-            guard split == nil else { return true }
+            guard !splitting else { return true }
             do throws(PopsimError) {
                 try pass.spill()
             } catch {
@@ -85,6 +91,7 @@ struct ReplayPass {
                     source.combine(rest)
                     finished = true
                 } else {
+                    splitting = false
                     try source.forEachChunk { chunkBody(&pass, &readerCopy, $0) }
                     reader = readerCopy
                     self = pass
@@ -107,6 +114,7 @@ struct ReplayPass {
             let ok = bytes.withUnsafeBufferPointer { part.take(partition: $0, badUsers: collector.badUsers) }
             guard ok else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
             laterErrors += part.errors
+            laterUserErrors += part.userErrors
             skippedLater += part.skippedUsers
             guard errors.count <= maxErrors else { return }
             replay(part.ready(all: true))
@@ -126,7 +134,9 @@ struct ReplayPass {
         var header: [UInt8] = [], window: [UInt8] = []
         try? head.forEachChunk(limit: 1 << 16) { header += $0; return false }
         try? middle.forEachChunk(limit: 1 << 16) { window += $0; return false }
+        // The first line must be the header the first reader reads (not blank, no quote).
         guard let end = header.firstIndex(of: UInt8(ascii: "\n")), !header[..<end].contains(UInt8(ascii: "\"")),
+              header[..<end].contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }),
               let newline = window.firstIndex(of: UInt8(ascii: "\n")), size / 2 + newline + 1 < size else { return nil }
         let offset = size / 2 + newline + 1
         let headerLine = Array(header[...end])

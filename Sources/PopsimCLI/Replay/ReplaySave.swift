@@ -21,7 +21,8 @@ enum ReplaySave {
         var written = Set<String>()
         for k in kept.sorted(by: { ($0.user.row, $0.column) < ($1.user.row, $1.column) }) {
             let column = columns[k.column]
-            let label = strategies.goldenLabel(column.configuration.entry.name)
+            // The column's whole label: two columns of one strategy (a sweep) never share a name.
+            let label = column.label.hasPrefix(StrategySet.execPrefix) ? strategies.goldenLabel(column.label) : column.label
             let target = (dir.hasSuffix("/") ? dir : dir + "/") + "\(k.user.row)-\(safe(k.user.id)).\(safe(label)).json"
             guard written.insert(target).inserted else { continue }
             let failing = zip(report.properties, k.run.failed).filter(\.1).map(\.0)

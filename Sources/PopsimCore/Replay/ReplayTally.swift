@@ -49,22 +49,24 @@ public struct ReplayTally: Sendable, Equatable {
         failing = Array(repeating: [], count: properties)
     }
 
+    /// Adds `o` in: every count saturates (shards read back from files may hold anything).
     public mutating func merge(_ o: ReplayTally) {
-        users += o.users
-        requests += o.requests
-        shown += o.shown
-        for i in drops.indices { drops[i] += o.drops[i] }
-        lost += o.lost
-        overlaps += o.overlaps
-        pending += o.pending
+        let add = WaitHistogram.add
+        users = add(users, o.users)
+        requests = add(requests, o.requests)
+        shown = add(shown, o.shown)
+        for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
+        lost = add(lost, o.lost)
+        overlaps = add(overlaps, o.overlaps)
+        pending = add(pending, o.pending)
         mostOnScreen = max(mostOnScreen, o.mostOnScreen)
         waits.merge(o.waits)
         for i in failures.indices {
-            failures[i] += o.failures[i]
+            failures[i] = add(failures[i], o.failures[i])
             failing[i] = Self.first(failing[i] + o.failing[i])
         }
-        agreeing += o.agreeing
-        unsettled += o.unsettled
+        agreeing = add(agreeing, o.agreeing)
+        unsettled = add(unsettled, o.unsettled)
         unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
     }
 

@@ -20,9 +20,10 @@ public struct ReplayUser: Sendable {
     /// Adds the next row of this user; a row earlier than the one before it is an error.
     public mutating func append(_ entry: TraceEntry, file: String) -> LoadError? {
         if let last = entries.last, entry.time < last.time {
+            // Worded without the row before (its time and line): the same words whichever reader,
+            // or partition, found it.
             return LoadError(file: file, location: entry.location, path: .root,
-                             problem: .expected("a time at or after \(last.time) (user \(JSONValue.quoted(id))'s row before, line \(last.location.line))",
-                                                got: String(entry.time)))
+                             problem: .expected("a time no earlier than user \(JSONValue.quoted(id))'s rows before it", got: String(entry.time)))
         }
         if entries.isEmpty { entries.reserveCapacity(16) }
         entries.append(entry)
@@ -41,24 +42,29 @@ public struct ReplayUser: Sendable {
 
     /// Adds the rows of `later` (the same user, read after these); a first row earlier than the
     /// last of these is the error of `append`.
-    public mutating func append(contentsOf later: ReplayUser, file: String) -> LoadError? {
-        guard let first = later.entries.first else { return nil }
-        if let e = append(first, file: file) { return e }
-        entries.append(contentsOf: later.entries.dropFirst())
-        return nil
+    public mutating func append(contentsOf later: ReplayUser, file: String) -> [LoadError] {
+        guard let first = later.entries.first else { return [] }
+        // The later rows are in order among themselves: if the first is not earlier than these,
+        // none is; else each is checked as one reader would have.
+        if let last = entries.last, first.time < last.time {
+            return later.entries.compactMap { append($0, file: file) }
+        }
+        entries.append(contentsOf: later.entries)
+        return []
     }
 
     /// Production's answers: per popup, the first (time from appearing to dismissal, button).
     public func answers(popups: Int) -> [(after: Int, button: String?)?] {
         var answers = [(after: Int, button: String?)?](repeating: nil, count: popups)
-        var shownAt = [Int](repeating: -1, count: popups)
+        // Times may be negative (before 1970): "not shown yet" is nil, not -1.
+        var shownAt = [Int?](repeating: nil, count: popups)
         for e in entries {
             switch e.kind {
             case .shown(let p): shownAt[Int(p.index)] = e.time
             case .dismissed(let p, let button):
                 let i = Int(p.index)
-                guard shownAt[i] >= 0, answers[i] == nil else { continue }
-                answers[i] = (e.time - shownAt[i], button)
+                guard let shown = shownAt[i], answers[i] == nil else { continue }
+                answers[i] = (e.time - shown, button)
             case .action: continue
             }
         }

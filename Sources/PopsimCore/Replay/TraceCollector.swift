@@ -18,6 +18,10 @@ public struct TraceCollector: Sendable {
     public private(set) var rows = 0
     public private(set) var errors: [LoadError] = []
     public private(set) var skippedUsers = 0
+    /// Errors about a user's rows together (a time going back, rows that come back with
+    /// `grouped`): found only for this shard's users, so shards add them up (the others, about a
+    /// row alone, every shard finds).
+    public private(set) var userErrors = 0
     /// Whether any row (of any shard) is a `shown`: then production is a column.
     public private(set) var sawShown = false
 
@@ -61,7 +65,8 @@ public struct TraceCollector: Sendable {
             errors.append(e)
             if var user = record[.user] {
                 user.withUTF8 { u in
-                    guard mine(u) else { return }
+                    // A user already handed out (`grouped`) was replayed: no second entry for it.
+                    guard mine(u), !(grouped && finished.contains(Self.hash(u)) && table.lookup(u) == nil) else { return }
                     if outbox != nil {
                         if badUsers.insert(Self.hash(u)).inserted { skippedUsers += 1 }
                         return
@@ -168,15 +173,23 @@ public struct TraceCollector: Sendable {
             }
             let i = Int(known)
             if otherBad { markBad(i) }
-            if let problem = users[i].append(contentsOf: u, file: decoder.file) {
-                errors.append(problem)
+            let problems = users[i].append(contentsOf: u, file: decoder.file)
+            if !problems.isEmpty {
+                errors += problems
+                userErrors += problems.count
                 markBad(i)
             }
         }
         // File order (the boundary's own errors come among the other's), and no more than a stop's worth.
-        errors = errors.enumerated().sorted { ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset) }
+        userErrors += other.userErrors
+        errors = Self.inFileOrder(errors, cap: maxErrors + 1)
+    }
+
+    /// Errors by line (stable), at most `cap`: what one reader reading the file in order reports.
+    public static func inFileOrder(_ errors: [LoadError], cap: Int) -> [LoadError] {
+        let sorted = errors.enumerated().sorted { ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset) }
             .map(\.element)
-        if errors.count > maxErrors + 1 { errors.removeLast(errors.count - maxErrors - 1) }
+        return Array(sorted.prefix(cap))
     }
 
     /// One partition's encoded rows, grouped as if read from the trace (`badUsers`: those with a
@@ -193,6 +206,7 @@ public struct TraceCollector: Sendable {
                 if let i = table.insert(u, id: next).map(Int.init) {
                     if let e = users[i].append(entry, file: decoder.file) {
                         errors.append(e)
+                        userErrors += 1
                         markBad(i)
                     }
                 } else {
@@ -218,10 +232,12 @@ public struct TraceCollector: Sendable {
         let next = Int32(users.count)
         if let i = table.insert(user, id: next).map(Int.init) {
             if grouped && i != users.count - 1 {
+                markBad(i)
                 return comesBack(users[i].id, entry)
             }
             if let e = users[i].append(entry, file: decoder.file) {
                 errors.append(e)
+                userErrors += 1
                 markBad(i)
             }
             return
@@ -239,6 +255,7 @@ public struct TraceCollector: Sendable {
     }
 
     private mutating func comesBack(_ user: String, _ entry: TraceEntry) {
+        userErrors += 1
         errors.append(LoadError(file: decoder.file, location: entry.location, path: .root,
                                 problem: .expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
                                                    got: "another row of it after other users' (leave out --grouped)")))

@@ -37,9 +37,10 @@ public enum TraceTime {
         var n = 0
         for c in s {
             guard c >= 48, c <= 57 else { return nil }
+            // 19 digits may pass Int.max: the limit is checked before every digit.
+            guard n < limit / 10 else { return nil }
             n = n * 10 + Int(c - 48)
         }
-        guard n < limit else { return nil }
         return negative ? -n : n
     }
 

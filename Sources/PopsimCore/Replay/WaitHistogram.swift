@@ -25,8 +25,8 @@ public struct WaitHistogram: Sendable, Equatable {
     }
 
     public mutating func merge(_ other: WaitHistogram) {
-        for (b, n) in other.buckets { buckets[b, default: 0] += n }
-        count += other.count
+        for (b, n) in other.buckets { buckets[b, default: 0] = Self.add(buckets[b] ?? 0, n) }
+        count = Self.add(count, other.count)
         if let m = other.max { max = Swift.max(max ?? m, m) }
         sum = sum.addingReportingOverflow(other.sum).overflow ? Int.max : sum + other.sum
     }
@@ -37,7 +37,9 @@ public struct WaitHistogram: Sendable, Equatable {
         for (b, n) in buckets {
             guard b >= 0, b < Self.bucketCount, n > 0, self.buckets[b] == nil else { return nil }
             self.buckets[b] = n
-            count += n
+            let (total, overflow) = count.addingReportingOverflow(n)
+            guard !overflow, total < 1 << 60 else { return nil }
+            count = total
         }
         guard (count == 0) == (max == nil), sum >= 0 else { return nil }
         self.max = max
@@ -53,13 +55,22 @@ public struct WaitHistogram: Sendable, Equatable {
     /// the values at or below it), as its bucket's lowest value; nil when empty.
     public func quantile(_ percent: Int) -> Int? {
         guard count > 0 else { return nil }
-        let rank = Swift.max(1, (percent * count + 99) / 100)
+        // ⌈percent · count / 100⌉ with a 128-bit product (a merged count may be large).
+        let product = UInt(Swift.max(0, percent)).multipliedFullWidth(by: UInt(count))
+        let (q, r) = UInt(100).dividingFullWidth(product)
+        let rank = Swift.max(1, Int(clamping: q) + (r > 0 ? 1 : 0))
         var seen = 0
         for (b, n) in sortedBuckets {
             seen += n
             if seen >= rank { return Swift.min(Self.lowest(of: b), max ?? 0) }
         }
         return max
+    }
+
+    /// Counts saturate (shards read back from files may hold anything).
+    static func add(_ a: Int, _ b: Int) -> Int {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : s
     }
 
     static let bucketCount = exact + (63 - 8) << subBits

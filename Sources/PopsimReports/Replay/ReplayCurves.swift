@@ -19,7 +19,7 @@ public enum ReplayCurves {
 
     static func figures(_ r: ReplayReport) -> [Figure] {
         let t = r.tallies.columns
-        func share(_ n: Int, _ d: Int) -> Int? { d > 0 ? (n * 1000 + d / 2) / d : nil }
+        func share(_ n: Int, _ d: Int) -> Int? { d > 0 ? ReplayReport.tenths(n, of: d) : nil }
         var out = [Figure(name: "shown, % of requests", percent: true, values: t.map { share($0.shown, $0.requests) }),
                    Figure(name: "dropped", percent: false, values: t.map { $0.drops.reduce(0, +) }),
                    Figure(name: "lost", percent: false, values: t.map(\.lost)),
@@ -52,7 +52,8 @@ public enum ReplayCurves {
         }
         var labels: [String] = []
         for c in 0..<n where !labels.contains(r.sweepValues[c][0]) && !r.sweepValues[c][0].isEmpty { labels.append(r.sweepValues[c][0]) }
-        let numeric = labels.allSatisfy { Int($0) != nil }
+        // Numbers within ±2⁶⁰ stand at their value (differences cannot overflow); others in order.
+        let numeric = labels.allSatisfy { Int($0).map { $0.magnitude < 1 << 60 } ?? false }
         // A baseline (a strategy without the swept options) stands at the first x; it is drawn across.
         let first = numeric ? labels.compactMap { Int($0) }.min() ?? 0 : 0
         let xs = (0..<n).map { c in numeric ? Int(r.sweepValues[c][0]) ?? first : labels.firstIndex(of: r.sweepValues[c][0]) ?? 0 }
@@ -68,8 +69,9 @@ public enum ReplayCurves {
         let maxY = max(1, values.max() ?? 1)
         let minX = xs.min() ?? 0, maxX = max((xs.max() ?? 0), minX + 1)
         let plotW = width - left - right, plotH = height - top - bottom
-        func px(_ x: Int) -> Int { x0 + left + (x - minX) * plotW / (maxX - minX) }
-        func py(_ y: Int) -> Int { y0 + top + plotH - y * plotH / maxY }
+        // 128-bit scaling: a wait or a swept value may be near 2⁶².
+        func px(_ x: Int) -> Int { x0 + left + Scale.map(x - minX, plotW, maxX - minX) }
+        func py(_ y: Int) -> Int { y0 + top + plotH - Scale.map(y, plotH, maxY) }
         func text(_ v: Int) -> String { f.percent ? "\(v / 10).\(v % 10)%" : String(v) }
         var out = "<g class=\"panel\">\n"
         out += "<text x=\"\(x0 + left)\" y=\"\(y0 + 16)\" class=\"title\">\(XMLText.escape(f.name))</text>\n"

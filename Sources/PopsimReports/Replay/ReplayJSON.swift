@@ -12,7 +12,7 @@ public enum ReplayJSON {
             ("catalog", obj([("file", str(r.catalog)), ("digest", str(r.catalogDigest))])),
         ]
         if let shard = r.shard { members.append(("shard", str(shard))) }
-        members += [("rows", int(r.rows)), ("badRows", int(r.badRows)), ("skippedUsers", int(r.skippedUsers)),
+        members += [("rows", int(r.rows)), ("badRows", int(r.badRows)), ("userErrors", int(r.userErrors)), ("skippedUsers", int(r.skippedUsers)),
                     ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at))]
         if !r.sweep.isEmpty { members.append(("sweep", arr(r.sweep.map(str)))) }
         var columns = [tally("production", r.tallies.production)]
@@ -92,7 +92,8 @@ public enum ReplayJSON {
             }
             guard let file = string(trace["file"]), let bytes = integer(trace["bytes"]), let digest = string(trace["digest"]),
                   let catalogFile = string(catalog["file"]), let catalogDigest = string(catalog["digest"]),
-                  let rows = integer(m["rows"]), let bad = integer(m["badRows"]), let skipped = integer(m["skippedUsers"]) else { return nil }
+                  let rows = integer(m["rows"]), let bad = integer(m["badRows"]), let userErrors = integer(m["userErrors"]),
+                  let skipped = integer(m["skippedUsers"]), [bytes, rows, bad, userErrors, skipped].allSatisfy(Self.isCount) else { return nil }
             let shard: String?
             if let v = m["shard"] {
                 guard let s = string(v) else { return nil }
@@ -103,6 +104,7 @@ public enum ReplayJSON {
             var report = ReplayReport(trace: file, traceBytes: bytes, traceDigest: digest, catalog: catalogFile, catalogDigest: catalogDigest,
                                       shard: shard, rows: rows, badRows: bad, skippedUsers: skipped, properties: properties, labels: labels,
                                       tallies: tallies, hasProduction: production)
+            report.userErrors = userErrors
             report.sweep = sweep
             report.bases = bases
             report.sweepValues = values
@@ -115,7 +117,7 @@ public enum ReplayJSON {
                   let props = array(m["properties"]), props.count == properties, let unsettledFirst = users(m["unsettledFirst"]) else { return nil }
             var t = ReplayTally(properties: properties)
             for key in ["users", "requests", "shown", "lost", "overlaps", "pending", "mostOnScreen", "agreeing", "unsettled"] {
-                guard let n = integer(m[key]), n >= 0 else { return nil }
+                guard let n = integer(m[key]), Self.isCount(n) else { return nil }
                 switch key {
                 case "users": t.users = n
                 case "requests": t.requests = n
@@ -129,12 +131,12 @@ public enum ReplayJSON {
                 }
             }
             for (key, value) in drops {
-                guard let i = Reason.allCases.firstIndex(where: { $0.rawValue == key }), let n = integer(value) else { return nil }
+                guard let i = Reason.allCases.firstIndex(where: { $0.rawValue == key }), let n = integer(value), Self.isCount(n) else { return nil }
                 t.drops[i] = n
             }
             var pairs: [(Int, Int)] = []
             for b in buckets {
-                guard let pair = array(b), pair.count == 2, let i = integer(pair[0]), let n = integer(pair[1]) else { return nil }
+                guard let pair = array(b), pair.count == 2, let i = integer(pair[0]), let n = integer(pair[1]), Self.isCount(n) else { return nil }
                 pairs.append((i, n))
             }
             let max: Int?
@@ -145,7 +147,7 @@ public enum ReplayJSON {
             guard let waits = WaitHistogram(buckets: pairs, max: max, sum: sum) else { return nil }
             t.waits = waits
             for (i, p) in props.enumerated() {
-                guard let f = fields(p), let n = integer(f["failures"]), let first = users(f["first"]) else { return nil }
+                guard let f = fields(p), let n = integer(f["failures"]), Self.isCount(n), let first = users(f["first"]) else { return nil }
                 t.failures[i] = n
                 t.failing[i] = first
             }
@@ -162,6 +164,10 @@ public enum ReplayJSON {
             }
             return out
         }
+
+        /// A count a replay can write: not negative, and small enough that a million shards of it
+        /// add up without overflow (2⁴⁴ rows is far past any trace).
+        static func isCount(_ n: Int) -> Bool { n >= 0 && n < 1 << 44 }
 
         func fields(_ v: JSONValue?) -> [String: JSONValue]? {
             guard case .object(let members)? = v?.kind else { return nil }

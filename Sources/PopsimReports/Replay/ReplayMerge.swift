@@ -41,9 +41,11 @@ public enum ReplayMerge {
         }
         merged.tallies = ReplayTallies(columns: merged.labels.count, properties: merged.properties.count)
         merged.skippedUsers = 0
+        merged.userErrors = 0
         for r in reports {
             merged.tallies.merge(r.tallies)
             merged.skippedUsers += r.skippedUsers
+            merged.userErrors += r.userErrors
         }
         merged.shard = nil
         merged.trace = reports[0].trace

@@ -12,9 +12,12 @@ public struct ReplayReport: Sendable, Equatable {
     public var catalogDigest: String
     /// `I/N` for one shard's report, nil for a whole replay (merged or not).
     public var shard: String?
-    /// Rows read, bad rows skipped (`--max-errors`) and users left out for them.
+    /// Rows read, bad rows skipped (`--max-errors`) and users left out for them. `badRows` are
+    /// rows bad alone (every shard finds them); `userErrors`, rows bad among their user's (a
+    /// time going back: found by the user's shard, so shards add them up).
     public var rows: Int
     public var badRows: Int
+    public var userErrors = 0
     public var skippedUsers: Int
     /// The catalog's `expect`, as written.
     public var properties: [String]
@@ -93,10 +96,16 @@ public struct ReplayReport: Sendable, Equatable {
         return out
     }
 
-    /// `n` of `total` as a percentage with one decimal, rounded half up, in integers.
+    /// `n` of `total` as a percentage with one decimal, rounded half up, in integers (128-bit:
+    /// counts read back from a report may be huge).
     static func percent(_ n: Int, of total: Int) -> String {
         guard total > 0 else { return "-" }
-        let tenths = (n * 1000 + total / 2) / total
+        let tenths = tenths(n, of: total)
         return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `n` of `total` in tenths of a percent, rounded half up, at most 1000.
+    static func tenths(_ n: Int, of total: Int) -> Int {
+        (Scale.map(n, 2000, total) + 1) / 2
     }
 }

@@ -5,7 +5,7 @@ public enum ReplayText {
     public static func render(_ r: ReplayReport, width: Int?) -> String {
         var out = "replay: \(r.trace) with \(r.catalog): \(r.tallies.production.users) users, \(r.rows) rows"
         if let shard = r.shard { out += ", shard \(shard)" }
-        if r.badRows > 0 { out += "; \(r.badRows) bad rows skipped with their \(r.skippedUsers) users" }
+        if r.badRows + r.userErrors > 0 { out += "; \(r.badRows + r.userErrors) bad rows skipped with their \(r.skippedUsers) users" }
         out += "\n"
         let table = r.table
         let widths = (0..<table[0].count).map { c in table.map { $0[c].count }.max() ?? 0 }
@@ -46,7 +46,7 @@ public enum ReplayText {
         var out = "## replay: \(r.trace) with \(r.catalog)\n\n"
         out += "\(r.tallies.production.users) users, \(r.rows) rows"
         if let shard = r.shard { out += ", shard \(shard)" }
-        if r.badRows > 0 { out += "; \(r.badRows) bad rows skipped with their \(r.skippedUsers) users" }
+        if r.badRows + r.userErrors > 0 { out += "; \(r.badRows + r.userErrors) bad rows skipped with their \(r.skippedUsers) users" }
         out += ".\n\n"
         let table = r.table
         func cells(_ row: [String]) -> String { "| " + row.map { $0.replacingOccurrences("|", "\\|") }.joined(separator: " | ") + " |\n" }
