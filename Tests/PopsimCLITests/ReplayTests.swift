@@ -272,6 +272,10 @@ struct ReplayPartitionTests {
         #expect(memory.status == 0)
         #expect(parted.stdout == memory.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+        // Partitions too big for --partition-rows are partitioned again (three levels here).
+        let again = try runPopsim(base + ["--partition-rows", "1"], in: dir, environment: ["TMPDIR": tmp.path])
+        #expect(again.stdout == memory.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
         // A time going backwards is found when the partition is read back, still located.
         let bad = "user,time,action,popup,value\nu1,10,enqueue,upgrade,\nu2,0,enqueue,rate,\nu1,5,enqueue,rate,\n"
         try bad.write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)

@@ -108,8 +108,24 @@ struct ReplayPass {
             return
         }
         defer { partitions.close() }
+        try replayPartitions(partitions, level: 1)
+    }
+
+    /// Each partition's users, read back and replayed. A partition too big for `partitionRows`
+    /// (about 64 bytes a row encoded) is partitioned again by the next digits of its users'
+    /// hashes, up to three levels (64³ parts): memory stays about that of `partitionRows` rows,
+    /// or of the largest single user.
+    private mutating func replayPartitions(_ partitions: TracePartitions, level: Int) throws(PopsimError) {
         for i in 0..<partitions.count {
             let bytes = try partitions.read(i)
+            if level < 3, bytes.count / 64 > max(partitionRows, 1) {
+                let sub = try TracePartitions(count: partitionCount, environment: environment)
+                defer { sub.close() }
+                try split(bytes, into: sub, level: level)
+                try replayPartitions(sub, level: level + 1)
+                guard errors.count <= maxErrors else { return }
+                continue
+            }
             var part = TraceCollector(decoder: collector.decoder, shard: nil, grouped: false, maxErrors: maxErrors)
             let ok = bytes.withUnsafeBufferPointer { part.take(partition: $0, badUsers: collector.badUsers) }
             guard ok else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
@@ -119,6 +135,31 @@ struct ReplayPass {
             guard errors.count <= maxErrors else { return }
             replay(part.ready(all: true))
         }
+    }
+
+    /// A partition's rows into `sub` by the `level`-th base-64 digit of their users' hashes (the
+    /// first chose the partition), in order.
+    private func split(_ bytes: [UInt8], into sub: TracePartitions, level: Int) throws(PopsimError) {
+        var outbox = [[UInt8]](repeating: [], count: sub.count)
+        var divisor: UInt64 = 1
+        for _ in 0..<level { divisor *= UInt64(sub.count) }
+        var pending = 0
+        var failure: PopsimError?
+        let ok = bytes.withUnsafeBufferPointer { all in
+            TraceEntryCodec.decode(all) { user, entry in
+                let k = Int((TraceCollector.hash(user) / divisor) % UInt64(sub.count))
+                let before = outbox[k].count
+                TraceEntryCodec.encode(user: user, entry, into: &outbox[k])
+                pending += outbox[k].count - before
+                if pending > 64 << 20, failure == nil {
+                    do throws(PopsimError) { try sub.write(&outbox) } catch { failure = error }
+                    pending = 0
+                }
+            }
+        }
+        if let failure { throw failure }
+        guard ok else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
+        try sub.write(&outbox)
     }
 
     /// A second reader for the second half of a big CSV file (on another core), when there is a

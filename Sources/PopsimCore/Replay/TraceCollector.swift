@@ -274,7 +274,8 @@ public struct TraceCollector: Sendable {
         return Self.hash(user) % UInt64(shard.count) == UInt64(shard.index)
     }
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// FNV-1a 64 of a user's bytes: what shards and partitions are chosen by.
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
