@@ -71,9 +71,10 @@ public struct Replayer: Sendable {
             }
             let shows = tallies.columns[c].add(result)
             if shows == production { tallies.columns[c].agreeing += 1 }
-            let verdicts = PropertyJudge.verdicts(result)
-            var failed = [Bool](repeating: false, count: verdicts.count)
-            for (i, v) in verdicts.enumerated() where !v.holds {
+            // Whether each property holds, not why (no verdicts, no notes).
+            let expectations = result.scenario.expectations
+            var failed = [Bool](repeating: false, count: expectations.count)
+            for (i, e) in expectations.enumerated() where PropertyJudge.judge(e.property, result) != nil {
                 failed[i] = true
                 tallies.columns[c].failed(i, ref)
             }
