@@ -115,28 +115,17 @@ public enum PropertyJudge {
         let entries = result.timeline.entries
         let animated = result.timeline.animatedTransitions()
         // Per subject: on screen or not, and how many are (O(1) a line).
-        var onScreen = [Bool](repeating: false, count: result.timeline.subjects.count)
-        var visible = 0
+        var screen = ScreenCount(subjects: result.timeline.subjects.count)
         var i = 0
         while i < entries.count {
             let t = entries[i].t
             while i < entries.count, entries[i].t == t {
-                let e = entries[i]
-                let s = Int(e.subject)
-                switch e.event {
-                case .show where s >= 0 && !onScreen[s]:
-                    onScreen[s] = true
-                    visible += 1
-                case .gone where s >= 0 && onScreen[s], .hide where s >= 0 && onScreen[s] && !animated[i]:
-                    onScreen[s] = false
-                    visible -= 1
-                default: break
-                }
+                screen.read(entries[i], animated: animated[i])
                 i += 1
             }
-            if visible > limit {
-                let names = onScreen.indices.filter { onScreen[$0] }.map { result.timeline.subjects[$0] }
-                return .init(at: t, evidence: "\(visible) on screen at \(t) ms: " + list(names))
+            if screen.visible > limit {
+                let names = screen.onScreen.indices.filter { screen.onScreen[$0] }.map { result.timeline.subjects[$0] }
+                return .init(at: t, evidence: "\(screen.visible) on screen at \(t) ms: " + list(names))
             }
         }
         return nil

@@ -90,8 +90,4 @@ public struct ReplayUser: Sendable {
         entries.compactMap { if case .shown(let p) = $0.kind { return p } else { return nil } }
     }
 
-    /// Whether the trace says anything of what production showed for this user.
-    public var hasObservations: Bool {
-        entries.contains { if case .action = $0.kind { return false } else { return true } }
-    }
 }

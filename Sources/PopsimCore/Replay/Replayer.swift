@@ -109,8 +109,7 @@ extension ReplayTally {
         let subjects = result.timeline.subjects.count
         // Per subject: open requests (time, opened by an enqueue), oldest first.
         var open = OpenRequests(subjects: subjects)
-        var onScreen = [Bool](repeating: false, count: subjects)
-        var visible = 0
+        var screen = ScreenCount(subjects: subjects)
         var shows: [PopupID] = []
         var i = 0
         while i < entries.count {
@@ -136,19 +135,12 @@ extension ReplayTally {
                     case .settles: open.settleNewest(s)
                     case .none: break
                     }
-                    switch e.event {
-                    case .show:
-                        shows.append(PopupID(s))
-                        if !onScreen[s] { onScreen[s] = true; visible += 1 }
-                    case .gone where onScreen[s], .hide where onScreen[s] && !animated[i]:
-                        onScreen[s] = false
-                        visible -= 1
-                    default: break
-                    }
+                    if e.event == .show { shows.append(PopupID(s)) }
+                    screen.read(e, animated: animated[i])
                 }
                 i += 1
             }
-            mostOnScreen = Swift.max(mostOnScreen, visible)
+            mostOnScreen = Swift.max(mostOnScreen, screen.visible)
         }
         pending += result.pending.count
         return shows

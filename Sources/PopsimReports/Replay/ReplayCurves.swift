@@ -38,9 +38,9 @@ public enum ReplayCurves {
 
     /// Lines: columns grouped by strategy and the values of every sweep but the first; each
     /// column's x is its first swept value (its place among them when they are not all integers).
-    static func lines(_ r: ReplayReport) -> (names: [String], members: [[Int]], xs: [Int], xLabels: [String]) {
+    static func lines(_ r: ReplayReport) -> (names: [String], members: [[Int]], xs: [Int]) {
         let n = r.labels.count
-        guard !r.sweep.isEmpty else { return ([""], [Array(0..<n)], Array(0..<n), r.labels) }
+        guard !r.sweep.isEmpty else { return ([""], [Array(0..<n)], Array(0..<n)) }
         var names: [String] = [], members: [[Int]] = []
         for c in 0..<n {
             let others = zip(r.sweep.dropFirst(), r.sweepValues[c].dropFirst()).map { "\($0)=\($1)" }
@@ -57,14 +57,14 @@ public enum ReplayCurves {
         // A baseline (a strategy without the swept options) stands at the first x; it is drawn across.
         let first = numeric ? labels.compactMap { Int($0) }.min() ?? 0 : 0
         let xs = (0..<n).map { c in numeric ? Int(r.sweepValues[c][0]) ?? first : labels.firstIndex(of: r.sweepValues[c][0]) ?? 0 }
-        return (names, members, xs, labels)
+        return (names, members, xs)
     }
 
     static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
     /// One figure's panel, at (x0, y0).
     static func panel(_ f: Figure, _ r: ReplayReport, x0: Int, y0: Int) -> String {
-        let (names, members, xs, xLabels) = lines(r)
+        let (_, members, xs) = lines(r)
         let values = f.values.compactMap { $0 }
         let maxY = max(1, values.max() ?? 1)
         let minX = xs.min() ?? 0, maxX = max((xs.max() ?? 0), minX + 1)
@@ -87,7 +87,6 @@ public enum ReplayCurves {
         if !r.sweep.isEmpty {
             out += "<text x=\"\(x0 + left + plotW)\" y=\"\(py(0) + 32)\" class=\"x end\">\(XMLText.escape(r.sweep[0]))</text>\n"
         }
-        _ = xLabels
         for (l, cols) in members.enumerated() {
             let color = colors[l % colors.count]
             if cols.count == 1, !r.sweep.isEmpty, r.sweepValues[cols[0]][0].isEmpty, let v = f.values[cols[0]] {
@@ -105,7 +104,6 @@ public enum ReplayCurves {
                 let v = f.values[c] ?? 0
                 out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"4\" fill=\"\(color)\"><title>\(XMLText.escape(r.labels[c])): \(text(v))</title></circle>\n"
             }
-            _ = names
         }
         return out + "</g>\n"
     }
