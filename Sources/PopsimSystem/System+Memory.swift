@@ -21,4 +21,28 @@ extension System {
         _ = madvise(aligned, end - start, MADV_HUGEPAGE)
         #endif
     }
+
+    /// The first `count` bytes of the open file `fd`, mapped read-only and private (`mmap`), or
+    /// nil where mapping fails. Why: reading a 42 MB scenario copied it into fresh memory, which
+    /// the kernel zeroes first; mapping hands over the page cache's pages (docs/performance.md).
+    /// The caller unmaps with `unmapFile`. A file cut shorter while mapped raises SIGBUS on
+    /// access past its new end: popsim's handler ends with exit 2 (see `main.swift`).
+    public static func mapFile(_ fd: Int32, _ count: Int) -> UnsafeRawBufferPointer? {
+        guard count > 0 else { return nil }
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        let mapped: UnsafeMutableRawPointer? = mmap(nil, count, PROT_READ, flags, fd, 0)
+        guard let base = mapped, Int(bitPattern: base) != -1 else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: count)
+    }
+
+    public static func unmapFile(_ region: UnsafeRawBufferPointer) {
+        if let base = region.baseAddress { _ = munmap(UnsafeMutableRawPointer(mutating: base), region.count) }
+    }
+
+    /// SIGBUS: what the kernel sends for a mapped page the file no longer has.
+    public static let busErrorSignal = SIGBUS
 }

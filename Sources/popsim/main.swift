@@ -17,6 +17,7 @@ nonisolated(unsafe) var timeoutMessage: UnsafeMutablePointer<CChar>?
 /// Said when a clean stop was asked (a signal handler cannot build strings).
 nonisolated(unsafe) let stoppingMessage = System.cString("popsim: stopping: reporting what was done (again to stop at once)\n")
 nonisolated(unsafe) let lateMessage = System.cString("popsim: the work did not stop in time; stopped at once\n")
+nonisolated(unsafe) let busMessage = System.cString("popsim: cannot read: an input file was cut short while popsim read it\n")
 
 /// `--timeout`: after `seconds`, say so; a command that can stop cleanly (explore, check) then
 /// reports what it did, marked incomplete (StopRequest); otherwise, and when that stop does not
@@ -62,6 +63,13 @@ System.handle(System.interruptSignals) { received in
     System.exitNow(128 + received)
 }
 System.ignoreBrokenPipes()
+/// SIGBUS: a mapped input file (FileContents) was cut short while popsim read it.
+System.handle([System.busErrorSignal]) { _ in
+    if let message = busMessage { System.writeRaw(2, message) }
+    if let temporary = FileIO.pendingTemporary { System.removeFile(UnsafePointer(temporary)) }
+    PluginGroups.killAll()
+    System.exitNow(2)
+}
 
 var console = Console(stdoutIsTerminal: System.isTerminal(1), environment: environment, stdoutFD: 1)
 console.armTimeout = armTimeout

@@ -72,7 +72,7 @@ enum ExploreCommand {
                             strategies: StrategySet, saved: inout Set<String>, console: inout Console) throws(PopsimError) -> ExploreReport {
         var strategies = strategies
         var digest = ""
-        let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies) { digest = sha256Hex($0) }
+        let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies) { digest = sha256Hex($0.copy) }
         var (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
                                              limits: guards.limits, strategies: strategies, progress: console.progressLine())
         report.exploration = identity(of: report, scenarioDigest: digest, scenario: scenario, budget: budget, strategies: strategies)

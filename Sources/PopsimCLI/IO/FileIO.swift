@@ -19,6 +19,20 @@ public enum FileIO {
     /// Set while an atomic write is in progress, so a timeout can remove the temporary file.
     nonisolated(unsafe) public static var pendingTemporary: UnsafeMutablePointer<CChar>?
 
+    /// The bytes of `path` as `read` gives them, mapped when it is a regular file of at least
+    /// `FileContents.mapThreshold` bytes (see `FileContents`).
+    public static func contents(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> FileContents {
+        if path != "-", let info = System.fileInfo(path), info.kind == .regular,
+           info.size >= FileContents.mapThreshold, info.size <= maxBytes {
+            let fd = System.openForReading(path)
+            if fd >= 0 {
+                defer { System.closeFile(fd) }
+                if let region = System.mapFile(fd, info.size) { return FileContents(mapping: region) }
+            }
+        }
+        return FileContents(try read(path, maxBytes: maxBytes))
+    }
+
     /// The bytes of `path`; `-` and `/dev/stdin` read standard input. Refuses more than `maxBytes`.
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : System.openForReading(path)

@@ -15,10 +15,10 @@ public enum ScenarioSource {
     /// on the command line wins.
     /// `read`: shown the file's bytes (explore digests them: standard input cannot be read twice).
     public static func load(_ path: String, maxBytes: Int = FileIO.defaultMaxBytes,
-                            strategies: inout StrategySet, read: (([UInt8]) -> Void)? = nil) throws(PopsimError) -> Scenario {
-        let bytes: [UInt8]
+                            strategies: inout StrategySet, read: ((FileContents) -> Void)? = nil) throws(PopsimError) -> Scenario {
+        let bytes: FileContents
         do {
-            bytes = try FileIO.read(path, maxBytes: maxBytes)
+            bytes = try FileIO.contents(path, maxBytes: maxBytes)
         } catch {
             throw .input(LoadErrors([LoadError(file: path, location: nil, path: .root, problem: .unreadable(error.reason))]))
         }
@@ -26,7 +26,7 @@ public enum ScenarioSource {
         var catalog = StrategyRegistry.catalog
         catalog.entries += strategies.extra.map { ($0.name, $0.options) }
         var scenario: Scenario
-        switch ScenarioLoader.load(bytes, file: path, catalog: catalog) {
+        switch bytes.withBytes({ ScenarioLoader.load($0, file: path, catalog: catalog) }) {
         case .success(let loaded):
             scenario = loaded
         case .failure(let errors):
@@ -37,7 +37,7 @@ public enum ScenarioSource {
                                                      timeoutMs: strategies.pluginTimeoutMs, perRun: strategies.pluginPerRun)
             strategies.extra.append(entry)
             catalog.entries.append((entry.name, entry.options))
-            switch ScenarioLoader.load(bytes, file: path, catalog: catalog) {
+            switch bytes.withBytes({ ScenarioLoader.load($0, file: path, catalog: catalog) }) {
             case .success(let loaded): scenario = loaded
             case .failure(let errors): throw .input(errors)
             }

@@ -50,7 +50,7 @@ enum ReplayCommand {
         var catalogBytes: [UInt8] = []
         let catalog: Scenario
         do {
-            catalog = try ScenarioSource.load(catalogPath, maxBytes: guards.maxBytes, strategies: &set, read: { catalogBytes = $0 })
+            catalog = try ScenarioSource.load(catalogPath, maxBytes: guards.maxBytes, strategies: &set, read: { catalogBytes = $0.copy })
         } catch {
             return console.report(error)
         }

@@ -29,7 +29,7 @@ extension ScenarioLoader {
     /// A `then` is decoded later (`then` is set to where it starts): its actions may name popups
     /// declared further down, whose ids are known only once every name is read.
     @inline(__always)
-    func fastPopupObject(_ cursor: inout JSONCursor, then: inout JSONCursor?) -> Popup? {
+    func fastPopupObject(_ cursor: inout JSONCursor, then: inout JSONCursor?, locations: inout FieldLocations) -> Popup? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var popup = Popup(name: "")
         cursor.skipWhitespace()
@@ -43,8 +43,7 @@ extension ScenarioLoader {
             } else {
                 guard fastField(field, &cursor, into: &popup) else { return nil }
             }
-            popup.fieldsSet.append(field)
-            popup.fieldLocations.append(location)
+            popup.record(field, at: location, in: &locations)
             cursor.skipWhitespace()
             if cursor.consume(UInt8(ascii: "}")) { return popup }
             guard cursor.consume(UInt8(ascii: ",")) else { return nil }

@@ -36,13 +36,25 @@ extension ScenarioLoader {
         } else {
             for (n, i) in valid.enumerated() { popupTable.insert(names[i].key, id: Int32(first + n)) }
         }
-        if first == 0, valid.count == names.count, decoded.popups.count == names.count {
+        // The decoded popups' places, after any recorded before (then each start moves by as many).
+        let shift = Int32(clamping: scenario.fieldLocations.count)
+        if shift == 0 {
+            scenario.fieldLocations = decoded.locations
+        } else {
+            scenario.fieldLocations.append(contentsOf: decoded.locations)
+        }
+        decoded.locations = FieldLocations()
+        if first == 0, shift == 0, valid.count == names.count, decoded.popups.count == names.count {
             // Every name valid and distinct (the common case): the decoded list becomes the
-            // scenario's, moved rather than copied (a million popups are ~300 MB).
+            // scenario's, moved rather than copied (a million popups are ~200 MB).
             scenario.popups = decoded.popups
         } else {
             scenario.popups.reserveCapacity(first + valid.count)
-            for i in valid { scenario.popups.append(decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: "")) }
+            for i in valid {
+                var popup = decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: "")
+                if popup.locationStart >= 0 { popup.locationStart += shift }
+                scenario.popups.append(popup)
+            }
         }
         decoded.popups = []
         // Every name before any body: a body's messages (a `then` naming an unknown popup, say)
@@ -67,10 +79,18 @@ extension ScenarioLoader {
     struct DecodedPopups {
         var popups: [Popup] = []
         var decoded: [Bool] = []
+        /// The decoded popups' places (each popup's `locationStart` indexes this).
+        var locations = FieldLocations()
         /// Decoded popups whose `then` waits for every name (member index, where it starts), in order.
         var thens: [(index: Int, at: JSONCursor)] = []
 
         func isDecoded(_ i: Int) -> Bool { i < decoded.count && decoded[i] }
+
+        mutating func reserve(_ count: Int) {
+            locations.reserve(locations.count * count / max(1, popups.count) + count / 8)
+            popups.reserveCapacity(count)
+            decoded.reserveCapacity(count)
+        }
 
         mutating func append(_ popup: Popup?, then: JSONCursor? = nil) {
             if let then, popup != nil { thens.append((popups.count, then)) }
@@ -108,8 +128,7 @@ extension ScenarioLoader {
         }
         for (i, member) in list.enumerated() {
             guard let field = fields[i], !popup.fieldsSet.contains(field) else { continue }
-            popup.fieldsSet.append(field)
-            popup.fieldLocations.append(member.value.location)
+            popup.record(field, at: member.value.location, in: &scenario.fieldLocations)
             load(field, member.value, path.appending(member.key), into: &popup)
         }
         return popup

@@ -13,23 +13,26 @@ extension ScenarioLoader {
     /// nil when the fast path does not apply.
     static func loadStreaming(_ bytes: [UInt8], file: String, catalog: StrategyCatalog,
                               readAhead: ReadAheadSettings = ReadAheadSettings()) -> Result<Scenario, LoadErrors>? {
-        bytes.withUnsafeBufferPointer { buffer -> Result<Scenario, LoadErrors>? in
-            var cursor = JSONCursor(buffer)
-            cursor.skipWhitespace()
-            guard cursor.peek == UInt8(ascii: "{") else { return nil }
-            var loader = ScenarioLoader(file: file, catalog: catalog)
-            loader.readAhead = readAhead
-            loader.source = buffer
-            defer { loader.source = nil }
-            do throws(JSONSyntaxError) {
-                guard let root = try loader.streamRoot(&cursor) else { return nil }
-                loader.loadRoot(root)
-            } catch {
-                return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root,
-                                                      problem: .syntax(error.message))]))
-            }
-            return loader.finish()
+        bytes.withUnsafeBufferPointer { loadStreaming($0, file: file, catalog: catalog, readAhead: readAhead) }
+    }
+
+    static func loadStreaming(_ buffer: UnsafeBufferPointer<UInt8>, file: String, catalog: StrategyCatalog,
+                              readAhead: ReadAheadSettings = ReadAheadSettings()) -> Result<Scenario, LoadErrors>? {
+        var cursor = JSONCursor(buffer)
+        cursor.skipWhitespace()
+        guard cursor.peek == UInt8(ascii: "{") else { return nil }
+        var loader = ScenarioLoader(file: file, catalog: catalog)
+        loader.readAhead = readAhead
+        loader.source = buffer
+        defer { loader.source = nil }
+        do throws(JSONSyntaxError) {
+            guard let root = try loader.streamRoot(&cursor) else { return nil }
+            loader.loadRoot(root)
+        } catch {
+            return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root,
+                                                  problem: .syntax(error.message))]))
         }
+        return loader.finish()
     }
 
     /// Reads the top-level object; streams `events` when `popups` and `state` were read before it.
@@ -105,15 +108,21 @@ extension ScenarioLoader {
         var starts: [(index: Int, at: JSONCursor)] = []
         // A popup of the common shape is decoded in this pass (ScenarioLoader+FastPopups.swift).
         var decoded = DecodedPopups()
+        let first = cursor.position
         if !cursor.consume(UInt8(ascii: "}")) {
             while true {
+                if names.count == Self.sample {
+                    Self.reserve(for: cursor, after: first, &names, &starts, &decoded)
+                }
                 let (key, keyLocation) = try cursor.memberKey()
                 names.append((key, keyLocation))
                 let start = cursor
                 var then: JSONCursor?
-                if let popup = fastPopupObject(&cursor, then: &then) {
+                let recorded = decoded.locations.count
+                if let popup = fastPopupObject(&cursor, then: &then, locations: &decoded.locations) {
                     decoded.append(popup, then: then)
                 } else {
+                    decoded.locations.truncate(to: recorded)
                     cursor = start
                     starts.append((names.count - 1, start))
                     decoded.append(nil)
@@ -132,6 +141,22 @@ extension ScenarioLoader {
             var again = starts[lo].at
             return try? again.value(depth: 2)
         }
+    }
+
+    /// Popups read before `reserve` guesses how many follow.
+    static let sample = 4096
+
+    /// Room for as many more popups as the rest of the file holds at the rate so far: a million
+    /// popups grown by doubling were copied twice over and held 1.5 times their size at the last
+    /// growth. Only a guess, so it cannot change what is loaded: a longer list grows as before;
+    /// room left unused (the file goes on with events) is address space, never touched.
+    static func reserve(for cursor: JSONCursor, after start: Int, _ names: inout [(key: String, keyLocation: SourceLocation)],
+                        _ starts: inout [(index: Int, at: JSONCursor)], _ decoded: inout DecodedPopups) {
+        let perPopup = max(1, (cursor.position - start) / names.count)
+        let expected = names.count + (cursor.bytes.count - cursor.position) / perPopup
+        names.reserveCapacity(expected)
+        decoded.reserve(expected)
+        if !starts.isEmpty { starts.reserveCapacity(starts.count * expected / names.count) }
     }
 
     /// What the fast path reads: the tables fixed before `events` (see `FastEventDecoder`).

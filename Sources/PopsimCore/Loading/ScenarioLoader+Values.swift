@@ -34,14 +34,17 @@ extension ScenarioLoader {
     /// are), by bytes in `seen`, which then maps each first occurrence to its index.
     mutating func firstOccurrences(ascii names: [(key: String, keyLocation: SourceLocation)], _ path: JSONPath,
                                    into seen: inout NameTable) -> [Int] {
-        seen.reserve(names.count, bytes: names.reduce(0) { $0 + $1.key.utf8.count })
+        let (table, repeats) = NameTable.firstOccurrences(names.map(\.key))
+        seen = table
         var out: [Int] = []
-        out.reserveCapacity(names.count)
-        for (i, name) in names.enumerated() {
-            if seen.insert(name.key, id: Int32(i)) == nil {
-                out.append(i)
+        out.reserveCapacity(names.count - repeats.count)
+        var r = 0
+        for i in names.indices {
+            if r < repeats.count, repeats[r] == i {
+                r += 1
+                report(.duplicateKey(names[i].key), at: names[i].keyLocation, path.appending(names[i].key))
             } else {
-                report(.duplicateKey(name.key), at: name.keyLocation, path.appending(name.key))
+                out.append(i)
             }
         }
         return out

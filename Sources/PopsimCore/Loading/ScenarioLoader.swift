@@ -47,24 +47,34 @@ public struct ScenarioLoader {
     /// Loads `bytes` read from `file` (the path as the user wrote it, used in every message);
     /// `catalog` says which strategies and options a file may name.
     public static func load(_ bytes: [UInt8], file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors> {
+        bytes.withUnsafeBufferPointer { load($0, file: file, catalog: catalog) }
+    }
+
+    /// As `load(_:file:catalog:)`, from bytes the caller owns (a mapped file); the scenario keeps
+    /// no reference to them.
+    public static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors> {
         if let result = loadStreaming(bytes, file: file, catalog: catalog) { return result }
         return loadTree(bytes, file: file, catalog: catalog)
     }
 
     /// The reference path: the whole file as a JSON tree, then the model.
     static func loadTree(_ bytes: [UInt8], file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors> {
+        bytes.withUnsafeBufferPointer { loadTree($0, file: file, catalog: catalog) }
+    }
+
+    static func loadTree(_ buffer: UnsafeBufferPointer<UInt8>, file: String, catalog: StrategyCatalog) -> Result<Scenario, LoadErrors> {
         let root: JSONValue
-        switch parseRoot(bytes, file: file) {
-        case .success(let value): root = value
-        case .failure(let errors): return .failure(errors)
+        do {
+            var cursor = JSONCursor(buffer)
+            root = try cursor.document()
+        } catch {
+            return .failure(LoadErrors([LoadError(file: file, location: error.location, path: .root, problem: .syntax(error.message))]))
         }
         var loader = ScenarioLoader(file: file, catalog: catalog)
-        return bytes.withUnsafeBufferPointer { buffer in
-            loader.source = buffer
-            loader.loadRoot(root)
-            loader.source = nil
-            return loader.finish()
-        }
+        loader.source = buffer
+        loader.loadRoot(root)
+        loader.source = nil
+        return loader.finish()
     }
 
     /// The file's JSON tree, or its first syntax error as the file's one error.

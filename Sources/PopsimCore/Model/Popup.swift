@@ -4,51 +4,87 @@
 /// strategy may use them. `nil` means "not set in the file" so that strategy defaults apply.
 public struct Popup: Sendable {
     public var name: String
-    public var priority: Int?
     public var when: Condition?
     /// The `when` text as written, for messages.
     public var whenText: String?
     public var untriggered: UntriggeredBehavior
     public var switchBehavior: SwitchBehavior
-    /// How long it stays once shown before hiding itself; `nil` means the strategy's default.
-    public var duration: DisplayTime?
     public var respond: Response?
     public var then: [ButtonActions]
     public var key: String?
     public var level: Level?
-    public var showMs: Int?
-    public var hideMs: Int?
     /// What its arrival does when the slot is busy (strategies with a per-popup choice: entrykit).
     public var arrival: Arrival?
     /// Its arrival empties the queue first (SwiftEntryKit's `dropEnqueuedEntries`).
     public var dropQueued = false
     /// Popups with the same key are duplicates for strategies that dedupe (default: the name).
     public var dedupeKey: String?
+    /// The fields the file sets, for `lint`.
+    public var fieldsSet = PopupFieldSet()
+    /// Where its fields' places start in its scenario's `fieldLocations` (-1: none recorded).
+    public var locationStart: Int32 = -1
+    /// The integer fields, packed (eight `Int?` took 128 bytes a popup; a file may declare a million).
+    private var numbers = PopupNumbers()
+
+    public var priority: Int? {
+        get { numbers[.priority] }
+        set { numbers[.priority] = newValue }
+    }
+
+    /// How long it stays once shown before hiding itself; `nil` means the strategy's default.
+    public var duration: DisplayTime? {
+        get { numbers.duration }
+        set { numbers.duration = newValue }
+    }
+
+    public var showMs: Int? {
+        get { numbers[.showMs] }
+        set { numbers[.showMs] = newValue }
+    }
+
+    public var hideMs: Int? {
+        get { numbers[.hideMs] }
+        set { numbers[.hideMs] = newValue }
+    }
+
     /// It joins the queue only this long after its enqueue; a `remove` meanwhile cancels it.
-    public var delayMs: Int?
+    public var delayMs: Int? {
+        get { numbers[.delayMs] }
+        set { numbers[.delayMs] = newValue }
+    }
+
     /// Once shown, a hide asked by the app waits until it has been visible this long.
-    public var minMs: Int?
+    public var minMs: Int? {
+        get { numbers[.minMs] }
+        set { numbers[.minMs] = newValue }
+    }
+
     /// Time to live from its enqueue: not shown after that (`drop … expired`).
-    public var ttlMs: Int?
+    public var ttlMs: Int? {
+        get { numbers[.ttlMs] }
+        set { numbers[.ttlMs] = newValue }
+    }
+
     /// Lifetime cap: it is shown at most this many times (`drop … quota` after).
-    public var maxShows: Int?
-    /// The fields the file sets, in file order, for `lint`.
-    public var fieldsSet: [PopupField]
-    /// Where the value of each field of `fieldsSet` stands in the file.
-    public var fieldLocations: [SourceLocation]
+    public var maxShows: Int? {
+        get { numbers[.maxShows] }
+        set { numbers[.maxShows] = newValue }
+    }
 
     public init(name: String) {
         self.name = name
         untriggered = .await
         switchBehavior = .await
         then = []
-        fieldsSet = []
-        fieldLocations = []
     }
 
-    /// Where `field` is set in the file, if it is.
-    public func location(of field: PopupField) -> SourceLocation? {
-        fieldsSet.firstIndex(of: field).map { fieldLocations[$0] }
+    /// Records that the file sets `field` (once), its value at `location`, in `locations`: a
+    /// popup records its fields one after another, with no other popup's in between.
+    mutating func record(_ field: PopupField, at location: SourceLocation, in locations: inout FieldLocations) {
+        guard !fieldsSet.contains(field) else { return }
+        if fieldsSet.isEmpty { locationStart = Int32(clamping: locations.count) }
+        locations.append(field, location)
+        fieldsSet.insert(field)
     }
 
     /// What dedupe compares: its `dedupeKey`, else its name.

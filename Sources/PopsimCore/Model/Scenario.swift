@@ -14,6 +14,8 @@ public struct Scenario: Sendable {
     public var options: [OptionSetting]
     public var state: StateSchema
     public var popups: [Popup]
+    /// Where each popup's fields stand in the file (`Popup.locationStart`), for messages.
+    public var fieldLocations = FieldLocations()
     /// The script, stably sorted by `at` (equal times keep file order).
     public var events: [ScenarioEvent]
     public var until: Int?

@@ -61,7 +61,7 @@ struct FGStrategy: Strategy {
     static func validate(_ scenario: Scenario) -> [LoadError] {
         scenario.popups.compactMap { popup in
             guard let priority = popup.priority, priority < 0 else { return nil }
-            return LoadError(file: scenario.file, location: popup.location(of: .priority),
+            return LoadError(file: scenario.file, location: scenario.fieldLocations.location(of: .priority, in: popup),
                              path: JSONPath.root.appending("popups").appending(popup.name).appending("priority"),
                              problem: .expected("an integer >= 0 under fg (FGPopupScheduler's priorities are unsigned)",
                                                 got: String(priority)))

@@ -11,6 +11,30 @@ public enum PopupField: String, Sendable, CaseIterable {
     /// The key in a scenario file.
     public var key: String { rawValue }
 
+    /// Its place in `allCases` (a bit of `PopupFieldSet`, without hashing).
+    public var ordinal: Int {
+        switch self {
+        case .priority: 0
+        case .when: 1
+        case .untriggered: 2
+        case .switchBehavior: 3
+        case .duration: 4
+        case .respond: 5
+        case .then: 6
+        case .key: 7
+        case .level: 8
+        case .showMs: 9
+        case .hideMs: 10
+        case .arrival: 11
+        case .dropQueued: 12
+        case .dedupeKey: 13
+        case .delayMs: 14
+        case .minMs: 15
+        case .ttlMs: 16
+        case .maxShows: 17
+        }
+    }
+
     /// Whether the engine carries it out the same way under every strategy (animation times, the
     /// display timer, the simulated user and its buttons); a strategy models the others or not.
     public var isEngine: Bool {

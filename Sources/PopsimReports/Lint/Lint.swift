@@ -54,7 +54,7 @@ public enum Lint {
         let fields = entry.ignoredFields(under: options), actions = entry.ignoredActions(under: options)
         var out: [(SourceLocation, String)] = []
         for popup in scenario.popups {
-            for (field, location) in zip(popup.fieldsSet, popup.fieldLocations) where fields.contains(field) {
+            for (field, location) in scenario.fieldLocations.of(popup) where fields.contains(field) {
                 let path = JSONPath.root.appending("popups").appending(popup.name).appending(field.rawValue)
                 out.append((location, "\(scenario.file):\(location): \(path): ignored by \(entry.name)"))
             }

@@ -139,3 +139,17 @@ import PopsimTestSupport
         for (i, kind) in ActionKind.allCases.enumerated() { #expect(Int(kind.ordinal) == i, "\(kind)") }
     }
 }
+
+/// `PopupField.ordinal` is a popup's bit in `PopupFieldSet`, which iterates in `allCases` order.
+@Suite struct PopupFieldOrdinalTests {
+    @Test func ordinalsArePlacesInAllCases() {
+        for (i, field) in PopupField.allCases.enumerated() { #expect(field.ordinal == i, "\(field)") }
+    }
+
+    @Test func aSetIteratesInDeclarationOrder() {
+        var set = PopupFieldSet()
+        for field in [PopupField.maxShows, .priority, .then, .maxShows] { set.insert(field) }
+        #expect(Array(set) == [.priority, .then, .maxShows])
+        #expect(set.count == 3 && set.contains(.then) && !set.contains(.key))
+    }
+}

@@ -69,15 +69,15 @@ import PopsimTestSupport
         case .failure(let errors): return errors.errors.map(\.line)
         case .success(let s):
             return s.events.map { "\($0.at) \($0.index) \($0.location) \(describe($0.action))" } + [s.name, "\(s.popups.count)"]
-                + s.popups.map(describe)
+                + s.popups.map { describe($0, s.fieldLocations) }
         }
     }
 
-    func describe(_ p: Popup) -> String {
+    func describe(_ p: Popup, _ locations: FieldLocations) -> String {
         let values: [Any?] = [p.name, p.priority, p.whenText, p.when.map { "\($0)" }, p.untriggered, p.switchBehavior, p.duration,
                               p.respond, p.then.map { "\($0.button) \($0.actions.map(describe)) \(String(describing: $0.location))" },
                               p.key, p.level, p.showMs, p.hideMs, p.arrival, p.dropQueued, p.dedupeKey, p.delayMs, p.minMs,
-                              p.ttlMs, p.maxShows, p.fieldsSet, p.fieldLocations]
+                              p.ttlMs, p.maxShows, p.fieldsSet, locations.of(p).map { "\($0.field) \($0.location)" }]
         return values.map { String(describing: $0) }.joined(separator: " ")
     }
 
@@ -227,7 +227,11 @@ import PopsimTestSupport
     /// such names are still one name.
     @Test func namesEqualAsUnicodeStayEqual() throws {
         let text = #"{"popsim": 1, "strategy": "fg", "state": {"n": 1}, "popups": {"K": {}}, "events": [{"at": 1, "enqueue": "\#u{212A}"}], "expect": ["shown \#u{212A}"]}"#
-        for load in [ScenarioLoader.loadTree, { bytes, file, catalog in ScenarioLoader.loadStreaming(bytes, file: file, catalog: catalog) ?? .failure(LoadErrors([])) }] {
+        let loads: [([UInt8], String, StrategyCatalog) -> Result<Scenario, LoadErrors>] = [
+            { ScenarioLoader.loadTree($0, file: $1, catalog: $2) },
+            { ScenarioLoader.loadStreaming($0, file: $1, catalog: $2) ?? .failure(LoadErrors([])) },
+        ]
+        for load in loads {
             let scenario = try load(Array(text.utf8), "s.json", StrategyRegistry.catalog).get()
             #expect(describe(scenario.events[0].action) == "enqueue 0")
             #expect(scenario.expectations.count == 1)
