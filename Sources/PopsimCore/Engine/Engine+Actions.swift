@@ -53,7 +53,9 @@ extension Engine {
         }
         guard waitingPress[index(p)] == nil else { return }
         pressed[index(p)] = button
-        if traits.userHidesWaitMinimum, let minimum = world.popup(p).minMs, world.now - showBegan[index(p)] < minimum {
+        if strategy.ignoresUserDismissal(p, in: world) {
+            // Unheard: nothing hides; the button's actions run below.
+        } else if traits.userHidesWaitMinimum, let minimum = world.popup(p).minMs, world.now - showBegan[index(p)] < minimum {
             // The hide waits out the minimum since the show; the button's actions do not.
             waitingPress[index(p)] = button
             schedule(after: showBegan[index(p)] + minimum - world.now, .timer, .userHide(p, generation[index(p)]))

@@ -50,6 +50,11 @@ public protocol Strategy: SendableMetatype {
     /// By default: its condition, when the strategy reads conditions and it does not hold.
     func heldBack(_ popup: PopupID, in world: World) -> HoldReason?
 
+    /// Whether a user's dismissal of `popup`, on screen, goes unheard: the popup stays (its
+    /// button's actions still run). By default never; Material's SnackbarManager does not hear
+    /// a snackbar it keeps no record of (`mdc-snackbar`, M2 (c)).
+    func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool
+
     /// What the engine reads of it for the whole run (by default its statics).
     var traits: StrategyTraits { get }
 }
@@ -84,6 +89,8 @@ extension Strategy {
     }
 
     public func heldBack(_ popup: PopupID, in world: World) -> HoldReason? { Self.conditionHold(popup, in: world) }
+
+    public func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool { false }
 
     /// `.condition` when the strategy reads `when` (under the run's options) and `popup`'s does
     /// not hold now.

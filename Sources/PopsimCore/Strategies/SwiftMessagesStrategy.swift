@@ -14,6 +14,9 @@
 ///   never preempts.
 /// - The pause: when a message is `gone`, the next is taken `pauseMs` (500) later; but any arrival
 ///   in between takes the next at once, so the pause only holds back messages already waiting.
+/// - `delayMs` or `minMs` make a message `.indefinite(delay:minimum:)`, which joins the queue
+///   from a `Task` after its delay, 0 when only `minMs` is set: after the rest of its handler,
+///   so a later message of the same `enqueue` list goes first (oracle finding D4).
 /// - `delayMs`: the message joins the queue only that long after its enqueue; a `remove` or
 ///   `clear` meanwhile cancels it (`drop … removed` / `cleared`), and its timer with it: a later
 ///   enqueue of the same message waits out its own delay (each delay Task holds its own presenter).
@@ -105,7 +108,7 @@ struct SwiftMessagesStrategy: Strategy {
             // runs the check, a delayed presenter is appended later unchecked).
             if isDuplicate(p, world) {
                 decisions.drop(p, .duplicate)
-            } else if let delay = world.popup(p).delayMs, delay > 0 {
+            } else if let delay = Self.joinDelay(world.popup(p)) {
                 delayed.append((p, timers.count))
                 start(.delayOver, after: delay, &decisions)
             } else {
@@ -135,6 +138,15 @@ struct SwiftMessagesStrategy: Strategy {
         default:
             break
         }
+    }
+
+    /// How long after `show()` an `.indefinite(delay:minimum:)` message joins the queue: its
+    /// `delayMs`, 0 when only `minMs` says it is one (`Presenter.delayShow` is then 0, not nil, and
+    /// `enqueue` joins it from a `Task` after a zero sleep: after the rest of the handler, so a
+    /// later show of the same handler goes first; oracle finding D4). nil: any other duration,
+    /// which joins at once.
+    static func joinDelay(_ popup: Popup) -> Int? {
+        popup.delayMs ?? (popup.minMs != nil ? 0 : nil)
     }
 
     /// `panStarted`: the token taken away. A running engine display timer becomes the same
