@@ -123,14 +123,15 @@ extension ScenarioLoader {
         return true
     }
 
-    func fastChoice<E: RawRepresentable>(_ cursor: inout JSONCursor, into value: inout E) -> Bool where E.RawValue == String {
-        guard let word = cursor.plainString(), let choice = E(rawValue: String(decoding: word, as: UTF8.self)) else { return false }
+    /// One of `E`'s values, matched as bytes (no String, no string switch per popup).
+    func fastChoice<E: RawRepresentable & CaseIterable>(_ cursor: inout JSONCursor, into value: inout E) -> Bool where E.RawValue == String {
+        guard let word = cursor.plainString(), let choice = E.allCases.first(where: { $0.rawValue.utf8.elementsEqual(word) }) else { return false }
         value = choice
         return true
     }
 
-    func fastChoice<E: RawRepresentable>(_ cursor: inout JSONCursor, into value: inout E?) -> Bool where E.RawValue == String {
-        guard let word = cursor.plainString(), let choice = E(rawValue: String(decoding: word, as: UTF8.self)) else { return false }
+    func fastChoice<E: RawRepresentable & CaseIterable>(_ cursor: inout JSONCursor, into value: inout E?) -> Bool where E.RawValue == String {
+        guard let word = cursor.plainString(), let choice = E.allCases.first(where: { $0.rawValue.utf8.elementsEqual(word) }) else { return false }
         value = choice
         return true
     }
