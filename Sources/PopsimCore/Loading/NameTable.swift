@@ -116,7 +116,7 @@ extension NameTable {
     /// what inserting them in order gives, built in the order of the slots they land in rather
     /// than of the names. Why: a million names inserted in file order each missed the cache at a
     /// random slot (11 % of loading a million popups); sorted by slot, the writes go forward.
-    static func firstOccurrences(_ names: [String]) -> (table: NameTable, repeats: [Int]) {
+    static func firstOccurrences(_ names: some Collection<String>) -> (table: NameTable, repeats: [Int]) {
         var table = NameTable()
         table.reserve(names.count, bytes: names.reduce(0) { $0 + $1.utf8.count })
         var hashes = [Int](repeating: 0, count: names.count)
@@ -131,8 +131,8 @@ extension NameTable {
         }
         let mask = table.slots.count - 1
         var repeats: [Int] = []
-        for i in sortedBySlot(hashes, mask: mask) {
-            let h = hashes[i]
+        for i32 in sortedBySlot(hashes, mask: mask) {
+            let i = Int(i32), h = hashes[i]
             var s = h & mask
             var repeated = false
             while table.slots[s] != 0 {
@@ -148,16 +148,16 @@ extension NameTable {
 
     /// The indices 0..<hashes.count, stably sorted by home slot (`hash & mask`): a radix sort
     /// of 11 bits a pass, so a run of equal names keeps its first one first.
-    private static func sortedBySlot(_ hashes: [Int], mask: Int) -> [Int] {
-        var order = Array(hashes.indices), other = order
+    private static func sortedBySlot(_ hashes: [Int], mask: Int) -> [Int32] {
+        var order = (0..<Int32(clamping: hashes.count)).map { $0 }, other = order
         let bits = mask.nonzeroBitCount
         var shift = 0
         while shift < bits {
             var counts = [Int](repeating: 0, count: 2049)
-            for i in order { counts[((hashes[i] & mask) >> shift) & 2047 + 1] += 1 }
+            for i in order { counts[((hashes[Int(i)] & mask) >> shift) & 2047 + 1] += 1 }
             for d in 1..<counts.count { counts[d] += counts[d - 1] }
             for i in order {
-                let d = ((hashes[i] & mask) >> shift) & 2047
+                let d = ((hashes[Int(i)] & mask) >> shift) & 2047
                 other[counts[d]] = i
                 counts[d] += 1
             }

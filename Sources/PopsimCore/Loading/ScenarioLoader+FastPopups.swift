@@ -29,9 +29,10 @@ extension ScenarioLoader {
     /// A `then` is decoded later (`then` is set to where it starts): its actions may name popups
     /// declared further down, whose ids are known only once every name is read.
     @inline(__always)
-    func fastPopupObject(_ cursor: inout JSONCursor, then: inout JSONCursor?, locations: inout FieldLocations) -> Popup? {
+    func fastPopupObject(named name: String, _ cursor: inout JSONCursor, then: inout JSONCursor?,
+                         locations: inout FieldLocations) -> Popup? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
-        var popup = Popup(name: "")
+        var popup = Popup(name: name)
         cursor.skipWhitespace()
         if cursor.consume(UInt8(ascii: "}")) { return popup }
         while true {

@@ -51,15 +51,15 @@ extension ScenarioLoader {
         } else {
             scenario.popups.reserveCapacity(first + valid.count)
             for i in valid {
-                var popup = decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: "")
+                var popup = decoded.isDecoded(i) ? decoded.popups[i] : Popup(name: names[i].key)
                 if popup.locationStart >= 0 { popup.locationStart += shift }
                 scenario.popups.append(popup)
             }
         }
         decoded.popups = []
-        // Every name before any body: a body's messages (a `then` naming an unknown popup, say)
-        // may suggest any declared name, whichever path reads the body.
-        for (n, i) in valid.enumerated() { scenario.popups[first + n].name = names[i].key }
+        // Every popup has its name (decoded ones from the start, placeholders above) before any
+        // body is read: a body's messages (a `then` naming an unknown popup, say) may suggest
+        // any declared name, whichever path reads the body.
         let thens = decoded.thens
         var nextThen = 0
         let decoder = fastEvents
@@ -92,9 +92,10 @@ extension ScenarioLoader {
             decoded.reserveCapacity(count)
         }
 
-        mutating func append(_ popup: Popup?, then: JSONCursor? = nil) {
+        /// `popup` as decoded (named `name`), or a placeholder of that name.
+        mutating func append(_ popup: Popup?, named name: String, then: JSONCursor? = nil) {
             if let then, popup != nil { thens.append((popups.count, then)) }
-            popups.append(popup ?? Popup(name: ""))
+            popups.append(popup ?? Popup(name: name))
             decoded.append(popup != nil)
         }
     }

@@ -119,13 +119,13 @@ extension ScenarioLoader {
                 let start = cursor
                 var then: JSONCursor?
                 let recorded = decoded.locations.count
-                if let popup = fastPopupObject(&cursor, then: &then, locations: &decoded.locations) {
-                    decoded.append(popup, then: then)
+                if let popup = fastPopupObject(named: key, &cursor, then: &then, locations: &decoded.locations) {
+                    decoded.append(popup, named: key, then: then)
                 } else {
                     decoded.locations.truncate(to: recorded)
                     cursor = start
                     starts.append((names.count - 1, start))
-                    decoded.append(nil)
+                    decoded.append(nil, named: key)
                     _ = try cursor.value(depth: 2)
                 }
                 if try cursor.separator(closing: UInt8(ascii: "}"), in: "an object") { break }

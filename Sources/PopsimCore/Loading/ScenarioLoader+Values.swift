@@ -34,7 +34,7 @@ extension ScenarioLoader {
     /// are), by bytes in `seen`, which then maps each first occurrence to its index.
     mutating func firstOccurrences(ascii names: [(key: String, keyLocation: SourceLocation)], _ path: JSONPath,
                                    into seen: inout NameTable) -> [Int] {
-        let (table, repeats) = NameTable.firstOccurrences(names.map(\.key))
+        let (table, repeats) = NameTable.firstOccurrences(names.lazy.map(\.key))
         seen = table
         var out: [Int] = []
         out.reserveCapacity(names.count - repeats.count)
