@@ -44,12 +44,13 @@ extension System {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Starts `path` with no arguments and popsim's environment, `stdin`, `stdout` and `stderr`
+    /// Starts `path` with `arguments` and popsim's environment, `stdin`, `stdout` and `stderr`
     /// as its 0, 1 and 2, in a process group of its own, with no signal blocked and SIGPIPE,
     /// SIGINT, SIGTERM, SIGHUP, SIGALRM and SIGCHLD at their defaults (popsim ignores SIGPIPE and
     /// a Dispatch worker blocks most signals: the child must inherit neither). Returns its id, or
     /// the error number of the failure.
-    public static func spawn(_ path: String, stdin: Int32, stdout: Int32, stderr: Int32) -> Result<ProcessID, SpawnError> {
+    public static func spawn(_ path: String, arguments: [String] = [], stdin: Int32, stdout: Int32,
+                             stderr: Int32) -> Result<ProcessID, SpawnError> {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
@@ -73,7 +74,7 @@ extension System {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         pthread_mutex_lock(descriptorLock)
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, inheritedEnvironment)

@@ -188,6 +188,38 @@ struct PluginLifetimeTests {
         #expect(try allGone(path))
     }
 
+    /// Issue 30, item 12: popsim killed by SIGKILL runs no handler; the watcher it started with
+    /// its first plug-in (System.Reaper) sees its pipe close and kills the plug-in's group.
+    @Test func aPlugInDiesWithPopsimKilledOutright() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try plugin(hang: true, in: dir)
+        let process = Process()
+        process.executableURL = popsimExecutable()
+        process.arguments = ["run", packageRoot.path + "/Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--plugin-timeout", "60"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<500 where (try? String(contentsOfFile: path + ".pids", encoding: .utf8)) == nil { usleep(10_000) }
+        usleep(600_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        // Killed and, with its parent gone, reaped by init or left a zombie: either way not running.
+        let pids = try String(contentsOfFile: path + ".pids", encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        #expect(pids.count == 2)
+        func running(_ pid: Int32) -> Bool {
+            guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? false)
+        }
+        var stillRunning = pids
+        for _ in 0..<300 where !stillRunning.isEmpty {
+            stillRunning = pids.filter(running)
+            usleep(10_000)
+        }
+        #expect(stillRunning.isEmpty, "plug-in processes outlived popsim killed by SIGKILL: \(stillRunning)")
+    }
+
     /// SIGTERM; and (issue 30, item 12) SIGUSR1 and SIGQUIT, which ended popsim with a crash
     /// report and left the plug-in running: now the same clean stop, and no crash report.
     @Test(arguments: [SIGTERM, SIGUSR1, SIGQUIT])
