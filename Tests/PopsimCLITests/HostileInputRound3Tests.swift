@@ -265,6 +265,29 @@ struct HostileInputRound3Tests {
         #expect(output.stderr.contains("-:1:\(expectColumn): expect[0]: unexpected \"&&\" after the property"), "\(output.stderr)")
     }
 
+    /// Item 8: `explore --strategy all` ran every strategy's variants to their limits although
+    /// only the first failure in strategy order is reported: a 330-byte scenario whose popup
+    /// re-enqueues itself every millisecond took 10 s (release) under `--max-lines 100000`, and
+    /// 24 s at the default limit. Now tasks after the first that failed are skipped: well within
+    /// the timeout, the same one-line error for any `--jobs`.
+    @Test func exploreStopsAtTheFirstFailureInOrder() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("loop.json").path
+        try Data(#"""
+            {"popsim": 1, "strategy": "fg",
+             "popups": {"A": {"showMs": 0, "hideMs": 0, "respond": {"after": 1, "button": "ok"}, "then": {"ok": [{"enqueue": "A"}]}}, "B": {"duration": 5}},
+             "events": [{"at": [0, 50], "enqueue": "A"}, {"at": [0, 50], "enqueue": "B"}],
+             "until": 9900000, "expect": ["no overlap"]}
+            """#.utf8).write(to: URL(fileURLWithPath: path))
+        let message = "\(path): the timeline grew past 100000 lines (at 33837 ms) (raise the limit with --max-lines)\n"
+        for jobs in ["1", "2"] {
+            let output = try runPopsim(["explore", path, "--strategy", "all", "--max-lines", "100000", "--jobs", jobs, "--timeout", "8"])
+            #expect(output.status == 2 && output.stdout == "")
+            #expect(output.stderr == message)
+        }
+    }
+
     /// Item 9: under `policy` with `conditions: any`, each pass asked every waiting entry's
     /// condition; a 10 KB file whose `then` adds 60 entries a millisecond ran 406 s (release).
     /// Each waiting popup is asked once per pass now (this one: a few seconds in a debug build;

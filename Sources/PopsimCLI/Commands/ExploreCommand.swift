@@ -127,15 +127,20 @@ enum ExploreCommand {
         let slots = Slots<Result<Explorer.Tally, PopsimError>>(count: tasks.count)
         let counter = ExploreProgress(total: mine.times(names.count), line: progress)
         let workers = max(1, min(jobs, tasks.count))
+        // The first failure in task order is what is reported: tasks after one that failed are
+        // skipped (their slots stay empty: the merge below throws before it reaches them).
+        let failed = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for i in stride(from: worker, to: tasks.count, by: workers) {
+            for i in stride(from: worker, to: tasks.count, by: workers) where !failed.precedes(i) {
                 let (name, range) = tasks[i]
-                slots.set(i, Result { () throws(PopsimError) -> Explorer.Tally in
+                let result = Result { () throws(PopsimError) -> Explorer.Tally in
                     // A plug-in's variant takes milliseconds: progress after each, not every 256.
                     try explorer.judge(plan, range.lazy.map { first + $0 * step }, strategy: name,
                                        progressEvery: name.hasPrefix(StrategySet.execPrefix) ? 1 : 256,
-                                       shouldStop: { StopRequest.requested != nil }, progress: counter.add)
-                })
+                                       shouldStop: { StopRequest.requested != nil || failed.precedes(i) }, progress: counter.add)
+                }
+                if case .failure = result { failed.note(i) }
+                slots.set(i, result)
             }
         }
         progress?.finish()
