@@ -265,6 +265,33 @@ struct HostileInputRound3Tests {
         #expect(output.stderr.contains("-:1:\(expectColumn): expect[0]: unexpected \"&&\" after the property"), "\(output.stderr)")
     }
 
+    /// Item 16: a plug-in the scenario names is relative to the scenario (docs/scenario-format.md),
+    /// one on the command line to the working folder; `check`'s advice for a missing golden gave
+    /// the scenario's spelling on the command line, which then started nothing. It now gives a
+    /// path from the working folder, and that command records the golden `check` then passes.
+    @Test func checksAdviceForAScenariosPlugInRunsAsGiven() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let plugin = try String(contentsOf: packageRoot.appendingPathComponent("Examples/plugins/notistack.py"), encoding: .utf8)
+        _ = try executable("sub/notistack.py", plugin, in: dir)
+        try Data(#"{"popsim": 1, "strategy": "exec:notistack.py", "popups": {"A": {"duration": 100}}, "events": [{"at": 0, "enqueue": "A"}]}"#.utf8)
+            .write(to: sub.appendingPathComponent("s.json"))
+        let missing = try runPopsim(["check", "sub/s.json"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stdout == """
+            FAIL: sub/s.json [exec:notistack.py]
+            no expected timeline sub/s.exec-notistack.timeline: record one with 'popsim check sub/s.json --strategy exec:sub/notistack.py --update' and review it
+            0 passed, 1 failed
+
+            """)
+        let record = try runPopsim(["check", "sub/s.json", "--strategy", "exec:sub/notistack.py", "--update"], in: dir)
+        #expect(record.status == 0 && record.stdout.hasPrefix("UPDATED: sub/s.exec-notistack.timeline\n"))
+        let again = try runPopsim(["check", "sub/s.json"], in: dir)
+        #expect(again.status == 0 && again.stdout.hasSuffix("1 passed, 0 failed\n"))
+    }
+
     /// Item 8: `explore --strategy all` ran every strategy's variants to their limits although
     /// only the first failure in strategy order is reported: a 330-byte scenario whose popup
     /// re-enqueues itself every millisecond took 10 s (release) under `--max-lines 100000`, and

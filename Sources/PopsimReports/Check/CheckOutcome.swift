@@ -30,6 +30,9 @@ public struct CheckOutcome: Sendable, Equatable {
     public var notedProperties: [PropertyVerdict] = []
     /// What the command line needs beside `--strategy` to run it again (` --policy FILE`).
     public var recordArguments = ""
+    /// `--strategy`'s value to run it again, when it is not `strategy`: a plug-in the scenario
+    /// names is relative to the scenario, one on the command line to the working folder.
+    public var recordStrategy: String?
     /// The golden's label (`policy-rules`), shown instead of the strategy when the strategy's
     /// name alone does not say which timeline this is (`policy` under a policy file).
     public var label: String?

@@ -43,7 +43,7 @@ public enum CheckReport {
 
     static func missingAdvice(_ o: CheckOutcome) -> String {
         "no expected timeline \(o.goldenPath ?? ""): record one with "
-            + "'popsim check \(o.scenario) --strategy \(o.strategy ?? "<name>")\(o.recordArguments) --update' and review it"
+            + "'popsim check \(o.scenario) --strategy \(o.recordStrategy ?? o.strategy ?? "<name>")\(o.recordArguments) --update' and review it"
     }
 
     public static func summary(passed: Int, failed: Int, skipped: Int = 0) -> String {
