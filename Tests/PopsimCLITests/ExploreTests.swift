@@ -61,8 +61,10 @@ struct ExploreTests {
     }
 
     @Test func theSameBytesWithAnyJobs() throws {
-        let one = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "all", "--jobs", "1", "--format", "json"])
-        let two = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "all", "--jobs", "2", "--format", "json"])
+        // Every strategy in the full tier; in the quick one, four of different kinds.
+        let strategies = TestTier.full ? ["--strategy", "all"] : ["--strategy", "fg", "--strategy", "sonner", "--strategy", "policy", "--strategy", "mdc-snackbar"]
+        let one = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json"] + strategies + ["--jobs", "1", "--format", "json"])
+        let two = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json"] + strategies + ["--jobs", "2", "--format", "json"])
         #expect(one.status == 1)
         #expect(one.stdout == two.stdout)
         #expect(one.stderr == "" && two.stderr == "")  // no progress line off a terminal
@@ -141,13 +143,14 @@ struct ExploreTests {
     /// A large batch in any order: shrinking is bounded (`Explorer.maxShrinkRuns`) and the
     /// counterexample names the first popups of the batch, not all of them.
     @Test func aLargeBatchShrinksWithinBoundsAndReadsShort() throws {
-        let names = (0..<200).map { "p\($0)" }
+        let n = TestTier.count(quick: 120, full: 200)
+        let names = (0..<n).map { "p\($0)" }
         let popups = names.map { #""\#($0)": {"duration": 1}"# }.joined(separator: ", ")
         let list = names.map { #""\#($0)""# }.joined(separator: ", ")
         let text = #"{"popsim": 1, "strategy": "jc-fifo", "options": {"showMs": 0, "hideMs": 0}, "popups": {\#(popups)}, "expect": ["p0 before p1"], "events": [{"at": 0, "enqueue": [\#(list)], "order": "any"}]}"#
         let output = try runPopsim(["explore", "-", "--budget", "12"], stdin: text)
         #expect(output.status == 1)
-        #expect(output.stdout.contains("smallest counterexample: [p0, p1, p2, p3, p4, p5, p6, p7, … (200 popups)] arrive as "))
+        #expect(output.stdout.contains("smallest counterexample: [p0, p1, p2, p3, p4, p5, p6, p7, … (\(n) popups)] arrive as "))
         #expect(output.stdout.split(separator: "\n").allSatisfy { $0.count < 200 })
     }
 }

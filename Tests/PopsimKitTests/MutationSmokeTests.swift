@@ -16,7 +16,7 @@ import PopsimTestSupport
         let seeds = try FileIO.list(dir).filter { $0.hasSuffix(".json") }.map { try FileIO.read(dir + $0) }
         var random = SplitMix64(seed: 20261123)
         var loaded = 0
-        for _ in 0..<3000 {
+        for _ in 0..<TestTier.count(quick: 1500, full: 3000) {
             var bytes = seeds[random.below(seeds.count)]
             for _ in 0...random.below(3) { mutate(&bytes, &random) }
             guard (try? Pipeline.load(bytes, file: "fuzz.json")) != nil else { continue }

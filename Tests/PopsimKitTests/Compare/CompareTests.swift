@@ -199,7 +199,9 @@ struct CompareTests {
 
     /// A chart too big for a browser is refused unless forced; the trace format is for those.
     @Test func hugeChartsAreRefusedWithoutForce() throws {
-        let many = (0..<60_000).map { #"{"at": \#($0), "enqueue": "a"}"# }.joined(separator: ",")
+        // Three marks an event: over the 100,000 limit either way.
+        let n = TestTier.count(quick: 34_000, full: 60_000)
+        let many = (0..<n).map { #"{"at": \#($0), "enqueue": "a"}"# }.joined(separator: ",")
         let text = #"{"popsim": 1, "strategy": "jc-fifo", "options": {"showMs": 0, "hideMs": 0}, "popups": {"a": {"duration": 0}}, "events": ["# + many + "]}"
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -208,7 +210,7 @@ struct CompareTests {
         var console = Console()
         #expect(Popsim.main(["run", path, "--format", "html"], console: &console) == .badInput)
         #expect(console.stdout == "")
-        #expect(console.stderr == "popsim: run: the chart would draw about 180000 marks (more than 100000); use --format trace for Perfetto, or --force\n")
+        #expect(console.stderr == "popsim: run: the chart would draw about \(3 * n) marks (more than 100000); use --format trace for Perfetto, or --force\n")
         var forced = Console()
         #expect(Popsim.main(["run", path, "--format", "svg", "--force"], console: &forced) == .success)
         #expect(forced.stdout.hasPrefix("<?xml"))

@@ -62,7 +62,9 @@ struct CompareLintProgressTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("big.json").path
-        try Data(ScenarioGenerator(events: 300_000, seed: 3, popups: 20, strategy: "jc-fifo").generate().utf8)
+        // Progress comes every 65,536 events: at least two updates either way.
+        let events = TestTier.count(quick: 140_000, full: 300_000)
+        try Data(ScenarioGenerator(events: events, seed: 3, popups: 20, strategy: "jc-fifo").generate().utf8)
             .write(to: URL(fileURLWithPath: path))
         for (arguments, prefix) in [(["compare", path, "--strategy", "jc-fifo", "--strategy", "fg"], "\r\u{1B}[Kcompare: "),
                                     (["lint", path], "\r\u{1B}[Klint: ")] {
@@ -74,7 +76,7 @@ struct CompareLintProgressTests {
             _ = Popsim.main(arguments, console: &console)
             let lines = drawn.all
             #expect(lines.count >= 2, "\(arguments[0])")
-            #expect(lines.dropLast().allSatisfy { $0.hasPrefix(prefix) && $0.hasSuffix(" of 300000 events") }, "\(lines)")
+            #expect(lines.dropLast().allSatisfy { $0.hasPrefix(prefix) && $0.hasSuffix(" of \(events) events") }, "\(lines)")
             #expect(lines.last == "\r\u{1B}[K")
         }
     }

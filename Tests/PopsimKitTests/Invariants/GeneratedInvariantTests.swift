@@ -24,7 +24,7 @@ struct GeneratedInvariantTests {
     /// Ten blocks of seeds: 50 each with `CI` set (500 scenarios), 4 each in the quick tier.
     @Test(arguments: 0..<10)
     func blockOfSeeds(_ block: Int) throws {
-        for seed in (block * 50 + 1)...(block * 50 + TestTier.count(quick: 4, full: 50)) {
+        for seed in (block * 50 + 1)...(block * 50 + TestTier.count(quick: 3, full: 50)) {
             let text = ScenarioGenerator(events: 40, seed: UInt64(seed), popups: 6).generate()
             let scenario = try loadScenario(text).get()
             let inert = try loadScenario(Self.withInertEvent(text, scenario)).get()
