@@ -205,6 +205,16 @@ def main():
     ratio = summary(b)[0] / summary(a)[0]
     rows.append(("popsim lint --load-only, 1M events", fmt(a), "Python json.load, same file", fmt(b), f"{ratio:.2f}× faster"))
     verdict("loading vs json.load (times faster)", ratio, 4, 2, better="higher")
+    # 3b. Loading against simdjson's parse alone (issue 26: at most 1.3× where it installs).
+    probe = subprocess.run([sys.executable, os.path.join(BASELINES, "simdjson_parse.py"), s1m], capture_output=True, text=True)
+    if probe.returncode == 3:
+        notes.append("pysimdjson is not installed (`pip install pysimdjson`): no comparison with simdjson.")
+    elif probe.returncode == 0:
+        simd_ms = float(probe.stdout.strip())
+        load_ms = summary(a)[0] * 1000
+        rows.append(("popsim lint --load-only, 1M events", fmt(a), "simdjson parse (pysimdjson, in process)", f"{simd_ms:10.1f} ms",
+                     f"{load_ms / simd_ms:.2f}× slower"))
+        verdict("loading vs simdjson's parse (times its time)", load_ms / simd_ms, 1.3, 1.3)
 
     # 4. Peak memory per event, and timeline lines per second written to a file.
     rss = peak_kib(popsim_run)
