@@ -42,4 +42,29 @@ import PopsimTestSupport
         for name in StrategyRegistry.names { #expect(text.contains("\"\(name)\""), "\(name)") }
         for key in ["\"expect\": {", "\"order\": {", "\"maybe\": {"] { #expect(text.contains(key), "\(key)") }
     }
+
+    /// Issue 30, item 16: the schema was looser than the loader on three shapes — `order` on any
+    /// event (the loader: an enqueue of two popups or more), and `then` on any event or action
+    /// (the loader: a navigation event's only). Both rules are in the schema, as the loader has them.
+    @Test func theSchemaIsAsStrictAsTheLoaderOnOrderAndThen() throws {
+        let text = ScenarioSchema.render()
+        _ = try JSONReader.parse(Array(text.utf8))
+        let squeezed = String(text.filter { !$0.isWhitespace })
+        // Each rule once in `event`, the `then` rule once more in `action`.
+        func count(_ rule: String) -> Int { squeezed.components(separatedBy: rule).count - 1 }
+        let navigation = ActionKind.allCases.filter(\.isNavigation).map { #"{"required":["\#($0.keyword)"]}"# }.joined(separator: ",")
+        let thenRule = #"{"if":{"required":["then"]},"then":{"anyOf":["# + navigation + "]}}"
+        let orderRule = #"{"if":{"required":["order"]},"then":{"required":["enqueue"],"properties":{"enqueue":{"type":"array","minItems":2}}}}"#
+        #expect(count(thenRule) == 2 && count(orderRule) == 1, "\(squeezed)")
+        // The loader refuses what the rules refuse.
+        for (event, key) in [(#"{"at": 0, "enqueue": "a", "order": "any"}"#, "order"), (#"{"at": 0, "enqueue": "a", "then": []}"#, "then")] {
+            let file = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "events": [\#(event)]}"#
+            guard case .failure(let errors) = ScenarioLoader.load(Array(file.utf8), file: "s.json", catalog: StrategyRegistry.catalog) else {
+                Issue.record("loaded: \(event)")
+                continue
+            }
+            #expect(errors.errors.count == 1 && errors.errors[0].path == JSONPath.root.appending("events").appending(0).appending(key),
+                    "\(errors.errors)")
+        }
+    }
 }

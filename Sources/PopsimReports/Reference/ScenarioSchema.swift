@@ -13,6 +13,12 @@ public enum ScenarioSchema {
             "    \(s(kind.keyword)): " + described(argumentSchema(kind.argument), kind.meaning)
         }.joined(separator: ",\n")
         let oneAction = ActionKind.allCases.map { #"{"required": [\#(s($0.keyword))]}"# }.joined(separator: ", ")
+        // As the loader: `then` only after a navigation event, `order` only on an enqueue of two
+        // popups or more.
+        let navigation = ActionKind.allCases.filter(\.isNavigation).map { #"{"required": [\#(s($0.keyword))]}"# }
+            .joined(separator: ", ")
+        let thenRule = #"{"if": {"required": ["then"]}, "then": {"anyOf": [\#(navigation)]}}"#
+        let orderRule = #"{"if": {"required": ["order"]}, "then": {"required": ["enqueue"], "properties": {"enqueue": {"type": "array", "minItems": 2}}}}"#
         let strategies = StrategyRegistry.names.map(s).joined(separator: ", ")
         return """
             {
@@ -49,9 +55,9 @@ public enum ScenarioSchema {
                     "order": {"const": "any", "description": "an enqueue of a list arrives in any order"},
                     "maybe": {"type": "boolean", "description": "the event may not happen"},
                     "then": {"$ref": "#/$defs/actions"}},
-                  "allOf": [{"$ref": "#/$defs/actionKeys"}], "oneOf": [\(oneAction)]},
+                  "allOf": [{"$ref": "#/$defs/actionKeys"}, \(thenRule), \(orderRule)], "oneOf": [\(oneAction)]},
                 "action": {"type": "object", "unevaluatedProperties": false, "properties": {"then": {"$ref": "#/$defs/actions"}},
-                  "allOf": [{"$ref": "#/$defs/actionKeys"}], "oneOf": [\(oneAction)]},
+                  "allOf": [{"$ref": "#/$defs/actionKeys"}, \(thenRule)], "oneOf": [\(oneAction)]},
                 "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
                 "actionKeys": {"properties": {
             \(actions)
