@@ -17,7 +17,7 @@ nonisolated(unsafe) var timeoutMessage: UnsafeMutablePointer<CChar>?
 /// Said when a clean stop was asked (a signal handler cannot build strings).
 nonisolated(unsafe) let stoppingMessage = System.cString("popsim: stopping: reporting what was done (again to stop at once)\n")
 nonisolated(unsafe) let lateMessage = System.cString("popsim: the work did not stop in time; stopped at once\n")
-nonisolated(unsafe) let busMessage = System.cString("popsim: cannot read: an input file was cut short while popsim read it\n")
+nonisolated(unsafe) let busMessage = System.cString("popsim: cannot read: an input file was cut short while popsim read it (a bus error)\n")
 
 /// `--timeout`: after `seconds`, say so; a command that can stop cleanly (explore, check) then
 /// reports what it did, marked incomplete (StopRequest); otherwise, and when that stop does not

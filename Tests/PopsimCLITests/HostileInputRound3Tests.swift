@@ -292,6 +292,18 @@ struct HostileInputRound3Tests {
         #expect(again.status == 0 && again.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
 
+    /// Every time sum saturates: animations and durations of `Int.max` ms, with a replace, a
+    /// remove and a re-show, under every strategy (mdc-snackbar's exits added `now + hideMs`,
+    /// which trapped, found in review).
+    @Test func hugeTimesSaturateUnderEveryStrategy() throws {
+        let huge = "9223372036854775807"
+        let text = #"{"popsim": 1, "popups": {"a": {"hideMs": \#(huge), "showMs": \#(huge), "duration": \#(huge)}, "b": {"hideMs": \#(huge), "duration": 1750}}, "events": [{"at": 0, "enqueue": "b"}, {"at": 10, "enqueue": "a"}, {"at": 20, "enqueue": "b"}, {"at": 30, "remove": "b"}, {"at": 40, "enqueue": "a"}]}"#
+        for strategy in StrategyRegistry.names {
+            let output = try runPopsim(["run", "-", "--strategy", strategy, "--quiet"], stdin: text)
+            #expect(output.status == 0 && output.stderr.isEmpty, "\(strategy): \(output.status) \(output.stderr)")
+        }
+    }
+
     /// Item 8: `explore --strategy all` ran every strategy's variants to their limits although
     /// only the first failure in strategy order is reported: a 330-byte scenario whose popup
     /// re-enqueues itself every millisecond took 10 s (release) under `--max-lines 100000`, and

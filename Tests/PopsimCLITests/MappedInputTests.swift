@@ -41,6 +41,6 @@ import PopsimTestSupport
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 2)
-        #expect(stderr == "popsim: cannot read: an input file was cut short while popsim read it\n")
+        #expect(stderr == "popsim: cannot read: an input file was cut short while popsim read it (a bus error)\n")
     }
 }

@@ -112,7 +112,7 @@ public struct CheckRunner: Sendable {
         }
         var outcome = check(scenario, strategy: strategy, golden: golden, strategies: set)
         outcome.recordArguments = recordArguments
-        if strategy.hasPrefix(StrategySet.execPrefix), strategy == scenario.strategy {
+        if strategy.hasPrefix(StrategySet.execPrefix), strategy == scenario.strategy, !only.contains(strategy) {
             let path = String(strategy.dropFirst(StrategySet.execPrefix.count))
             outcome.recordStrategy = StrategySet.execPrefix + ScenarioSource.besideScenario(scenario.file, path)
         }

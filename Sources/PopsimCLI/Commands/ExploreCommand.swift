@@ -128,7 +128,8 @@ enum ExploreCommand {
         let counter = ExploreProgress(total: mine.times(names.count), line: progress)
         let workers = max(1, min(jobs, tasks.count))
         // The first failure in task order is what is reported: tasks after one that failed are
-        // skipped (their slots stay empty: the merge below throws before it reaches them).
+        // skipped (their slots stay empty) or stopped between variants (a partial tally); the
+        // merge below throws at that failure before it reaches either.
         let failed = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: tasks.count, by: workers) where !failed.precedes(i) {

@@ -22,12 +22,17 @@ public enum FileIO {
     /// The bytes of `path` as `read` gives them, mapped when it is a regular file of at least
     /// `FileContents.mapThreshold` bytes (see `FileContents`).
     public static func contents(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> FileContents {
-        if path != "-", let info = System.fileInfo(path), info.kind == .regular,
-           info.size >= FileContents.mapThreshold, info.size <= maxBytes {
+        if path != "-", let info = System.fileInfo(path), info.kind == .regular, info.size >= FileContents.mapThreshold {
             let fd = System.openForReading(path)
             if fd >= 0 {
                 defer { System.closeFile(fd) }
-                if let region = System.mapFile(fd, info.size) { return FileContents(mapping: region) }
+                // The size of what was opened, not of what the name held a moment before (an
+                // editor's save renames a new file into place).
+                if let opened = System.fileInfo(descriptor: fd), opened.kind == .regular,
+                   opened.size >= FileContents.mapThreshold, opened.size <= maxBytes,
+                   let region = System.mapFile(fd, opened.size) {
+                    return FileContents(mapping: region)
+                }
             }
         }
         return FileContents(try read(path, maxBytes: maxBytes))

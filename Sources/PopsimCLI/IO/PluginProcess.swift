@@ -243,9 +243,10 @@ final class PluginProcess: PluginChannel {
         while true {
             if System.hasExited(pid) {
                 System.killGroup(pid)
+                // Off the lists while the unreaped child still holds its id (a reaped id may be reused).
+                PluginGroups.remove(pid)
                 let exit = System.reap(pid)
                 reaped = true
-                PluginGroups.remove(pid)
                 return exit
             }
             if Self.now() >= deadline { return nil }

@@ -5,9 +5,10 @@
 /// then to load it) and checked through paths and dictionaries built for error messages.
 /// Contract: gives exactly what `loadPopup` gives for the popups it accepts: known fields, each
 /// once, with plain values of the right type and range — integers in plain digits, ASCII strings
-/// without escapes, `true`/`false`, a `when` that parses, a `respond` of `after` and `button` —
-/// and no `then`. Any other popup, valid or not, goes through the tree path, which reports its
-/// errors exactly (StreamingLoaderTests compares the two).
+/// without escapes, `true`/`false`, a `when` that parses, a `respond` of `after` and `button`, a
+/// `then` of plain JSON (stepped over now, decoded once every name is known). Any other popup,
+/// valid or not, goes through the tree path, which reports its errors exactly
+/// (StreamingLoaderTests compares the two).
 extension ScenarioLoader {
     /// Conditions already parsed, by text: popups share a few `when`s (a parse per popup was 8 %
     /// of loading a million). A class, so the loader's read-only fast path can fill it.

@@ -109,10 +109,11 @@ extension ScenarioLoader {
         // A popup of the common shape is decoded in this pass (ScenarioLoader+FastPopups.swift).
         var decoded = DecodedPopups()
         let first = cursor.position
+        var guessAt = Self.sample
         if !cursor.consume(UInt8(ascii: "}")) {
             while true {
-                if names.count == Self.sample {
-                    Self.reserve(for: cursor, after: first, &names, &starts, &decoded)
+                if names.count == guessAt {
+                    guessAt = Self.reserve(for: cursor, after: first, &names, &starts, &decoded)
                 }
                 let (key, keyLocation) = try cursor.memberKey()
                 names.append((key, keyLocation))
@@ -143,20 +144,23 @@ extension ScenarioLoader {
         }
     }
 
-    /// Popups read before `reserve` guesses how many follow.
+    /// Popups read before `reserve` first guesses how many follow.
     static let sample = 4096
 
-    /// Room for as many more popups as the rest of the file holds at the rate so far: a million
-    /// popups grown by doubling were copied twice over and held 1.5 times their size at the last
-    /// growth. Only a guess, so it cannot change what is loaded: a longer list grows as before;
-    /// room left unused (the file goes on with events) is address space, never touched.
+    /// Room for as many more popups as the rest of the file holds at the rate so far, but at
+    /// most 8 times as many as were read: a million popups grown by doubling were copied about
+    /// once over and held 1.5 times their size at the last growth; guessed at 4,096, 32,768 and
+    /// 262,144, they are copied a third over. The cap keeps a guess made from popups followed by
+    /// a big `events` array from reserving gigabytes. Only a guess, so it cannot change what is
+    /// loaded. Returns the count at which to guess again.
     static func reserve(for cursor: JSONCursor, after start: Int, _ names: inout [(key: String, keyLocation: SourceLocation)],
-                        _ starts: inout [(index: Int, at: JSONCursor)], _ decoded: inout DecodedPopups) {
+                        _ starts: inout [(index: Int, at: JSONCursor)], _ decoded: inout DecodedPopups) -> Int {
         let perPopup = max(1, (cursor.position - start) / names.count)
-        let expected = names.count + (cursor.bytes.count - cursor.position) / perPopup
+        let expected = min(names.count + (cursor.bytes.count - cursor.position) / perPopup, names.count.times(8))
         names.reserveCapacity(expected)
         decoded.reserve(expected)
         if !starts.isEmpty { starts.reserveCapacity(starts.count * expected / names.count) }
+        return expected > names.count ? expected : Int.max
     }
 
     /// What the fast path reads: the tables fixed before `events` (see `FastEventDecoder`).

@@ -134,7 +134,7 @@ struct MDCSnackbarStrategy: Strategy {
 
     private mutating func startsLeaving(_ p: PopupID, ms: Int, _ reason: Reason, _ world: World) {
         leaving.removeAll { $0.popup == p }
-        leaving.append((p, world.now + ms, reason))
+        leaving.append((p, world.now.plus(ms), reason))
     }
 
     /// The action tap (`dispatchDismiss`) asks the manager, which hears only its two records: a
@@ -211,7 +211,7 @@ struct MDCSnackbarStrategy: Strategy {
             if world.phase(n) == .shown, let duration = world.traits(n).duration {
                 // `showView` of a view laid out in its parent animates it in again; `onShown`,
                 // `showMs` later, schedules the timeout.
-                decisions.restartTimer(n, ms: duration + world.traits(n).showMs)
+                decisions.restartTimer(n, ms: duration.plus(world.traits(n).showMs))
             } else {
                 decisions.restartTimer(n)
             }
