@@ -290,6 +290,11 @@ struct HostileInputRound3Tests {
         #expect(record.status == 0 && record.stdout.hasPrefix("UPDATED: sub/s.exec-notistack.timeline\n"))
         let again = try runPopsim(["check", "sub/s.json"], in: dir)
         #expect(again.status == 0 && again.stdout.hasSuffix("1 passed, 0 failed\n"))
+        // Read from standard input, the scenario's plug-in is relative to the working folder.
+        let text = try String(contentsOf: sub.appendingPathComponent("s.json"), encoding: .utf8)
+        let fromSub = try runPopsim(["run", "-"], in: sub, stdin: text), fromDir = try runPopsim(["run", "-"], in: dir, stdin: text)
+        #expect(fromSub.status == 0 && fromSub.stdout.hasPrefix("- · exec:notistack.py\n"))
+        #expect(fromDir.status == 2 && fromDir.stderr == "plug-in exec:notistack.py: cannot be started: No such file or directory\n")
     }
 
     /// Every time sum saturates: animations and durations of `Int.max` ms, with a replace, a
