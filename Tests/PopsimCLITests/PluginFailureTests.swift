@@ -156,15 +156,34 @@ struct PluginLifetimeTests {
         return path
     }
 
-    /// The pids the last plug-in process wrote, once both are gone (false if one still runs after 3 s).
+    /// The pids the last plug-in process wrote, once both are gone (false if one still runs after
+    /// 3 s). A zombie is gone: killed, and waiting for whoever reaps it (init, once popsim died).
     func allGone(_ plugin: String) throws -> Bool {
         let pids = try String(contentsOfFile: plugin + ".pids", encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
         #expect(pids.count == 2)
+        func running(_ pid: Int32) -> Bool {
+            guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? false)
+        }
         for _ in 0..<300 {
-            if pids.allSatisfy({ kill($0, 0) != 0 }) { return true }
+            if !pids.contains(where: running) { return true }
             usleep(10_000)
         }
         return false
+    }
+
+    /// popsim running a scenario under the hanging plug-in at `path`, returned once the run's
+    /// plug-in (the second start: the first only said hello) hangs.
+    func startHangingRun(_ path: String, stderr: Any) throws -> Process {
+        let process = Process()
+        process.executableURL = popsimExecutable()
+        process.arguments = ["run", packageRoot.path + "/Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--plugin-timeout", "60"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        for _ in 0..<500 where (try? String(contentsOfFile: path + ".pids", encoding: .utf8)) == nil { usleep(10_000) }
+        usleep(600_000)
+        return process
     }
 
     @Test func aNormalRunLeavesNothingRunning() throws {
@@ -194,30 +213,11 @@ struct PluginLifetimeTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try plugin(hang: true, in: dir)
-        let process = Process()
-        process.executableURL = popsimExecutable()
-        process.arguments = ["run", packageRoot.path + "/Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--plugin-timeout", "60"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<500 where (try? String(contentsOfFile: path + ".pids", encoding: .utf8)) == nil { usleep(10_000) }
-        usleep(600_000)
+        let process = try startHangingRun(path, stderr: FileHandle.nullDevice)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
-        // Killed and, with its parent gone, reaped by init or left a zombie: either way not running.
-        let pids = try String(contentsOfFile: path + ".pids", encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
-        #expect(pids.count == 2)
-        func running(_ pid: Int32) -> Bool {
-            guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-            return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? false)
-        }
-        var stillRunning = pids
-        for _ in 0..<300 where !stillRunning.isEmpty {
-            stillRunning = pids.filter(running)
-            usleep(10_000)
-        }
-        #expect(stillRunning.isEmpty, "plug-in processes outlived popsim killed by SIGKILL: \(stillRunning)")
+        #expect(try allGone(path), "plug-in processes outlived popsim killed by SIGKILL")
     }
 
     /// SIGTERM; and (issue 30, item 12) SIGUSR1 and SIGQUIT, which ended popsim with a crash
@@ -227,16 +227,8 @@ struct PluginLifetimeTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try plugin(hang: true, in: dir)
-        let process = Process()
-        process.executableURL = popsimExecutable()
-        process.arguments = ["run", packageRoot.path + "/Scenarios/jc-burst-of-three.json", "--strategy", "exec:" + path, "--plugin-timeout", "60"]
-        process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        // Wait until the run's plug-in (the second start: the first only said hello) is hanging.
-        for _ in 0..<500 where (try? String(contentsOfFile: path + ".pids", encoding: .utf8)) == nil { usleep(10_000) }
-        usleep(600_000)
+        let process = try startHangingRun(path, stderr: errors)
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

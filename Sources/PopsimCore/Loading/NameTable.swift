@@ -65,6 +65,10 @@ struct NameTable: Sendable {
         return name.withUTF8 { lookup($0) }
     }
 
+    /// Where name `index` lies in `bytes`.
+    private func span(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    /// Hot: every event's popup name is looked up here (kept free of `Range` arithmetic).
     private func same(_ slot: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = slot == 0 ? 0 : ends[slot - 1]
         guard ends[slot] - start == name.count else { return false }
@@ -77,8 +81,7 @@ struct NameTable: Sendable {
         let mask = size - 1
         bytes.withUnsafeBufferPointer { all in
             for slot in ends.indices {
-                let start = slot == 0 ? 0 : ends[slot - 1]
-                let h = Self.hash(UnsafeBufferPointer(rebasing: all[start..<ends[slot]]))
+                let h = Self.hash(UnsafeBufferPointer(rebasing: all[span(slot)]))
                 var i = h & mask
                 while slots[i] != 0 { i = (i + 1) & mask }
                 slots[i] = Self.slot(h, slot)
@@ -168,10 +171,7 @@ extension NameTable {
     }
 
     private func sameNames(_ a: Int, _ b: Int) -> Bool {
-        let (sa, sb) = (a == 0 ? 0 : ends[a - 1], b == 0 ? 0 : ends[b - 1])
-        guard ends[a] - sa == ends[b] - sb else { return false }
-        for k in 0..<(ends[a] - sa) where bytes[sa + k] != bytes[sb + k] { return false }
-        return true
+        bytes.withUnsafeBufferPointer { same(a, UnsafeBufferPointer(rebasing: $0[span(b)])) }
     }
 
     /// Removes the names at `repeats` (ascending; no slot holds them), moving the rest down.
@@ -181,8 +181,7 @@ extension NameTable {
         var r = 0
         for i in ends.indices {
             if r < repeats.count, repeats[r] == i { r += 1; continue }
-            let start = i == 0 ? 0 : ends[i - 1]
-            keptBytes.append(contentsOf: bytes[start..<ends[i]])
+            keptBytes.append(contentsOf: bytes[span(i)])
             keptEnds.append(keptBytes.count)
             keptIDs.append(ids[i])
             newIndex[i] = keptEnds.count - 1

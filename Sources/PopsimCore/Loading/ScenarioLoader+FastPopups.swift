@@ -126,14 +126,19 @@ extension ScenarioLoader {
     }
 
     /// One of `E`'s values, matched as bytes (no String, no string switch per popup).
+    static func choice<E: RawRepresentable & CaseIterable>(_ cursor: inout JSONCursor) -> E? where E.RawValue == String {
+        guard let word = cursor.plainString() else { return nil }
+        return E.allCases.first { $0.rawValue.utf8.elementsEqual(word) }
+    }
+
     func fastChoice<E: RawRepresentable & CaseIterable>(_ cursor: inout JSONCursor, into value: inout E) -> Bool where E.RawValue == String {
-        guard let word = cursor.plainString(), let choice = E.allCases.first(where: { $0.rawValue.utf8.elementsEqual(word) }) else { return false }
+        guard let choice: E = Self.choice(&cursor) else { return false }
         value = choice
         return true
     }
 
     func fastChoice<E: RawRepresentable & CaseIterable>(_ cursor: inout JSONCursor, into value: inout E?) -> Bool where E.RawValue == String {
-        guard let word = cursor.plainString(), let choice = E.allCases.first(where: { $0.rawValue.utf8.elementsEqual(word) }) else { return false }
+        guard let choice: E = Self.choice(&cursor) else { return false }
         value = choice
         return true
     }

@@ -127,9 +127,10 @@ struct MDCSnackbarStrategy: Strategy {
 
     /// `hideView`: an exit animation, or none for a view not VISIBLE yet (shown in this pass).
     private mutating func hideCurrent(_ c: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
-        if shownThisPass == c && !invisible.contains(c) { invisible.append(c) }
-        startsLeaving(c, ms: shownThisPass == c ? 0 : world.traits(c).hideMs, reason, world)
-        decisions.hide(c, reason, ms: shownThisPass == c ? 0 : nil)
+        let notVisible = shownThisPass == c
+        if notVisible && !invisible.contains(c) { invisible.append(c) }
+        startsLeaving(c, ms: notVisible ? 0 : world.traits(c).hideMs, reason, world)
+        decisions.hide(c, reason, ms: notVisible ? 0 : nil)
     }
 
     private mutating func startsLeaving(_ p: PopupID, ms: Int, _ reason: Reason, _ world: World) {
