@@ -294,7 +294,8 @@ struct UsageEndToEndTests {
             USAGE: popsim run <file>... [options]
 
             ARGUMENTS:
-              <file>                  A scenario file (JSON, format 1); '-' reads standard input.
+              <file>                  A scenario file (JSON, format 1); '-' reads standard
+                                      input.
 
             OPTIONS:
               --strategy <name>       The strategy to run (default: the file's "strategy");
@@ -302,30 +303,33 @@ struct UsageEndToEndTests {
               --policy <file>         The rules of the strategy 'policy', from a file
                                       (docs/policy.md); without --strategy, runs 'policy'.
               --plugin-timeout <s>    Seconds a plug-in (--strategy exec:PATH,
-                                      docs/plugin-protocol.md) may take to answer. (default: 5)
+                                      docs/plugin-protocol.md) may take to answer.
+                                      (default: 5)
               --plugin-per-run        A new plug-in process for every run, even when the
                                       plug-in offers to serve many ("persistent").
-              --option <name=value>   Set a strategy option; repeatable (see 'popsim strategies').
-              --format <format>       Output format. (values: text, json, gantt, svg, html,
-                                      trace; default: text) Several files as json: one
-                                      array; trace is Trace Event JSON for Perfetto.
-              --output <file>         Write the report to a file, atomically, instead of stdout.
+              --option <name=value>   Set a strategy option; repeatable (see 'popsim
+                                      strategies').
+              --format <format>       Output format; several files as json: one array;
+                                      trace is Trace Event JSON for Perfetto. (values: text,
+                                      json, gantt, svg, html, trace; default: text)
+              --output <file>         Write the report to a file, atomically, instead of
+                                      stdout.
               --quiet                 Do not note on stderr what the strategy ignores.
               --force                 Draw an svg or html chart of more than 100000 marks.
-              --color <when>          Colour the timeline and the gantt chart. (values: auto,
-                                      always, never; default: auto: only on a terminal and
-                                      without NO_COLOR)
+              --color <when>          Colour the timeline and the gantt chart. (values:
+                                      auto, always, never; default: auto: only on a
+                                      terminal and without NO_COLOR)
               --ascii                 Draw the gantt chart in plain ASCII (also when the
                                       locale is not UTF-8). It is as wide as the terminal,
                                       else COLUMNS, else 80 (kept within 40...1000).
               --update                Rewrite each scenario's expected timeline
                                       (<scenario>.<strategy>.timeline) instead of printing.
-                                      Refused when CI is set, and with --option (set options
-                                      in the file). Review 'git diff' afterwards.
-              --max-steps <n>         Stop a run that takes more than n steps.
-                                      (default: 50000000)
-              --max-lines <n>         Stop a run whose timeline passes n lines; bounds
-                                      its memory. (default: 5000000)
+                                      Refused when CI is set, and with --option (set
+                                      options in the file). Review 'git diff' afterwards.
+              --max-steps <n>         Stop a run that takes more than n steps. (default:
+                                      50000000)
+              --max-lines <n>         Stop a run whose timeline passes n lines; bounds its
+                                      memory. (default: 5000000)
               --max-input-mb <n>      Refuse input files larger than n MiB. (default: 256)
               --timeout <seconds>     Stop after this long; 0 disables. (default: 600)
               -h, --help              Show help information.

@@ -65,10 +65,10 @@ struct Arguments {
         }
     }
 
-    /// Parses a command's arguments; for `--help` / `-h` prints the command's help page instead
+    /// Parses a command's arguments against its declared options (`CommandOptions`); for `--help` / `-h` prints the command's help page instead
     /// and returns nil.
-    static func parse(_ arguments: [String], command: String, specs: [Spec], console: inout Console) throws(PopsimError) -> Arguments? {
-        let args = try Arguments(arguments, command: command, specs: specs)
+    static func parse(_ arguments: [String], command: String, console: inout Console) throws(PopsimError) -> Arguments? {
+        let args = try Arguments(arguments, command: command, specs: CommandOptions.specs(for: command))
         guard args.flag("help") else { return args }
         console.out(HelpText.forCommand(command) ?? HelpText.main)
         return nil

@@ -17,19 +17,8 @@ enum CheckFormat: String, CaseIterable {
 }
 
 enum CheckCommand {
-    static let specs: [Arguments.Spec] = [
-        .init(name: "strategy", takesValue: true, repeatable: true),
-        .init(name: "option", takesValue: true, repeatable: true),
-        .init(name: "update", takesValue: false),
-        .init(name: "junit", takesValue: true),
-        .init(name: "jobs", takesValue: true),
-        .init(name: "format", takesValue: true),
-        .init(name: "color", takesValue: true),
-        .init(name: "help", takesValue: false),
-    ] + Guards.specs + StrategyArguments.specs
-
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "check", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "check", console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("check: expected scenario files or folders; see 'popsim help check'") }
         if args.flag("update") {
             if console.isCI {

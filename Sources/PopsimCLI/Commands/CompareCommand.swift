@@ -10,18 +10,9 @@ import PopsimReports
 enum CompareCommand {
     enum Format: String, CaseIterable { case text, json, markdown, gantt, svg, html, trace }
 
-    static let specs: [Arguments.Spec] = [
-        .init(name: "strategy", takesValue: true, repeatable: true),
-        .init(name: "format", takesValue: true),
-        .init(name: "output", takesValue: true),
-        .init(name: "ascii", takesValue: false),
-        .init(name: "color", takesValue: true),
-        .init(name: "force", takesValue: false),
-        .init(name: "help", takesValue: false),
-    ] + Guards.specs + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "compare", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "compare", console: &console) else { return .success }
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw PopsimError.usage("compare: expected exactly one scenario file; see 'popsim help compare'")
         }

@@ -1,17 +1,15 @@
 import PopsimCore
 import PopsimReports
 
-/// `popsim completion bash|zsh|fish`: a shell completion script made from the commands' own option
-/// lists, their help pages and the registry: subcommands, options, strategy names (with `all`
+/// `popsim completion bash|zsh|fish`: a shell completion script made from the list of commands,
+/// their declared options (`CommandOptions`) and the registry: subcommands, options, strategy names (with `all`
 /// where a command takes it), option names for `--option`, format and choice values, `.json`
 /// files (and folders) for scenarios and policies; descriptions in zsh and fish.
 enum CompletionCommand {
     enum Shell: String, CaseIterable { case bash, zsh, fish }
 
-    static let specs: [Arguments.Spec] = [.init(name: "help", takesValue: false)]
-
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "completion", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "completion", console: &console) else { return .success }
         guard args.positionals.count == 1, let word = args.positionals.first else {
             throw PopsimError.usage("completion: expected one shell: bash, zsh or fish; see 'popsim help completion'")
         }
@@ -26,36 +24,25 @@ enum CompletionCommand {
         return .success
     }
 
-    // MARK: What each option takes
+    /// The commands whose options a script completes (help and completion take words).
+    static var completed: [PopsimCommand] { PopsimCommand.all.filter { $0.name != "help" && $0.name != "completion" } }
 
-    /// What an option's value is, for completion.
+    /// What an option's value completes to: words with a description each (empty: none), or a kind.
     enum Value {
-        /// Words with a description each (empty: none).
         case words([(String, String)])
         case jsonFile, file, directory, optionName, other
     }
 
-    /// Commands whose `--strategy` takes `all`.
-    static let takesAll: Set<String> = ["compare", "explore"]
-    /// Commands whose arguments are scenario files (or, for check, folders).
-    static let takesScenarios: Set<String> = ["run", "check", "compare", "lint", "explore"]
-
-    static func value(_ option: String, command: String) -> Value {
-        func words(_ list: [String]) -> Value { .words(list.map { ($0, "") }) }
-        switch (command, option) {
-        case (_, "strategy"):
-            let all = takesAll.contains(command) ? [("all", "every built-in strategy")] : []
-            return .words(all + StrategyRegistry.all.map { ($0.name, $0.summary) })
-        case ("run", "format"): return words(RunCommand.Format.allCases.map(\.rawValue))
-        case ("compare", "format"): return words(CompareCommand.Format.allCases.map(\.rawValue))
-        case ("check", "format"): return words(CheckFormat.allCases.map(\.rawValue))
-        case ("lint", "format"), ("explore", "format"): return words(ReportFormat.allCases.map(\.rawValue))
-        case (_, "color"): return words(ColorMode.allCases.map(\.rawValue))
-        case (_, "policy"): return .jsonFile
-        case (_, "output"), (_, "junit"): return .file
-        case (_, "save"): return .directory
-        case (_, "option"): return .optionName
-        default: return .other
+    static func value(_ option: CommandOption) -> Value {
+        switch option.completes {
+        case .strategies(let all):
+            return .words((all ? [("all", "every built-in strategy")] : []) + StrategyRegistry.all.map { ($0.name, $0.summary) })
+        case .values: return .words(option.values.map { ($0, "") })
+        case .jsonFile: return .jsonFile
+        case .file: return .file
+        case .directory: return .directory
+        case .optionNames: return .optionName
+        case .nothing: return .other
         }
     }
 
@@ -65,34 +52,13 @@ enum CompletionCommand {
         return StrategyRegistry.all.flatMap { $0.options.map(\.name) }.filter { seen.insert($0).inserted }.sorted().map { $0 + "=" }
     }
 
-    /// The first sentence of an option's help (`popsim help COMMAND`), for zsh and fish.
-    static func summary(_ option: String, command: String) -> String {
-        if option == "help" { return "Show this command's help" }
-        guard let page = HelpText.forCommand(command) else { return "" }
-        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("  --\(option) ") || $0 == "  --\(option)" }) else { return "" }
-        let column = 26
-        var text = String(lines[start].dropFirst(min(column, lines[start].count)).drop { $0 == " " })
-        for line in lines[(start + 1)...] {
-            guard line.hasPrefix(String(repeating: " ", count: column)) else { break }
-            text += " " + line.drop { $0 == " " }
-        }
-        // Up to the first ". ", " (" or ";": the sentence without its details.
-        let chars = Array(text)
-        var end = chars.count
-        for i in chars.indices where chars[i] == ";" || (i + 1 < chars.count && (chars[i] == "." || chars[i] == " ") && chars[i + 1] == (chars[i] == "." ? " " : "(")) {
-            end = i
-            break
-        }
-        var sentence = chars[..<end]
-        while let last = sentence.last, last == "." || last == " " { sentence.removeLast() }
-        return String(sentence)
-    }
+    /// An option's description in zsh and fish.
+    static func summary(_ option: CommandOption) -> String { option.name == "help" ? "Show this command's help" : option.summary }
 
     // MARK: bash
 
     static func bash() -> String {
-        let names = Popsim.commandSpecs.map(\.name)
+        let names = PopsimCommand.all.map(\.name)
         var out = "# popsim completion for bash: source it, or put it in bash-completion's folder.\n"
         // Paths are split on newlines only (`local IFS`), so a name with spaces stays one word.
         out += "_popsim_json() {\n  local IFS=$'\\n'\n  COMPREPLY=($(compgen -d -- \"$cur\") $(compgen -f -X '!*.json' -- \"$cur\"))\n}\n"
@@ -102,13 +68,13 @@ enum CompletionCommand {
         out += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
         out += "    COMPREPLY=($(compgen -W \"\(names.joined(separator: " ")) --help --version\" -- \"$cur\")); return\n  fi\n"
         out += "  local opts=\"\" scenarios=0\n  case \"${COMP_WORDS[1]}\" in\n"
-        for (command, specs) in Popsim.commandSpecs where command != "help" && command != "completion" {
-            out += "    \(command))\n"
-            out += "      opts=\"\(specs.map { "--" + $0.name }.joined(separator: " "))\"\(takesScenarios.contains(command) ? "; scenarios=1" : "")\n"
+        for command in completed {
+            out += "    \(command.name))\n"
+            out += "      opts=\"\(command.options.map { "--" + $0.name }.joined(separator: " "))\"\(command.takesScenarios ? "; scenarios=1" : "")\n"
             out += "      case \"$prev\" in\n"
-            for spec in specs where spec.takesValue {
-                out += "        --\(spec.name)) "
-                switch value(spec.name, command: command) {
+            for option in command.options where option.value != nil {
+                out += "        --\(option.name)) "
+                switch value(option) {
                 case .words(let words): out += "COMPREPLY=($(compgen -W \"\(words.map(\.0).joined(separator: " "))\" -- \"$cur\"))"
                 case .jsonFile: out += "_popsim_json"
                 case .file: out += "_popsim_files f"
@@ -139,16 +105,17 @@ enum CompletionCommand {
     static func zsh() -> String {
         var out = "#compdef popsim\n# popsim completion for zsh: save it as _popsim in a folder of $fpath, then run compinit.\n"
         out += "_popsim() {\n  local -a commands\n  commands=(\n"
-        out += Popsim.commands.map { "    '\($0.name):\(zshText($0.summary))'" }.joined(separator: "\n") + "\n  )\n"
+        out += PopsimCommand.all.map { "    '\($0.name):\(zshText($0.summary))'" }.joined(separator: "\n") + "\n  )\n"
         out += "  if (( CURRENT == 2 )); then\n    _describe -t commands 'popsim command' commands\n    return\n  fi\n"
         out += "  case $words[2] in\n"
-        for (command, specs) in Popsim.commandSpecs where command != "help" && command != "completion" {
-            out += "    \(command))\n      _arguments -s \\\n"
-            for spec in specs {
+        for command in completed {
+            out += "    \(command.name))\n      _arguments -s \\\n"
+            for option in command.options {
+                let spec = option.spec
                 let star = spec.repeatable ? "*" : ""
-                var line = "'\(star)--\(spec.name)[\(zshText(summary(spec.name, command: command)))]"
+                var line = "'\(star)--\(spec.name)[\(zshText(summary(option)))]"
                 if spec.takesValue {
-                    switch value(spec.name, command: command) {
+                    switch value(option) {
                     case .words(let words):
                         if words.allSatisfy({ $0.1.isEmpty }) {
                             line += ":\(spec.name):(\(words.map(\.0).joined(separator: " ")))"
@@ -164,7 +131,7 @@ enum CompletionCommand {
                 }
                 out += "        " + line + "' \\\n"
             }
-            out += takesScenarios.contains(command) ? "        '*:scenario:_files -g \"*.json\"'\n" : "        \n"
+            out += command.takesScenarios ? "        '*:scenario:_files -g \"*.json\"'\n" : "        \n"
             out += "      ;;\n"
         }
         out += "    help) _describe -t commands 'command' commands ;;\n"
@@ -181,7 +148,7 @@ enum CompletionCommand {
     }
 
     static func fish() -> String {
-        let names = Popsim.commandSpecs.map(\.name)
+        let names = PopsimCommand.all.map(\.name)
         var out = "# popsim completion for fish: put it in ~/.config/fish/completions/popsim.fish\n"
         out += "complete -c popsim -f\n"
         // The strategies with their summaries (`all` first when asked), and .json files and folders.
@@ -190,20 +157,21 @@ enum CompletionCommand {
         for entry in StrategyRegistry.all { out += "    printf '%s\\t%s\\n' \(entry.name) '\(fishQuoted(entry.summary))'\n" }
         out += "end\n"
         out += "function __popsim_json\n    string match -r -- '^.*(?:\\.json|/)\\t.*$' (__fish_complete_path (commandline -ct))\nend\n"
-        for (name, summary) in Popsim.commands {
-            out += "complete -c popsim -n __fish_use_subcommand -a \(name) -d \"\(fishText(summary))\"\n"
+        for command in PopsimCommand.all {
+            out += "complete -c popsim -n __fish_use_subcommand -a \(command.name) -d \"\(fishText(command.summary))\"\n"
         }
-        for (command, specs) in Popsim.commandSpecs where command != "help" && command != "completion" {
-            let on = "__fish_seen_subcommand_from \(command)"
-            if takesScenarios.contains(command) {
+        for command in completed {
+            let on = "__fish_seen_subcommand_from \(command.name)"
+            if command.takesScenarios {
                 out += "complete -c popsim -n \"\(on)\" -a \"(__popsim_json)\"\n"
             }
-            for spec in specs {
-                out += "complete -c popsim -n \"\(on)\" -l \(spec.name) -d \"\(fishText(summary(spec.name, command: command)))\""
+            for option in command.options {
+                let spec = option.spec
+                out += "complete -c popsim -n \"\(on)\" -l \(spec.name) -d \"\(fishText(summary(option)))\""
                 if spec.takesValue {
-                    switch value(spec.name, command: command) {
+                    switch value(option) {
                     case .words where spec.name == "strategy":
-                        out += " -x -a \"(__popsim_strategies\(takesAll.contains(command) ? " all" : ""))\""
+                        if case .strategies(all: true) = option.completes { out += " -x -a \"(__popsim_strategies all)\"" } else { out += " -x -a \"(__popsim_strategies)\"" }
                     case .words(let words): out += " -x -a \"\(words.map(\.0).joined(separator: " "))\""
                     case .jsonFile: out += " -x -a \"(__popsim_json)\""
                     case .file: out += " -r -F"

@@ -12,30 +12,19 @@ import PopsimReports
 /// with any `--jobs`. Exit 0 when every property holds in every variant run, 1 when one fails, 2
 /// for bad usage or input.
 enum ExploreCommand {
-    static let specs: [Arguments.Spec] = [
-        .init(name: "strategy", takesValue: true, repeatable: true),
-        .init(name: "budget", takesValue: true),
-        .init(name: "seed", takesValue: true),
-        .init(name: "jobs", takesValue: true),
-        .init(name: "save", takesValue: true),
-        .init(name: "format", takesValue: true),
-        .init(name: "shard", takesValue: true),
-        .init(name: "merge", takesValue: false),
-        .init(name: "help", takesValue: false),
-    ] + Guards.specs + StrategyArguments.specs
-
     static let defaultBudget = 10_000
+    static let defaultSeed: UInt64 = 1
     /// A billion variants at about 100,000 a second is three hours a core: beyond, shard it.
     static let maxBudget = 1_000_000_000
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "explore", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "explore", console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("explore: expected scenario files; see 'popsim help explore'") }
         let budget = try Guards.positive(args, "budget", "explore") ?? defaultBudget
         guard budget <= maxBudget else {
             throw PopsimError.usage("explore: --budget: expected an integer from 1 to \(maxBudget), got \(budget); split a larger exploration with --shard")
         }
-        let seed = try Guards.positive(args, "seed", "explore").map(UInt64.init) ?? 1
+        let seed = try Guards.positive(args, "seed", "explore").map(UInt64.init) ?? defaultSeed
         let jobs = try CheckCommand.jobCount(args, command: "explore")
         let format = try args.choice("format", ReportFormat.self, command: "explore", default: .text)
         if args.flag("merge") { return try merge(args.positionals, format: format, console: &console) }

@@ -3,32 +3,19 @@ import PopsimReports
 
 /// `popsim gen --events N --seed S`: a seeded scenario of any size (see `ScenarioGenerator`).
 enum GenCommand {
-    static let specs: [Arguments.Spec] = [
-        .init(name: "events", takesValue: true),
-        .init(name: "seed", takesValue: true),
-        .init(name: "popups", takesValue: true),
-        .init(name: "strategy", takesValue: true),
-        .init(name: "mix", takesValue: true),
-        .init(name: "strategy-mix", takesValue: true),
-        .init(name: "output", takesValue: true),
-        .init(name: "trace", takesValue: false),
-        .init(name: "users", takesValue: true),
-        .init(name: "catalog", takesValue: true),
-        .init(name: "timeout", takesValue: true),
-        .init(name: "help", takesValue: false),
-    ]
-
     /// The largest scenario gen writes: about 4 GB of text, a run of a few minutes.
     static let maxEvents = 100_000_000
     static let maxPopups = 1_000_000
+    /// The defaults of `--events`, `--seed`, `--popups` and `--users` (their declarations show them).
+    static let defaultEvents = 1000, defaultSeed = 1, defaultPopups = 50, defaultUsers = 300
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "gen", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "gen", console: &console) else { return .success }
         if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
         if args.flag("trace") { return try trace(args, console: &console) }
-        let events = try number(args, "events", default: 1000, minimum: 0, maximum: maxEvents)
-        let seed = try number(args, "seed", default: 1, minimum: 0, maximum: Int.max)
-        let popups = try number(args, "popups", default: 50, minimum: 1, maximum: maxPopups)
+        let events = try number(args, "events", default: defaultEvents, minimum: 0, maximum: maxEvents)
+        let seed = try number(args, "seed", default: defaultSeed, minimum: 0, maximum: Int.max)
+        let popups = try number(args, "popups", default: defaultPopups, minimum: 1, maximum: maxPopups)
         try Guards(args, command: "gen").arm(console)
         let strategy = args.value("strategy") ?? "fg"
         guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
@@ -42,8 +29,8 @@ enum GenCommand {
 
     /// `gen --trace --users N [--catalog FILE]`: a synthetic trace (CSV) and its catalog.
     static func trace(_ args: Arguments, console: inout Console) throws(PopsimError) -> ExitCode {
-        let users = try number(args, "users", default: 300, minimum: 1, maximum: 10_000_000)
-        let seed = try number(args, "seed", default: 1, minimum: 0, maximum: Int.max)
+        let users = try number(args, "users", default: defaultUsers, minimum: 1, maximum: 10_000_000)
+        let seed = try number(args, "seed", default: defaultSeed, minimum: 0, maximum: Int.max)
         try Guards(args, command: "gen").arm(console)
         let strategy = args.value("strategy") ?? "fg"
         guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }

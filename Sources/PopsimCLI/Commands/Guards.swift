@@ -5,12 +5,6 @@ import PopsimReports
 /// and timeline lines a run may take, and how long the whole command may last
 /// (docs/guarantees.md).
 struct Guards {
-    static let specs: [Arguments.Spec] = [
-        .init(name: "max-input-mb", takesValue: true),
-        .init(name: "max-steps", takesValue: true),
-        .init(name: "max-lines", takesValue: true),
-        .init(name: "timeout", takesValue: true),
-    ]
     static let defaultTimeout = 600
 
     var maxBytes = FileIO.defaultMaxBytes

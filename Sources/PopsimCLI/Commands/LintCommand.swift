@@ -6,17 +6,8 @@ import PopsimReports
 /// Output: one line per finding on stdout, then `N hazards, N notes`. Exit 0 when no hazard was
 /// found, 1 when one was, 2 for bad input.
 enum LintCommand {
-    static let specs: [Arguments.Spec] = [
-        .init(name: "strategy", takesValue: true),
-        .init(name: "option", takesValue: true, repeatable: true),
-        .init(name: "load-only", takesValue: false),
-        .init(name: "format", takesValue: true),
-        .init(name: "color", takesValue: true),
-        .init(name: "help", takesValue: false),
-    ] + Guards.specs + StrategyArguments.specs
-
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "lint", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "lint", console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("lint: expected at least one scenario file; see 'popsim help lint'") }
         let format = try args.choice("format", ReportFormat.self, command: "lint", default: .text)
         let style = console.style(for: try args.choice("color", ColorMode.self, command: "lint", default: .auto))

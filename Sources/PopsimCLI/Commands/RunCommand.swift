@@ -11,21 +11,9 @@ import PopsimReports
 enum RunCommand {
     enum Format: String, CaseIterable { case text, json, gantt, svg, html, trace }
 
-    static let specs: [Arguments.Spec] = [
-        .init(name: "strategy", takesValue: true),
-        .init(name: "option", takesValue: true, repeatable: true),
-        .init(name: "format", takesValue: true),
-        .init(name: "output", takesValue: true),
-        .init(name: "color", takesValue: true),
-        .init(name: "ascii", takesValue: false),
-        .init(name: "update", takesValue: false),
-        .init(name: "quiet", takesValue: false),
-        .init(name: "force", takesValue: false),
-        .init(name: "help", takesValue: false),
-    ] + Guards.specs + StrategyArguments.specs
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "run", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "run", console: &console) else { return .success }
         guard !args.positionals.isEmpty else { throw PopsimError.usage("run: expected at least one scenario file; see 'popsim help run'") }
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)

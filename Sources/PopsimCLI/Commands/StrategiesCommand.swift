@@ -4,11 +4,8 @@ import PopsimReports
 /// `popsim strategies`: every registered strategy, its summary and its options with defaults;
 /// with `--strategy exec:PATH`, that plug-in as its handshake describes it.
 enum StrategiesCommand {
-    static let specs = [Arguments.Spec(name: "help", takesValue: false), Arguments.Spec(name: "strategy", takesValue: true, repeatable: true)]
-        + StrategyArguments.specs
-
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let parsed = try Arguments.parse(arguments, command: "strategies", specs: specs, console: &console) else { return .success }
+        guard let parsed = try Arguments.parse(arguments, command: "strategies", console: &console) else { return .success }
         if let extra = parsed.positionals.first {
             throw PopsimError.usage("strategies: unexpected argument \(JSONValue.quoted(extra))")
         }

@@ -7,8 +7,6 @@ import PopsimReports
 /// Contract: a bad policy file is reported like a bad scenario (every problem located, exit 2)
 /// before anything runs.
 enum StrategyArguments {
-    static let specs: [Arguments.Spec] = [.init(name: "policy", takesValue: true), .init(name: "plugin-timeout", takesValue: true),
-                                          .init(name: "plugin-per-run", takesValue: false)]
     /// How long a plug-in may take to answer one line, by default.
     static let defaultTimeoutMs = 5000
 

@@ -10,32 +10,16 @@ import PopsimReports
 /// with nothing written, unless `--max-errors N` lets up to N bad rows (and their users) be
 /// skipped and counted. Exit 0 otherwise: a failing property is a finding, not a failure.
 enum ReplayCommand {
+    /// Rows kept in memory before an ungrouped trace is partitioned (`--partition-rows`).
+    static let defaultPartitionRows = 4_000_000
     enum Format: String, CaseIterable { case text, markdown, json, csv, html, svg }
 
-    static let specs: [Arguments.Spec] = [
-        .init(name: "catalog", takesValue: true),
-        .init(name: "strategy", takesValue: true, repeatable: true),
-        .init(name: "sweep", takesValue: true, repeatable: true),
-        .init(name: "jobs", takesValue: true),
-        .init(name: "format", takesValue: true),
-        .init(name: "output", takesValue: true),
-        .init(name: "columns", takesValue: true),
-        .init(name: "time-unit", takesValue: true),
-        .init(name: "trace-format", takesValue: true),
-        .init(name: "grouped", takesValue: false),
-        .init(name: "shard", takesValue: true),
-        .init(name: "merge", takesValue: false),
-        .init(name: "save", takesValue: true),
-        .init(name: "max-errors", takesValue: true),
-        .init(name: "partition-rows", takesValue: true),
-        .init(name: "help", takesValue: false),
-    ] + Guards.specs + StrategyArguments.specs
 
     /// Users replayed together, one part per job.
     static let batchSize = 4096
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
-        guard let args = try Arguments.parse(arguments, command: "replay", specs: specs, console: &console) else { return .success }
+        guard let args = try Arguments.parse(arguments, command: "replay", console: &console) else { return .success }
         let format = try args.choice("format", Format.self, command: "replay", default: .text)
         if args.flag("merge") { return try merge(args, format: format, console: &console) }
         guard args.positionals.count == 1, let tracePath = args.positionals.first else {
@@ -68,7 +52,7 @@ enum ReplayCommand {
         var pass = ReplayPass(replayer: replayer, decoder: TraceDecoder(file: tracePath, layout: layout, catalog: catalog),
                               shard: shard, grouped: args.flag("grouped"),
                               maxErrors: maxErrors, jobs: jobs, saving: args.value("save") != nil,
-                              partitionRows: try nonNegative(args, "partition-rows") ?? 4_000_000, environment: console.environment)
+                              partitionRows: try nonNegative(args, "partition-rows") ?? defaultPartitionRows, environment: console.environment)
         var source = try TraceSource(tracePath)
         defer { source.close() }
         let progress = console.progressLine()

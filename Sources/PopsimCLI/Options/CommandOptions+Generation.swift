@@ -1,0 +1,38 @@
+import PopsimCore
+import PopsimReports
+
+extension CommandOptions {
+    /// `gen`'s scenario and trace.
+    static let generation: [CommandOption] = [
+        CommandOption("events", "<n>", for: ["gen"], "Events in the script, at most \(GenCommand.maxEvents).", default: String(GenCommand.defaultEvents)),
+        CommandOption("seed", "<n>", for: ["gen"], "Seed of the generator.", default: String(GenCommand.defaultSeed)),
+        CommandOption("popups", "<n>", for: ["gen"], "Popups declared, at most \(GenCommand.maxPopups).", default: String(GenCommand.defaultPopups)),
+        CommandOption("mix", "<kind=weight,…>", for: ["gen"],
+                      "Weights of the action kinds. Kinds: " + ActionKind.allCases.map(\.keyword).joined(separator: ", ") + ".",
+                      default: ScenarioGenerator.defaultMix.map { "\($0.0.keyword)=\($0.1)" }.joined(separator: ",")),
+        CommandOption("strategy-mix", "<kind=weight,…>", for: ["gen"], "Another name for --mix."),
+        CommandOption("trace", for: ["gen"],
+                      "Write a trace of many users (CSV, for replay) instead: a week of sessions, campaigns, and production's shows and dismissals under --strategy."),
+        CommandOption("users", "<n>", for: ["gen"], "Users in the trace.", default: String(GenCommand.defaultUsers)),
+        CommandOption("catalog", "<file>", for: ["gen"], "Write the trace's catalog there.", completes: .file),
+    ]
+
+    /// How `replay` reads its trace.
+    static let replay: [CommandOption] = [
+        CommandOption("catalog", "<file>", for: ["replay"],
+                      "A scenario without events: popups, state, options, expect. (required)", completes: .jsonFile),
+        CommandOption("columns", "<map>", for: ["replay"], "Column names of the fields, as field=name,...",
+                      default: TraceLayout.Field.allCases.map(\.rawValue).joined(separator: ",")),
+        CommandOption("time-unit", "<unit>", for: ["replay"], "Unit of the time column.",
+                      values: TraceLayout.TimeUnit.allCases.map(\.rawValue), default: "ms"),
+        CommandOption("trace-format", "<fmt>", for: ["replay"], "The trace's format.",
+                      values: TraceLayout.Format.allCases.map(\.rawValue), default: "by the file's extension; csv"),
+        CommandOption("grouped", for: ["replay"],
+                      "Each user's rows are together: read in one pass with the memory of one batch of users."),
+        CommandOption("max-errors", "<n>", for: ["replay"], "Skip up to n bad rows (and their users), report them and go on.",
+                      default: "0: the first bad row stops"),
+        CommandOption("partition-rows", "<n>", for: ["replay"],
+                      "Rows kept in memory before a trace whose users are not together is partitioned to temporary files (TMPDIR).",
+                      default: String(ReplayCommand.defaultPartitionRows)),
+    ]
+}

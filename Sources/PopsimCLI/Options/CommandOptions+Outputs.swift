@@ -1,0 +1,46 @@
+import PopsimCore
+import PopsimReports
+
+extension CommandOptions {
+    /// What is written, where, and how it looks.
+    static let outputs: [CommandOption] = [
+        CommandOption("format", "<format>", for: ["run"],
+                      "Output format; several files as json: one array; trace is Trace Event JSON for Perfetto.",
+                      values: RunCommand.Format.allCases.map(\.rawValue), default: "text"),
+        CommandOption("format", "<format>", for: ["compare"], "Output format.",
+                      values: CompareCommand.Format.allCases.map(\.rawValue), default: "text"),
+        CommandOption("format", "<format>", for: ["check"],
+                      "Report as lines, one JSON document, or lines with GitHub Actions annotations.",
+                      values: CheckFormat.allCases.map(\.rawValue), default: "text"),
+        CommandOption("format", "<format>", for: ["lint"], "Report as lines or one JSON document.",
+                      values: ReportFormat.allCases.map(\.rawValue), default: "text"),
+        CommandOption("format", "<format>", for: ["explore"], "Output format.",
+                      values: ReportFormat.allCases.map(\.rawValue), default: "text"),
+        CommandOption("format", "<format>", for: ["replay"], "Output format.",
+                      values: ReplayCommand.Format.allCases.map(\.rawValue), default: "text"),
+        CommandOption("output", "<file>", for: ["run", "compare", "replay"],
+                      "Write the report to a file, atomically, instead of stdout.", completes: .file),
+        CommandOption("output", "<file>", for: ["gen", "schema"], "Write to a file, atomically, instead of stdout.",
+                      completes: .file),
+        CommandOption("junit", "<file>", for: ["check"], "Also write a JUnit XML report (time in seconds).", completes: .file),
+        CommandOption("quiet", for: ["run"], "Do not note on stderr what the strategy ignores."),
+        CommandOption("force", for: ["run", "compare"], "Draw an svg or html chart of more than 100000 marks."),
+        CommandOption("color", "<when>", for: ["run"], "Colour the timeline and the gantt chart.",
+                      values: ColorMode.allCases.map(\.rawValue), default: "auto: only on a terminal and without NO_COLOR"),
+        CommandOption("color", "<when>", for: ["compare", "check", "lint"], "Colour where it helps, on a terminal only.",
+                      values: ColorMode.allCases.map(\.rawValue), default: "auto, never with NO_COLOR"),
+        CommandOption("ascii", for: ["run", "compare"],
+                      "Draw the gantt chart in plain ASCII (also when the locale is not UTF-8). It is as wide as the terminal, else COLUMNS, else 80 (kept within 40...1000)."),
+        CommandOption("update", for: ["run"],
+                      "Rewrite each scenario's expected timeline (<scenario>.<strategy>.timeline) instead of printing. Refused when CI is set, and with --option (set options in the file). Review 'git diff' afterwards."),
+        CommandOption("update", for: ["check"],
+                      "Write the expected timelines that differ or are missing (with \"expect\" too), atomically. Refused when CI is set. Review 'git diff'."),
+        CommandOption("load-only", for: ["lint"], "Only load and validate the files: 'FILE: N popups, N events'."),
+        CommandOption("save", "<dir>", for: ["explore"],
+                      "Write each smallest counterexample as a plain scenario, <name>.<strategy>.<n>.json, for check to run.",
+                      completes: .directory),
+        CommandOption("save", "<dir>", for: ["replay"],
+                      "Write the first users where a property fails as plain scenarios, <row>-<user>.<column>.json, for check.",
+                      completes: .directory),
+    ]
+}
