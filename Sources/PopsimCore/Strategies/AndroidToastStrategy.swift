@@ -31,15 +31,15 @@ struct AndroidToastStrategy: Strategy {
     static let timerAnchor = TimerAnchor.show
     static let crossFades = true
     /// `TOAST_RATE_LIMITS`.
-    static let quotas = [RateLimiter.Window(count: 3, windowMs: 20_000), RateLimiter.Window(count: 5, windowMs: 42_000),
-                         RateLimiter.Window(count: 6, windowMs: 68_000)]
+    static let quotas = [Pacing.Window(count: 3, windowMs: 20_000), Pacing.Window(count: 5, windowMs: 42_000),
+                         Pacing.Window(count: 6, windowMs: 68_000)]
     /// The extra time after a text toast, for its exit animation.
     static let textToastExtraMs = 250
 
     private let cap: Int
     private let background: Bool
     private let packages: KeyIndex
-    private var quota: RateLimiter
+    private var quota: Pacing
     private var queue: [PopupID] = []
     /// The head this strategy has on screen.
     private var onScreen: PopupID?
@@ -49,7 +49,7 @@ struct AndroidToastStrategy: Strategy {
         cap = world.options.integer("queueCap")
         background = world.options.text("background") == "yes"
         packages = KeyIndex(world.scenario)
-        quota = RateLimiter(windows: Self.quotas, keys: packages.count)
+        quota = Pacing(windows: Self.quotas, keys: packages.count)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -98,7 +98,7 @@ struct AndroidToastStrategy: Strategy {
             guard world.phase(head) == .hidden else { return }
             onScreen = head
             decisions.show(head)
-            if background { quota.record(packages[head], at: world.now) }
+            if background { quota.recordShow(packages[head], at: world.now) }
             if textToastShown, let duration = world.traits(head).duration {
                 decisions.restartTimer(head, ms: duration.plus(Self.textToastExtraMs))
             }

@@ -39,7 +39,7 @@ struct BrazeIAMStrategy: Strategy {
 
     private let cooldownMs: Int
     /// Frequency capping over every message: one key, a 24 h sliding window.
-    private var daily: RateLimiter?
+    private var daily: Pacing?
     private var shows: [Int]
     private var stack: [Entry] = []
     private var current: PopupID?
@@ -48,7 +48,7 @@ struct BrazeIAMStrategy: Strategy {
     init(world: World) {
         cooldownMs = world.options.integer("cooldownMs")
         let cap = world.options.integer("dailyCap")
-        daily = cap > 0 ? RateLimiter(windows: [.init(count: cap, windowMs: Self.day)], keys: 1) : nil
+        daily = cap > 0 ? Pacing(windows: [.init(count: cap, windowMs: Self.day)]) : nil
         shows = Array(repeating: 0, count: world.scenario.popups.count)
     }
 
@@ -90,7 +90,7 @@ struct BrazeIAMStrategy: Strategy {
             decisions.drop(p, .expired)
         } else if let cap = world.popup(p).maxShows, shows[Int(p.index)] >= cap {
             decisions.drop(p, .quota)
-        } else if let daily, !daily.allows(0, at: world.now) {
+        } else if let daily, !daily.allows(at: world.now) {
             decisions.drop(p, .quota)
         } else if !world.conditionHolds(p) {
             if world.traits(p).untriggered == .discard { decisions.drop(p, .condition) } else { stack.append(top) }
@@ -98,7 +98,7 @@ struct BrazeIAMStrategy: Strategy {
             current = p
             lastDisplay = world.now
             shows[Int(p.index)] += 1
-            daily?.record(0, at: world.now)
+            daily?.recordShow(at: world.now)
             decisions.show(p)
         }
     }

@@ -42,14 +42,11 @@ struct NotistackStrategy: Strategy {
     private let slots: Int
     private let dedupe: Bool
     private let overflow: String
-    /// Each popup's dedupe key, numbered; how many queued snacks have each key; who is queued.
-    private let ids: [Int]
-    private var queuedWithID: [Int]
+    /// How many queued snacks have each dedupe key; who is queued.
+    private var keys: DedupeCounts
     private var queued: PopupCounts
-    /// On screen, oldest first, leaving ones included until `gone`.
-    private var snacks: [PopupID] = []
-    private var leaving: [PopupID] = []
-    private var flagged: [PopupID] = []
+    /// On screen, oldest first, leaving ones included until `gone` (and the two ways to make room).
+    private var snacks: ScreenSlots
     /// A deque: a burst of a million arrivals drains from the front in linear time.
     private var queue = Deque<PopupID>()
     private var holds: TimerHolds
@@ -58,10 +55,9 @@ struct NotistackStrategy: Strategy {
         slots = world.options[.slots] ?? 1
         dedupe = world.options.text("dedupe") == "on"
         overflow = world.options.text("overflow")
-        let numbers = DedupeNumbers(world.scenario.popups)
-        ids = numbers.numbers
-        queuedWithID = Array(repeating: 0, count: numbers.distinct)
+        keys = DedupeCounts(world.scenario.popups)
         queued = PopupCounts(popups: world.scenario.popups.count)
+        snacks = ScreenSlots(popups: world.scenario.popups.count)
         holds = TimerHolds(.half, popups: world.scenario.popups.count)
     }
 
@@ -74,36 +70,30 @@ struct NotistackStrategy: Strategy {
             }
             queue.append(p)
             queued.add(p)
-            queuedWithID[ids[Int(p.index)]] += 1
+            keys.add(p)
             flow(world, &decisions)
         case .shown(let p):
-            if let i = flagged.firstIndex(of: p) {
-                flagged.remove(at: i)
-                close(p, .evicted, &decisions)
-            }
+            if snacks.entranceEnded(p) { close(p, .evicted, &decisions) }
         case .dismissing(let p, _):
-            leaving.append(p)
-            flagged.removeAll { $0 == p }
+            snacks.markLeaving(p)
         case .gone(let p):
-            snacks.removeAll { $0 == p }
-            leaving.removeAll { $0 == p }
-            flagged.removeAll { $0 == p }
+            snacks.gone(p)
             flow(world, &decisions)
         case .remove(let p):
             if queued.contains(p) {
                 // Every queued copy of p is dropped (all the same popup: no order to keep).
                 for _ in 0..<queued.count(p) {
                     decisions.drop(p, .removed)
-                    queuedWithID[ids[Int(p.index)]] -= 1
+                    keys.remove(p)
                 }
                 queue.removeAll { $0 == p }
                 queued.removeAll(p)
             }
-            if snacks.contains(p) && !leaving.contains(p) { close(p, .removed, &decisions) }
+            if snacks.contains(p) && !snacks.isLeaving(p) { close(p, .removed, &decisions) }
         case .clear:
-            for p in snacks where !leaving.contains(p) { close(p, .cleared, &decisions) }
+            for p in snacks.staying { close(p, .cleared, &decisions) }
         default:
-            holds.handle(happening, on: snacks, world, &decisions)
+            holds.handle(happening, on: snacks.order, world, &decisions)
         }
     }
 
@@ -111,8 +101,7 @@ struct NotistackStrategy: Strategy {
 
     private func isDuplicate(_ p: PopupID) -> Bool {
         guard dedupe else { return false }
-        let id = ids[Int(p.index)]
-        return queuedWithID[id] > 0 || snacks.contains { ids[Int($0.index)] == id }
+        return keys.isQueued(p) || keys.sharesKey(p, with: snacks.order)
     }
 
     /// Free slots take the queue head; a queue left waiting evicts the oldest snack, or cuts it.
@@ -122,45 +111,24 @@ struct NotistackStrategy: Strategy {
             while snacks.count < slots, let i = queue.firstIndex(where: { !snacks.contains($0) }) {
                 let next = queue.remove(at: i)
                 queued.remove(next)
-                queuedWithID[ids[Int(next.index)]] -= 1
-                snacks.append(next)
+                keys.remove(next)
+                snacks.add(next)
                 decisions.show(next)
             }
             // Nothing waits, or only copies waiting for their own `gone` (not for a slot).
             guard !queue.isEmpty, snacks.count >= slots else { return }
             switch overflow {
-            case "cut": if !cutOldest(world, &decisions) { return }
+            case "cut": if !snacks.cutOldest(&decisions) { return }
             case "wait": return
-            default: return evictOldest(world, &decisions)
+            default:
+                if let victim = snacks.evictOldest(world) { close(victim, .evicted, &decisions) }
+                return
             }
         }
     }
 
-    /// The hard cap: the oldest snack not already leaving goes at once, without its exit; with
-    /// every snack leaving, the queue waits for the first `gone`. Returns whether it cut one.
-    private mutating func cutOldest(_ world: World, _ decisions: inout Decisions) -> Bool {
-        guard let victim = snacks.first(where: { !leaving.contains($0) }) else { return false }
-        snacks.removeAll { $0 == victim }
-        flagged.removeAll { $0 == victim }
-        decisions.hide(victim, .evicted, ms: 0)
-        return true
-    }
-
-    private mutating func evictOldest(_ world: World, _ decisions: inout Decisions) {
-        guard leaving.isEmpty, flagged.isEmpty, let oldest = snacks.first else { return }
-        let victim = snacks.first { world.traits($0).duration != nil } ?? oldest
-        // Still entering (or shown in this very reply: `world` does not show it yet): it closes
-        // when its entrance ends.
-        if world.phase(victim) != .shown {
-            flagged.append(victim)
-        } else {
-            close(victim, .evicted, &decisions)
-        }
-    }
-
     private mutating func close(_ p: PopupID, _ reason: Reason, _ decisions: inout Decisions) {
-        leaving.append(p)
-        flagged.removeAll { $0 == p }
+        snacks.markLeaving(p)
         decisions.hide(p, reason)
     }
 }

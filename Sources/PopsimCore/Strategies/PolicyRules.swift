@@ -123,4 +123,22 @@ struct PolicyRules: Sendable {
     private static func integer(_ name: String, _ summary: String) -> OptionSpec {
         OptionSpec(name: name, summary: summary, kind: .integer(minimum: 0), defaultValue: .integer(0))
     }
+
+    /// What the knobs read: `when` only if `conditions` does, `dedupeKey` only for `dedupeBy: key`,
+    /// the app's actions only where honoured, and so on.
+    var modelled: (fields: [PopupField], actions: [ActionKind]) {
+        var fields: [PopupField] = []
+        if order == .priorityFIFO || order == .priorityLIFO || busyFor == .higher { fields.append(.priority) }
+        if conditions != .ignore { fields.append(.when) }
+        if busyFor == .high { fields.append(.level) }
+        if busyFor == .arrival { fields.append(.arrival) }
+        if dedupe != .off && dedupeBy == .key { fields.append(.dedupeKey) }
+        if popupLimits == .honour { fields += [.ttlMs, .maxShows] }
+        var actions: [ActionKind] = []
+        if remove == .honour { actions.append(.remove) }
+        if clear != .ignore { actions.append(.clear) }
+        if suspend == .honour { actions += [.suspend, .resume] }
+        if pause != .ignore { actions += [.pauseTimers, .resumeTimers] }
+        return (fields, actions)
+    }
 }

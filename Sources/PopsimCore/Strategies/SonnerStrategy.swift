@@ -29,13 +29,11 @@ struct SonnerStrategy: Strategy {
     private var mounted: OrderedPopupSet
     private var covered: [Bool]
     private var leaving: [Bool]
-    /// When each mounted toast's countdown ends (`nil`: never, or paused).
-    private var due: [Int?]
-    /// What a paused countdown has left.
-    private var remaining: [Int?]
+    /// Each mounted toast's countdown, and what a paused one has left.
+    private var timers: DisplayTimers
     /// Bumped to cancel a covered toast's expiry timer (the token is the popup's index).
     private var expiryGeneration: [Int]
-    private var timers: [(popup: PopupID, generation: Int)] = []
+    private var expiries: [(popup: PopupID, generation: Int)] = []
 
     init(world: World) {
         slots = world.options[.slots] ?? 1
@@ -43,8 +41,7 @@ struct SonnerStrategy: Strategy {
         mounted = OrderedPopupSet(popups: n)
         covered = Array(repeating: false, count: n)
         leaving = covered
-        due = Array(repeating: nil, count: n)
-        remaining = due
+        timers = DisplayTimers(popups: n)
         expiryGeneration = Array(repeating: 0, count: n)
     }
 
@@ -57,7 +54,7 @@ struct SonnerStrategy: Strategy {
         case .gone(let p):
             unmount(p, world, &decisions)
         case .timer(let token):
-            let (p, generation) = timers[token]
+            let (p, generation) = expiries[token]
             guard covered[Int(p.index)], expiryGeneration[Int(p.index)] == generation else { return }
             covered[Int(p.index)] = false
             mounted.remove(p)
@@ -83,8 +80,7 @@ struct SonnerStrategy: Strategy {
             return
         }
         mounted.append(p)
-        due[Int(p.index)] = world.traits(p).duration.map { world.now.plus($0) }
-        remaining[Int(p.index)] = nil
+        timers.start(p, at: world.now, duration: world.traits(p).duration)
         if let q = mounted.newest(slots.plus(1)), !covered[Int(q.index)] && !leaving[Int(q.index)] {
             cover(q, now: world.now, &decisions)
         }
@@ -94,15 +90,15 @@ struct SonnerStrategy: Strategy {
     private mutating func cover(_ q: PopupID, now: Int, _ decisions: inout Decisions) {
         covered[Int(q.index)] = true
         decisions.hide(q, .covered, ms: 0)
-        guard let end = due[Int(q.index)] else { return }
-        startExpiry(q, after: max(0, end - now), &decisions)
+        guard let left = timers.timeLeft(q, at: now, floor: 0) else { return }
+        startExpiry(q, after: left, &decisions)
     }
 
     /// A covered toast's countdown, on a strategy timer (the engine's stops with the hide).
     private mutating func startExpiry(_ q: PopupID, after ms: Int, _ decisions: inout Decisions) {
         expiryGeneration[Int(q.index)] += 1
-        timers.append((q, expiryGeneration[Int(q.index)]))
-        decisions.startTimer(after: ms, token: timers.count - 1)
+        expiries.append((q, expiryGeneration[Int(q.index)]))
+        decisions.startTimer(after: ms, token: expiries.count - 1)
     }
 
     private mutating func dismiss(_ p: PopupID, _ reason: Reason, _ world: World, _ decisions: inout Decisions) {
@@ -120,10 +116,8 @@ struct SonnerStrategy: Strategy {
 
     /// Hover, a pointer down or a hidden document stop every countdown; each keeps what is left.
     private mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in targets(target) where !leaving[Int(p.index)] && remaining[Int(p.index)] == nil {
-            guard let end = due[Int(p.index)] else { continue }
-            remaining[Int(p.index)] = max(0, end - world.now)
-            due[Int(p.index)] = nil
+        for p in targets(target) where !leaving[Int(p.index)] {
+            guard timers.pause(p, at: world.now, floor: 0) != nil else { continue }
             if covered[Int(p.index)] { expiryGeneration[Int(p.index)] += 1 } else { decisions.stopTimer(p) }
         }
     }
@@ -131,9 +125,7 @@ struct SonnerStrategy: Strategy {
     /// The countdowns go on with what they had left.
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
         for p in targets(target) {
-            guard let left = remaining[Int(p.index)] else { continue }
-            remaining[Int(p.index)] = nil
-            due[Int(p.index)] = world.now.plus(left)
+            guard let left = timers.resume(p, at: world.now) else { continue }
             if covered[Int(p.index)] {
                 startExpiry(p, after: left, &decisions)
             } else if world.isVisibleAndStaying(p) {
@@ -157,8 +149,8 @@ struct SonnerStrategy: Strategy {
             covered[Int(q.index)] = false
             expiryGeneration[Int(q.index)] += 1
             decisions.show(q, reason: .uncovered)
-            if let end = due[Int(q.index)] {
-                decisions.restartTimer(q, ms: max(0, end - world.now))
+            if let left = timers.timeLeft(q, at: world.now, floor: 0) {
+                decisions.restartTimer(q, ms: left)
             } else if world.traits(q).duration != nil {
                 decisions.stopTimer(q)  // still paused
             }
