@@ -35,7 +35,7 @@ struct ScreenSlots: Sendable {
     /// `p` starts leaving (its hide was decided, or it is dismissing): no longer flagged.
     mutating func markLeaving(_ p: PopupID) {
         let i = Int(p.index)
-        flagged.removeAll { $0 == p }
+        if !flagged.isEmpty { flagged.removeAll { $0 == p } }
         guard present[i], !leaving[i] else { return }
         leaving[i] = true
         leavingCount += 1
@@ -44,8 +44,9 @@ struct ScreenSlots: Sendable {
     /// `p` is gone: its slot is free.
     mutating func gone(_ p: PopupID) {
         let i = Int(p.index)
-        if let at = order.firstIndex(of: p) { order.remove(at: at) }
-        flagged.removeAll { $0 == p }
+        // Once at most; `removeAll` beats `remove(at:)`'s memmove on a screen of a few.
+        order.removeAll { $0 == p }
+        if !flagged.isEmpty { flagged.removeAll { $0 == p } }
         present[i] = false
         if leaving[i] { leavingCount -= 1 }
         leaving[i] = false
