@@ -33,7 +33,7 @@ extension Exercise {
                                                location: SourceLocation(line: 1, column: 1))]
             do {
                 _ = try Pipeline.run(withEvents, strategy: ScenarioLoader.policyStrategy, limits: limits,
-                                     strategies: StrategySet(policy: settings))
+                                     strategies: StrategySet(extra: [.policy(file: "fuzz-policy.json", settings: settings)]))
             } catch where error.isInternal {
                 findings.append("policy: \(error)")
             } catch {}

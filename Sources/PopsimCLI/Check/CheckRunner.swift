@@ -87,23 +87,24 @@ public struct CheckRunner: Sendable {
         switch target.producer {
         case .strategy(let name):
             strategy = name
-            if name == ScenarioLoader.policyStrategy, let file = set.policyFile { recordArguments = " --policy " + file }
+            recordArguments = set.entry(named: name)?.arguments ?? ""
+        case .registry(let name):
+            strategy = name
+            set = set.registryOnly(name)
         case .projectPlugin(let path):
             strategy = StrategySet.execPrefix + path
             switch shared.plugin(strategy, timeoutMs: set.pluginTimeoutMs, perRun: set.pluginPerRun) {
             case .success(let entry): if set.entry(named: strategy) == nil { set.extra.append(entry) }
             case .failure(let error): return CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .error(error))
             }
-        case .policy(let file):
-            strategy = ScenarioLoader.policyStrategy
-            set.policyFile = file
-            set.policy = []
-            if let file {
-                recordArguments = " --policy " + file
-                switch shared.policy(file) {
-                case .success(let settings): set.policy = settings
-                case .failure(let error): return CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .error(error))
-                }
+        case .projectPolicy(let file):
+            switch shared.policy(file) {
+            case .success(let entry):
+                strategy = entry.name
+                set.add(entry)
+                recordArguments = entry.arguments
+            case .failure(let error):
+                return CheckOutcome(scenario: scenario.file, strategy: ScenarioLoader.policyStrategy, goldenPath: golden, verdict: .error(error))
             }
         case .unresolved(let why):
             var outcome = CheckOutcome(scenario: scenario.file, strategy: target.label, goldenPath: golden, verdict: .unresolved(why))
@@ -170,7 +171,7 @@ public struct CheckRunner: Sendable {
         let projects: ProjectFiles
         private let lock = DispatchSemaphore(value: 1)
         private var plugins: [String: Result<StrategyEntry, PopsimError>] = [:]
-        private var policies: [String: Result<[OptionSetting], PopsimError>] = [:]
+        private var policies: [String: Result<StrategyEntry, PopsimError>] = [:]
         private let maxBytes: Int
 
         init(maxBytes: Int) {
@@ -182,8 +183,8 @@ public struct CheckRunner: Sendable {
             cached(name, in: &plugins) { () throws(PopsimError) in try StrategyArguments.plugin(name, timeoutMs: timeoutMs, perRun: perRun) }
         }
 
-        func policy(_ file: String) -> Result<[OptionSetting], PopsimError> {
-            cached(file, in: &policies) { () throws(PopsimError) in try StrategyArguments.loadPolicy(file, maxBytes: maxBytes) }
+        func policy(_ file: String) -> Result<StrategyEntry, PopsimError> {
+            cached(file, in: &policies) { () throws(PopsimError) in try PolicyFile.entry(file, maxBytes: maxBytes) }
         }
 
         /// `cache[key]`, made by `make` (once, under the lock) when it is not there yet.

@@ -10,12 +10,16 @@ import PopsimReports
 /// `unresolved`: a failure with advice, never skipped.
 public struct CheckTarget: Sendable, Equatable {
     public enum Producer: Sendable, Equatable {
-        /// A strategy the run's `StrategySet` knows by this name (registry or plug-in).
+        /// A strategy the run's `StrategySet` knows by this name (an entry built at run time, or
+        /// the registry's).
         case strategy(String)
+        /// The registry's strategy of this name, at its defaults (not an entry built at run time
+        /// under the same name, such as `policy` under a policy file).
+        case registry(String)
         /// A plug-in listed in the project file, to start: its path from the working folder.
         case projectPlugin(path: String)
-        /// `policy` under this policy file (from the working folder), or under none.
-        case policy(file: String?)
+        /// `policy` under a policy file the project file lists (its path from the working folder).
+        case projectPolicy(path: String)
         /// What to tell the user.
         case unresolved(String)
     }
@@ -71,15 +75,13 @@ extension Expectations {
     static func producer(of label: String, scenario: Scenario, strategies: StrategySet,
                          project: () -> Result<(ProjectFile, folder: String)?, PopsimError>) -> CheckTarget.Producer {
         let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: label)
-        if label == ScenarioLoader.policyStrategy { return .policy(file: nil) }
-        if StrategyRegistry.entry(named: label) != nil { return .strategy(label) }
+        if StrategyRegistry.entry(named: label) != nil { return .registry(label) }
+        if let known = strategies.extra.first(where: { $0.label == label }) { return .strategy(known.name) }
         if let stem = label.dropPrefix("exec-") {
-            if let known = strategies.extra.first(where: { strategies.goldenLabel($0.name) == label }) { return .strategy(known.name) }
             return fromProject(project(), stem: stem, golden: golden, kind: .plugin) { .projectPlugin(path: $0) }
         }
         if let stem = label.dropPrefix("policy-") {
-            if let file = strategies.policyFile, StrategySet.stem(file) == stem { return .policy(file: file) }
-            return fromProject(project(), stem: stem, golden: golden, kind: .policy) { .policy(file: $0) }
+            return fromProject(project(), stem: stem, golden: golden, kind: .policy) { .projectPolicy(path: $0) }
         }
         let hint = Suggestion.closest(label, among: StrategyRegistry.names).map { " (did you mean '\($0)'?)" } ?? ""
         return .unresolved("\(golden) names no strategy '\(label)'\(hint): rename or remove it")

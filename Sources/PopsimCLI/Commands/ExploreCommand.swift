@@ -94,7 +94,7 @@ enum ExploreCommand {
         let asked = StrategyRegistry.expandingAll(args.all("strategy"))
         for name in asked where set.entry(named: name) == nil { throw PopsimError.configuration(.unknownStrategy(name)) }
         if !asked.isEmpty { return asked }
-        if args.value("policy") != nil { return [ScenarioLoader.policyStrategy] }
+        if let named = StrategyArguments.defaultStrategy(args) { return [named] }
         guard let own = scenario.strategy else { throw PopsimError.configuration(.noStrategy(file: scenario.file)) }
         return [own]
     }
@@ -181,9 +181,10 @@ enum ExploreCommand {
                     target = base + "-\(again).json"
                     again += 1
                 }
-                // With a policy file, the rules the run used (the file's, then the scenario's) are written in.
-                let policy = o.strategy == ScenarioLoader.policyStrategy && strategies.policyFile != nil
-                let options = policy ? try RunConfiguration.resolve(scenario, strategy: o.strategy, overrides: [], strategies: strategies).options.settings : nil
+                // Under an entry with settings of its own (a policy file's rules), the options the run
+                // used (the entry's, then the scenario's) are written in.
+                let own = !(strategies.entry(named: o.strategy)?.baseSettings.isEmpty ?? true)
+                let options = own ? try RunConfiguration.resolve(scenario, strategy: o.strategy, overrides: [], strategies: strategies).options.settings : nil
                 let strategy = spelling(o.strategy, scenario: scenario, from: dir)
                 func text(_ property: String) -> String {
                     CounterexampleFile.text(root, scenario: scenario, variant: c.variant, strategy: strategy, options: options,

@@ -17,10 +17,7 @@ enum StrategyArguments {
         var set = StrategySet()
         set.pluginTimeoutMs = try timeout(args)
         set.pluginPerRun = args.flag("plugin-per-run")
-        if let path = args.value("policy") {
-            set.policy = try loadPolicy(path, maxBytes: maxBytes)
-            set.policyFile = path
-        }
+        if let path = args.value("policy") { set.add(try PolicyFile.entry(path, maxBytes: maxBytes)) }
         for name in args.all("strategy") where name.hasPrefix(StrategySet.execPrefix) && set.entry(named: name) == nil {
             set.extra.append(try plugin(name, timeoutMs: set.pluginTimeoutMs, perRun: set.pluginPerRun))
         }
@@ -62,19 +59,6 @@ enum StrategyArguments {
         }
         let pool = PluginPool(path: path, timeoutMs: timeoutMs, first: first)
         return StrategyEntry.plugin(name: name, hello: hello) { () throws(PluginFailure) -> PluginChannel in try pool.take() }
-    }
-
-    static func loadPolicy(_ path: String, maxBytes: Int) throws(PopsimError) -> [OptionSetting] {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path, maxBytes: maxBytes)
-        } catch {
-            throw .input(LoadErrors([LoadError(file: path, location: nil, path: .root, problem: .unreadable(error.reason))]))
-        }
-        switch ScenarioLoader.loadPolicy(bytes, file: path, catalog: StrategyRegistry.catalog) {
-        case .success(let settings): return settings
-        case .failure(let errors): throw .input(errors)
-        }
     }
 
     /// The strategy a command runs when the line names none: `policy` when a policy file is given.

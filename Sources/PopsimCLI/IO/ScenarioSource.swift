@@ -42,10 +42,9 @@ public enum ScenarioSource {
             case .failure(let errors): throw .input(errors)
             }
         }
-        if let policy = scenario.policyFile, strategies.policyFile == nil {
-            let file = besideScenario(path, policy)
-            strategies.policy = try StrategyArguments.loadPolicy(file, maxBytes: maxBytes)
-            strategies.policyFile = file
+        // The scenario's own policy file, unless the command line gave one.
+        if let policy = scenario.policyFile, !strategies.builds(ScenarioLoader.policyStrategy) {
+            strategies.add(try PolicyFile.entry(besideScenario(path, policy), maxBytes: maxBytes))
         }
         return scenario
     }

@@ -1,5 +1,5 @@
-/// Which strategy runs a scenario and with which options: defaults (for `policy`, a policy file's
-/// settings in their place), then the file, then the caller's overrides (design.md §2: the caller can override both).
+/// Which strategy runs a scenario and with which options: defaults (an entry's `baseSettings` in
+/// their place: a policy file's rules), then the file, then the caller's overrides (design.md §2: the caller can override both).
 ///
 /// Contract: the file's `options` belong to the file's `strategy`. Options every strategy has
 /// (`showMs`, `hideMs`, `navMs`) apply to whichever strategy runs; the others apply only when the
@@ -20,7 +20,7 @@ public struct RunConfiguration: Sendable {
             throw .configuration(.unknownStrategy(name))
         }
         var settings = ResolvedOptions.defaults(of: entry.options).settings
-        for setting in strategies.baseSettings(of: entry) {
+        for setting in entry.baseSettings {
             if let i = settings.firstIndex(where: { $0.name == setting.name }) { settings[i].value = setting.value }
         }
         let fromFile = scenario.strategy == entry.name

@@ -6,7 +6,7 @@ extension StrategyEntry {
     /// bug: it becomes `RunError.plugin` with the reply that carried it, not `strategyBroke`.
     public static func plugin(name: String, hello: PluginHello,
                               connect: @escaping @Sendable () throws(PluginFailure) -> PluginChannel) -> StrategyEntry {
-        StrategyEntry(name: name, summary: hello.summary.isEmpty ? "plug-in \(hello.name)" : hello.summary, options: hello.options,
+        var entry = StrategyEntry(name: name, summary: hello.summary.isEmpty ? "plug-in \(hello.name)" : hello.summary, options: hello.options,
                       modelledFields: hello.fields, modelledActions: hello.actions, typeNamer: { "PluginStrategy" },
                       validator: { _ in [] },
                       runner: { (scenario, options, limits) throws(RunError) -> RunResult in
@@ -31,5 +31,7 @@ extension StrategyEntry {
                                   + PluginStrategy.shown(engine.strategy.lastReply) + PluginStrategy.answering(engine.strategy.lastSent))
                           }
                       })
+        entry.label = "exec-" + StrategySet.stem(String(name.dropFirst(StrategySet.execPrefix.count)))
+        return entry
     }
 }

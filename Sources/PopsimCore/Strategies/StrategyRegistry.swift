@@ -37,6 +37,14 @@ public struct StrategyEntry: Sendable {
     public let options: [OptionSpec]
     public let modelledFields: [PopupField]
     public let modelledActions: [ActionKind]
+    /// What names its goldens (`<scenario>.<label>.timeline`): its name, unless it was built at
+    /// run time (`exec-<stem>` for a plug-in, `policy-<stem>` under a policy file).
+    public internal(set) var label: String
+    /// Settings that stand in for its options' defaults (a policy file's rules).
+    public internal(set) var baseSettings: [OptionSetting] = []
+    /// The command-line words that bring it back when its name alone does not (` --policy FILE`),
+    /// for `check`'s advice to record a golden.
+    public internal(set) var arguments = ""
     /// The type's name, which is also its file's (`Strategies/<type>.swift`); computed when
     /// asked, as naming a type costs a runtime lookup.
     public var typeName: String { typeNamer() }
@@ -52,6 +60,7 @@ public struct StrategyEntry: Sendable {
          modelledUnder: (@Sendable (ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]))? = nil,
          runner: @escaping @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult) {
         self.name = name
+        label = name
         self.summary = summary
         self.options = options
         self.modelledFields = modelledFields

@@ -34,7 +34,7 @@ struct PolicyEquivalenceTests {
     static func policy(_ strategy: String) throws -> StrategySet {
         let path = packageRoot.appendingPathComponent("Examples/policies/\(strategy).json").path
         switch ScenarioLoader.loadPolicy(try FileIO.read(path), file: path, catalog: StrategyRegistry.catalog) {
-        case .success(let settings): return StrategySet(policy: settings)
+        case .success(let settings): return StrategySet(extra: [.policy(file: path, settings: settings)])
         case .failure(let errors): throw TestFailure(errors.errors.map(\.line).joined(separator: "\n"))
         }
     }
