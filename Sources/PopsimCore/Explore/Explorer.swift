@@ -40,8 +40,8 @@ public struct Explorer: Sendable {
     /// A variant that breaks a property, with what broke it.
     public struct Counterexample: Sendable {
         public var variant: Variant
-        /// What it changes from the nominal script, in words (`describe`).
-        public var changes: [String]
+        /// What it changes from the nominal script (`describe`).
+        public var changes: [VariantChange]
         public var failure: PropertyVerdict.Failure
         /// Its timeline's entries at the failing instant (the reports write them as lines).
         public var moment: Timeline
@@ -195,45 +195,32 @@ public struct Explorer: Sendable {
         return out
     }
 
-    /// What `v` changes from the nominal script, in words: `shareGuide arrives at 1200 instead
-    /// of 0`, `[resultRejected, shareGuide] arrive as shareGuide, resultRejected`, `c never arrives`.
-    public func describe(_ v: Variant) -> [String] {
-        var out: [String] = []
+    /// What `v` changes from the nominal script (worded by the reports: `shareGuide arrives at
+    /// 1200 instead of 0`, `[resultRejected, shareGuide] arrive as shareGuide, resultRejected`).
+    public func describe(_ v: Variant) -> [VariantChange] {
+        var out: [VariantChange] = []
         for (k, u) in space.uncertainties.enumerated() {
             guard let event = scenario.events.first(where: { $0.index == u.event }) else { continue }
             let what = subject(of: event)
             if !v.present[k] {
-                out.append("\(what) never \(arrives(event))")
+                out.append(VariantChange(subject: what, kind: .absent))
                 continue
             }
             if let w = u.window, v.times[k] != w.lowerBound {
-                out.append("\(what) \(arrives(event)) at \(v.times[k]) instead of \(w.lowerBound)")
+                out.append(VariantChange(subject: what, kind: .moved(to: v.times[k], from: w.lowerBound)))
             }
             if u.batch != nil, v.orders[k] != Array(v.orders[k].indices), case .enqueueMany(let list) = event.action {
-                out.append("\(what) arrive as " + Self.shortList(v.orders[k].map { scenario.name(of: list[$0]) }))
+                out.append(VariantChange(subject: what, kind: .reordered(v.orders[k].map { scenario.name(of: list[$0]) })))
             }
         }
         return out
     }
 
-    func subject(of event: ScenarioEvent) -> String {
+    func subject(of event: ScenarioEvent) -> VariantChange.Subject {
         switch event.action {
-        case .enqueue(let p): return scenario.name(of: p)
-        case .enqueueMany(let list): return "[" + Self.shortList(list.map { scenario.name(of: $0) }) + "]"
-        default: return "events[\(event.index)] (\(event.action.kind.keyword))"
-        }
-    }
-
-    /// `a, b, c` — or the first eight and `… (2000 popups)` for a large batch.
-    static func shortList(_ names: [String]) -> String {
-        names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + ", … (\(names.count) popups)"
-    }
-
-    func arrives(_ event: ScenarioEvent) -> String {
-        switch event.action {
-        case .enqueue: return "arrives"
-        case .enqueueMany: return "arrive"
-        default: return "happens"
+        case .enqueue(let p): return .popup(scenario.name(of: p))
+        case .enqueueMany(let list): return .batch(list.map { scenario.name(of: $0) })
+        default: return .event(index: event.index, keyword: event.action.kind.keyword)
         }
     }
 }

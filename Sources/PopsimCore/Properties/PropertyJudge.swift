@@ -10,7 +10,7 @@ public enum PropertyJudge {
     }
 
     /// Why a property that holds holds only in part: the requests of `wait X` that were dropped.
-    public static func note(_ property: Property, _ result: RunResult) -> String? {
+    public static func note(_ property: Property, _ result: RunResult) -> PartialHold? {
         guard case .waitAtMost(let x, _) = property else { return nil }
         var open = 0, dropped: [Int] = [], shown = false
         for e in result.timeline.entries where e.subject == x.index {
@@ -27,11 +27,8 @@ public enum PropertyJudge {
             case .none: continue
             }
         }
-        guard let first = dropped.first else { return nil }
-        let name = result.scenario.name(of: x)
-        let when = dropped.count == 1 ? "at \(first) ms" : "\(dropped.count) times from \(first) ms"
-        return shown ? "\(name) was also dropped \(when); a dropped request's wait is not judged"
-            : "\(name) was dropped \(when) and never shown; a dropped request's wait is not judged"
+        guard !dropped.isEmpty else { return nil }
+        return PartialHold(name: result.scenario.name(of: x), dropped: dropped, shown: shown)
     }
 
     /// Nil when `property` holds on `result`.
@@ -40,23 +37,23 @@ public enum PropertyJudge {
         switch property {
         case .noWarning(let reason):
             guard let e = entries.first(where: { $0.event == .warning && $0.reason == reason }) else { return nil }
-            return .init(at: e.t, evidence: "warning \(result.timeline.subjectName(e) ?? "") \(reason.rawValue) at \(e.t) ms")
+            return .init(at: e.t, evidence: .warning(subject: result.timeline.subjectName(e) ?? "", reason: reason, at: e.t))
         case .noPending:
             guard !result.pending.isEmpty else { return nil }
-            return .init(at: result.end, evidence: list(result.pending.map { result.scenario.name(of: $0) }) + " still queued at the end (\(result.end) ms)")
+            return .init(at: result.end, evidence: .stillQueued(names: result.pending.map { result.scenario.name(of: $0) }, end: result.end))
         case .shown(let x):
             guard firstShow(of: x, entries) == nil else { return nil }
             let enqueued = entries.contains { $0.event == .enqueue && $0.subject == x.index }
-            return .init(at: result.end, evidence: "\(result.scenario.name(of: x)) never shown" + (enqueued ? "" : " (never enqueued)"))
+            return .init(at: result.end, evidence: .neverShown(name: result.scenario.name(of: x), enqueued: enqueued))
         case .neverShown(let x):
             guard let i = firstShow(of: x, entries) else { return nil }
-            return .init(at: entries[i].t, evidence: "\(result.scenario.name(of: x)) shown at \(entries[i].t) ms")
+            return .init(at: entries[i].t, evidence: .shown(name: result.scenario.name(of: x), at: entries[i].t))
         case .before(let x, let y):
             guard let iy = firstShow(of: y, entries) else { return nil }
             let ix = firstShow(of: x, entries)
             if let ix, ix < iy { return nil }
-            let later = ix.map { "\(result.scenario.name(of: x)) at \(entries[$0].t) ms" } ?? "\(result.scenario.name(of: x)) never"
-            return .init(at: entries[iy].t, evidence: "\(result.scenario.name(of: y)) shown at \(entries[iy].t) ms, \(later)")
+            return .init(at: entries[iy].t, evidence: .shownFirst(name: result.scenario.name(of: y), at: entries[iy].t,
+                                                                   other: result.scenario.name(of: x), otherAt: ix.map { entries[$0].t }))
         case .waitAtMost(let x, let limit):
             return wait(of: x, atMost: limit, result, result.scenario.name(of: x))
         case .visibleAtMost(let limit):
@@ -65,9 +62,8 @@ public enum PropertyJudge {
             let times = entries.filter { $0.event == .show && (x == nil || $0.subject == x?.index) }.map(\.t)
             guard count < times.count else { return nil }
             for i in 0..<(times.count - count) where times[i + count] - times[i] < window {
-                let whose = x.map { " of \(result.scenario.name(of: $0))" } ?? ""
-                return .init(at: times[i + count], evidence: "\(count + 1) show\(count == 0 ? "" : "s")\(whose) from \(times[i]) to \(times[i + count]) ms, "
-                             + "within \(window) ms")
+                return .init(at: times[i + count], evidence: .shows(count: count + 1, of: x.map { result.scenario.name(of: $0) },
+                                                                    from: times[i], to: times[i + count], window: window))
             }
             return nil
         }
@@ -75,11 +71,6 @@ public enum PropertyJudge {
 
     static func firstShow(of p: PopupID, _ entries: [Timeline.Entry]) -> Int? {
         entries.firstIndex { $0.event == .show && $0.subject == p.index }
-    }
-
-    /// "a, b and 3 more".
-    static func list(_ names: [String]) -> String {
-        names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
     }
 
     /// Requests of `x` by the ledger: a show answers the oldest open one, a drop the newest (a
@@ -96,7 +87,7 @@ public enum PropertyJudge {
                 let since = open[head]
                 head += 1
                 if e.t - since > limit {
-                    return .init(at: e.t, evidence: "\(name) waited \(e.t - since) ms (requested at \(since) ms, shown at \(e.t) ms)")
+                    return .init(at: e.t, evidence: .waited(name: name, requested: since, shown: e.t))
                 }
             case .settles:
                 if head < open.count { open.removeLast() }
@@ -106,7 +97,7 @@ public enum PropertyJudge {
         }
         guard head < open.count else { return nil }
         let since = open[head]
-        return .init(at: result.end, evidence: "\(name) requested at \(since) ms, still not shown at the end (\(result.end) ms)")
+        return .init(at: result.end, evidence: .stillWaiting(name: name, requested: since, end: result.end))
     }
 
     /// On screen from `show` to `gone` (or to a hide without animation), counted at the end of
@@ -125,7 +116,7 @@ public enum PropertyJudge {
             }
             if screen.visible > limit {
                 let names = screen.onScreen.indices.filter { screen.onScreen[$0] }.map { result.timeline.subjects[$0] }
-                return .init(at: t, evidence: "\(screen.visible) on screen at \(t) ms: " + list(names))
+                return .init(at: t, evidence: .onScreen(count: screen.visible, at: t, names: names))
             }
         }
         return nil

@@ -6,11 +6,11 @@ public struct PropertyVerdict: Sendable, Equatable {
     /// For a property that holds only because what it speaks of did not happen: `wait X <= N`
     /// when requests of X were dropped (a drop settles a request, not judged as a wait) — said so
     /// that a vacuous pass is visible (docs/scenario-format.md, "Properties").
-    public var note: String?
+    public var note: PartialHold?
 
     public struct Failure: Sendable, Equatable {
         public var at: Int
-        public var evidence: String
+        public var evidence: Evidence
     }
 
     public var holds: Bool { failure == nil }

@@ -20,7 +20,7 @@ public enum CompareText {
         if !c.scenario.expectations.isEmpty {
             out += "Properties\n" + indent(table(properties(c), group: 1, width: width)) + "\n"
             for run in c.runs {
-                for v in run.verdicts { if let f = v.failure { out += "  \(run.label): \(v.expectation.text): \(f.evidence)\n" } }
+                for v in run.verdicts { if let f = v.failure { out += "  \(run.label): \(v.expectation.text): \(f.text)\n" } }
             }
             out += "\n"
         }

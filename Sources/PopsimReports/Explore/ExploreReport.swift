@@ -64,7 +64,7 @@ public struct ExploreReport: Sendable, Equatable {
                       Strategy(name: o.strategy, variants: o.variantsRun, properties: o.properties.map { p in
                           PropertyResult(text: p.expectation.text, failures: p.failures, first: p.first,
                                          counterexample: p.counterexample.map {
-                                             Counterexample(changes: $0.changes, at: $0.failure.at, evidence: $0.failure.evidence,
+                                             Counterexample(changes: $0.changes.map(EvidenceText.text), at: $0.failure.at, evidence: $0.failure.text,
                                                             lines: TimelineText.render($0.moment).split(separator: "\n").map(String.init))
                                          })
                       })

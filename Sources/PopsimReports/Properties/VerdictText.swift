@@ -16,7 +16,7 @@ public enum VerdictText {
     /// carries its note: `holds  wait promo <= 500 (promo was dropped at 0 ms and never shown; …)`.
     public static func line(_ v: PropertyVerdict) -> String {
         let text = TerminalText.safe(v.expectation.text)
-        guard let failure = v.failure else { return "holds  " + text + (v.note.map { " (\(TerminalText.safe($0)))" } ?? "") }
-        return "fails  \(text): \(TerminalText.safe(failure.evidence))"
+        guard let failure = v.failure else { return "holds  " + text + (v.noteText.map { " (\(TerminalText.safe($0)))" } ?? "") }
+        return "fails  \(text): \(TerminalText.safe(failure.text))"
     }
 }

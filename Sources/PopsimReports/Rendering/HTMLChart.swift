@@ -93,11 +93,11 @@ public enum HTMLChart {
             guard let f = v.failure else { continue }
             let x = Scale.map(f.at, units, end)
             plot += "<line class=\"broken\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(height)\">"
-                + "<title>\(e(v.expectation.text + ": " + f.evidence))</title></line>\n"
+                + "<title>\(e(v.expectation.text + ": " + f.text))</title></line>\n"
         }
         let failing = broken.isEmpty ? "" : " — " + e(broken.map { "fails: " + $0.expectation.text }.joined(separator: "; "))
         let evidence = broken.isEmpty ? "" : "<ul class=\"evidence\">\n" + broken.compactMap { v in
-            v.failure.map { "<li><b>\(e(v.expectation.text))</b> fails at \($0.at) ms: \(e($0.evidence))</li>\n" }
+            v.failure.map { "<li><b>\(e(v.expectation.text))</b> fails at \($0.at) ms: \(e($0.text))</li>\n" }
         }.joined() + "</ul>\n"
         return "<details class=\"lane\" open data-strategy=\"\(e(label))\">\n<summary>\(e(label))\(failing)</summary>\n\(evidence)<div class=\"rows\">\n"
             + "<div class=\"names\">\n\(names)</div>\n"

@@ -62,8 +62,8 @@ public enum JSONRenderer {
     /// `"note"` when it holds only because requests were dropped.
     static func verdict(_ v: PropertyVerdict) -> String {
         var out = "{\"property\": " + string(v.expectation.text) + ", \"holds\": \(v.holds)"
-        if let f = v.failure { out += ", \"at\": \(f.at), \"evidence\": " + string(f.evidence) }
-        if let note = v.note { out += ", \"note\": " + string(note) }
+        if let f = v.failure { out += ", \"at\": \(f.at), \"evidence\": " + string(f.text) }
+        if let note = v.noteText { out += ", \"note\": " + string(note) }
         return out + "}"
     }
 

@@ -34,7 +34,7 @@ public enum SVGChart {
             let verdicts = PropertyJudge.verdicts(lane.result)
             body += brokenProperties(verdicts, top: top, bottom: y, end: end)
             evidence += verdicts.compactMap { v in
-                v.failure.map { (lanes.count > 1 ? label + ": " : "") + "fails \(v.expectation.text) at \($0.at) ms: \($0.evidence)" }
+                v.failure.map { (lanes.count > 1 ? label + ": " : "") + "fails \(v.expectation.text) at \($0.at) ms: \($0.text)" }
             }
             body += "  </g>\n"
             y += laneGap - 4
@@ -117,7 +117,7 @@ public enum SVGChart {
             guard let f = v.failure else { return nil }
             let px = x(f.at, end: end)
             return "    <line class=\"broken\" x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(bottom)\">"
-                + "<title>\(escape(v.expectation.text + ": " + f.evidence))</title></line>\n"
+                + "<title>\(escape(v.expectation.text + ": " + f.text))</title></line>\n"
         }.joined()
     }
 

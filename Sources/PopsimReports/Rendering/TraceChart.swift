@@ -43,7 +43,7 @@ public enum TraceChart {
             for v in PropertyJudge.verdicts(lane.result) {
                 guard let f = v.failure else { continue }
                 events.append(#"{"name": \#(s("fails: " + v.expectation.text)), "cat": "property", "ph": "i", "s": "p", "#
-                    + #""ts": \#(us(f.at)), "pid": \#(pid), "tid": 0, "args": {"evidence": \#(s(f.evidence))}}"#)
+                    + #""ts": \#(us(f.at)), "pid": \#(pid), "tid": 0, "args": {"evidence": \#(s(f.text))}}"#)
             }
         }
         return "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
