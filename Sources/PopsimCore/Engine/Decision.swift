@@ -21,9 +21,6 @@ public enum Decision: Sendable, Equatable {
     case warn(PopupID?, Reason)
     /// Call back with `.timer(token)` after `after` ms.
     case startTimer(after: Int, token: Int)
-    /// The strategy cannot go on (a plug-in that crashed or answered nonsense): the run stops
-    /// with `RunError.plugin`.
-    case abort(String)
 }
 
 /// The strategy's answers to one happening, applied in order after it returns.
@@ -43,7 +40,6 @@ public struct Decisions: Sendable {
     public mutating func requeue(_ p: PopupID, _ reason: Reason) { list.append(.requeue(p, reason)) }
     public mutating func warn(_ p: PopupID?, _ reason: Reason) { list.append(.warn(p, reason)) }
     public mutating func startTimer(after ms: Int, token: Int) { list.append(.startTimer(after: ms, token: token)) }
-    public mutating func abort(_ why: String) { list.append(.abort(why)) }
     mutating func append(_ d: Decision) { list.append(d) }
 
     mutating func removeAll() {

@@ -5,16 +5,20 @@ extension Engine {
     mutating func tell(_ happening: Happening) throws(RunError) -> Bool {
         decisions.removeAll()
         strategy.handle(happening, in: world, decisions: &decisions)
-        guard !decisions.isEmpty else { return false }
+        guard !decisions.isEmpty else {
+            if let failure = strategy.failure { throw failure }
+            return false
+        }
         let list = decisions.list
         for decision in list { try apply(decision) }
+        if let failure = strategy.failure { throw failure }
         return true
     }
 
     mutating func apply(_ decision: Decision) throws(RunError) {
         if finishing {
             switch decision {
-            case .warn, .drop, .abort: break
+            case .warn, .drop: break
             default: throw broke("decided \(decision) after the run finished (only warn and drop are allowed)")
             }
         }
@@ -47,8 +51,6 @@ extension Engine {
             log(.requeue, p, reason)
         case .warn(let p, let reason):
             log(.warning, subject: p.map { $0.index } ?? -1, reason)
-        case .abort(let why):
-            throw .plugin(name: traits.name, time: world.now, message: why)
         case .startTimer(let after, let token):
             guard after >= 0 else { throw broke("started a timer with a negative delay \(after)") }
             schedule(after: after, .timer, .strategyTimer(token))

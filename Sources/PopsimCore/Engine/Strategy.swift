@@ -33,6 +33,11 @@ public protocol Strategy: SendableMetatype {
     /// reads `when` only if its `conditions` knob says so) narrows its statics; by default them.
     static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind])
 
+    /// Set when the strategy cannot go on (a plug-in that crashed or answered nonsense): the
+    /// engine applies what it decided in that reply, then stops the run with this error. The
+    /// engine knows no more of why; by default never.
+    var failure: RunError? { get }
+
     /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
     static func validate(_ scenario: Scenario) -> [LoadError]
 
@@ -91,6 +96,8 @@ extension Strategy {
     public func heldBack(_ popup: PopupID, in world: World) -> HoldReason? { Self.conditionHold(popup, in: world) }
 
     public func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool { false }
+
+    public var failure: RunError? { nil }
 
     /// `.condition` when the strategy reads `when` (under the run's options) and `popup`'s does
     /// not hold now.

@@ -18,7 +18,8 @@ struct PluginStrategy: Strategy {
     private let channel: PluginChannel?
     private let codec: PluginCodec
     private var started = false
-    private var failed = false
+    /// The plug-in's failure, once it failed: it is asked nothing more.
+    private(set) var failure: RunError?
     /// The last line sent (a happening, or the start).
     private(set) var lastSent: [UInt8] = []
     private var line: [UInt8] = []
@@ -54,7 +55,7 @@ struct PluginStrategy: Strategy {
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
-        guard !failed else { return }
+        guard failure == nil else { return }
         do throws(PluginFailure) {
             guard let channel else { throw PluginFailure("no plug-in is connected") }
             if !started {
@@ -94,8 +95,7 @@ struct PluginStrategy: Strategy {
                 throw PluginFailure("it sent \"pending\" before \"finished\": " + Self.shown(lastReply) + Self.answering(line))
             }
         } catch {
-            failed = true
-            decisions.abort(error.message)
+            failure = .plugin(name: label, time: world.now, message: error.message)
         }
     }
 
