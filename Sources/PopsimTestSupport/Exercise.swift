@@ -29,7 +29,7 @@ public enum Exercise {
                 let parsed = try TimelineTextParser.parse(TimelineText.render(result.timeline))
                 if !TimelineTextParser.sameEntries(parsed, result.timeline) { findings.append("\(entry.name): timeline does not round-trip") }
             } catch let error as RunError where error.isInternal {
-                findings.append("\(entry.name): \(error.message)")
+                findings.append("\(entry.name): \(RunErrorText.message(error))")
             } catch {}
         }
         if lanes.count >= 2 {

@@ -49,7 +49,7 @@ enum StrategyArguments {
                 throw error
             }
         } catch {
-            throw PopsimError.run(.plugin(name: name, time: nil, message: error.message))
+            throw PopsimError.run(.plugin(name: name, time: nil, failure: error))
         }
         guard hello.persistent && !perRun else {
             first.close()

@@ -21,11 +21,12 @@ public enum ErrorReport {
             }
             return ["popsim: " + (context.map { $0 + ": " } ?? "") + words(problem)]
         case .run(let error):
-            if error.isInternal { return ["popsim: internal error: " + error.message] }
-            if case .runaway(_, _, _, perInstant: false) = error { return [error.message + " (raise the limit with --max-steps)"] }
-            if case .tooManyLines = error { return [error.message + " (raise the limit with --max-lines)"] }
+            let message = RunErrorText.message(error)
+            if error.isInternal { return ["popsim: internal error: " + message] }
+            if case .runaway(_, _, _, perInstant: false) = error { return [message + " (raise the limit with --max-steps)"] }
+            if case .tooManyLines = error { return [message + " (raise the limit with --max-lines)"] }
             // A plug-in's failure may end with the last lines of its stderr, one stderr line each.
-            return error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .io(let path, let reason):
             return ["\(path): \(reason)"]
         case .internalError(let message):

@@ -39,7 +39,7 @@ final class PluginProcess: PluginChannel {
 
     /// Starts `path` with no arguments, its stdin and stdout piped to popsim.
     static func start(_ path: String, timeoutMs: Int) throws(PluginFailure) -> PluginProcess {
-        if let problem = Self.unstartable(path) { throw PluginFailure("cannot be started: \(problem)") }
+        if let problem = Self.unstartable(path) { throw PluginFailure(.process("cannot be started: \(problem)")) }
         // Pipes are made close-on-exec and the child spawned under one lock, so a plug-in started
         // at the same time by another thread never inherits this one's pipes. The child gets its
         // own process group (stopping it stops what it started too) and a clean signal state.
@@ -66,7 +66,7 @@ final class PluginProcess: PluginChannel {
         switch spawned {
         case .failure(let error):
             for fd in [toChild.write, fromChild.read, errFromChild.read] { System.closeFile(fd) }
-            throw PluginFailure("cannot be started: \(System.describe(error.code))")
+            throw PluginFailure(.process("cannot be started: \(System.describe(error.code))"))
         case .success(let pid):
             System.setNonBlocking(toChild.write)
             PluginGroups.add(pid)
@@ -76,7 +76,7 @@ final class PluginProcess: PluginChannel {
     }
 
     private static func noPipe() -> PluginFailure {
-        PluginFailure("cannot be started: no pipe (\(System.lastError))")
+        PluginFailure(.process("cannot be started: no pipe (\(System.lastError))"))
     }
 
     /// Why `path` cannot run, before trying: missing, a folder, not executable.
@@ -93,7 +93,7 @@ final class PluginProcess: PluginChannel {
         do {
             return try PluginHello.parse(line)
         } catch {
-            throw PluginFailure(error.message + ": " + String(decoding: line.prefix(300), as: UTF8.self) + (line.count > 300 ? "…" : ""))
+            throw PluginFailure(error.problem, reply: line)
         }
     }
 
@@ -103,8 +103,8 @@ final class PluginProcess: PluginChannel {
         let reply = try readLine()
         // A second line already there is a reply to nothing: it would answer the next happening.
         if let extra = buffer.split(separator: 0x0A).first, !extra.isEmpty {
-            throw PluginFailure("it wrote more than one line in reply (the second: "
-                + String(decoding: extra.prefix(200), as: UTF8.self) + "); debugging output belongs on stderr")
+            throw PluginFailure(.process("it wrote more than one line in reply (the second: "
+                + String(decoding: extra.prefix(200), as: UTF8.self) + "); debugging output belongs on stderr"))
         }
         return reply
     }
@@ -173,7 +173,7 @@ final class PluginProcess: PluginChannel {
                 return line.last == 0x0D ? Array(line.dropLast()) : line
             }
             scanned = buffer.count
-            if buffer.count > Self.maxLineBytes { throw PluginFailure("its reply is longer than \(Self.maxLineBytes >> 20) MiB") }
+            if buffer.count > Self.maxLineBytes { throw PluginFailure(.process("its reply is longer than \(Self.maxLineBytes >> 20) MiB")) }
             var left = timeoutMs
             if let deadline {
                 left = deadline - Self.now()
@@ -199,8 +199,8 @@ final class PluginProcess: PluginChannel {
         stop()
         _ = waitForExit(ms: 1000)
         let seconds = timeoutMs % 1000 == 0 ? "\(timeoutMs / 1000) s" : "\(timeoutMs) ms"
-        return PluginFailure((handshake ? "it sent no handshake within " : "it did not answer within ") + seconds
-            + "; it was stopped (--plugin-timeout sets the limit)")
+        return PluginFailure(.process((handshake ? "it sent no handshake within " : "it did not answer within ") + seconds
+            + "; it was stopped (--plugin-timeout sets the limit)"))
     }
 
     /// Its stdout closed: it exited (or closed it) before answering.
@@ -223,7 +223,7 @@ final class PluginProcess: PluginChannel {
         } else if !tail.isEmpty {
             what += " (its stderr ends with the \(tail.count) lines below)\n" + tail.map { "  | " + $0 }.joined(separator: "\n")
         }
-        return PluginFailure(what)
+        return PluginFailure(.process(what))
     }
 
     /// Kills the plug-in and everything in its process group.

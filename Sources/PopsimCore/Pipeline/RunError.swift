@@ -11,25 +11,7 @@ public enum RunError: Error, Sendable, Equatable {
     /// A plug-in strategy could not be started, stopped answering, or answered something
     /// impossible: the plug-in's bug, not popsim's (exit 2). `time` is nil before the run
     /// (starting it, its handshake).
-    case plugin(name: String, time: Int?, message: String)
-
-    /// What went wrong, in the words of popsim's model (the CLI adds the prefix and any hint).
-    public var message: String {
-        switch self {
-        case .strategyBroke(let strategy, let time, let decision):
-            return "strategy \(strategy) at \(time) ms: \(decision)"
-        case .runaway(let file, let time, let limit, let perInstant):
-            let scope = perInstant ? "at one instant" : "in all"
-            return "\(file): the run did not settle: more than \(limit) steps \(scope) (at \(time) ms); "
-                + "a popup may re-enqueue itself forever"
-        case .tooManyLines(let file, let time, let limit):
-            return "\(file): the timeline grew past \(limit) lines (at \(time) ms)"
-        case .invariant(let strategy, let time, let message):
-            return "strategy \(strategy) at \(time) ms broke an invariant: \(message)"
-        case .plugin(let name, let time, let message):
-            return "plug-in \(name)" + (time.map { " at \($0) ms" } ?? "") + ": \(message)"
-        }
-    }
+    case plugin(name: String, time: Int?, failure: PluginFailure)
 
     /// Whether it is popsim's own bug (a strategy or the engine broke a rule), not the input's.
     public var isInternal: Bool {

@@ -10,17 +10,3 @@ public protocol PluginChannel: AnyObject {
     func exchange(_ line: [UInt8]) throws(PluginFailure) -> [UInt8]
     func close(reusable: Bool)
 }
-
-/// Why a plug-in could not go on, in words naming what happened; `RunError.plugin` adds the
-/// plug-in's name, the instant and the line it was answering.
-public struct PluginFailure: Error, Sendable, Equatable {
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    /// `text` added to the message's first line; lines below it (a plug-in's stderr) stay below.
-    public func appending(_ text: String) -> PluginFailure {
-        guard let newline = message.firstIndex(of: "\n") else { return PluginFailure(message + text) }
-        return PluginFailure(String(message[..<newline]) + text + String(message[newline...]))
-    }
-}

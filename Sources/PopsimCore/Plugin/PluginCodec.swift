@@ -134,15 +134,15 @@ package struct PluginCodec {
 
     // MARK: plug-in → popsim
 
-    /// The members of a line that must be one JSON object (`what`: "its reply", "its handshake").
-    static func members(_ line: [UInt8], _ what: String) throws(PluginFailure) -> [JSONValue.Member] {
+    /// The members of a line that must be one JSON object (`what`: a reply or a handshake).
+    static func members(_ line: [UInt8], _ what: PluginProblem.Line) throws(PluginFailure) -> [JSONValue.Member] {
         let root: JSONValue
         do {
             root = try JSONReader.parse(line)
         } catch {
-            throw PluginFailure("\(what) is not JSON (\(error.message))")
+            throw PluginFailure(.notJSON(what, detail: error.message))
         }
-        guard case .object(let members) = root.kind else { throw PluginFailure("\(what) is not a JSON object") }
+        guard case .object(let members) = root.kind else { throw PluginFailure(.notAnObject(what)) }
         return members
     }
 
@@ -157,7 +157,7 @@ package struct PluginCodec {
     package func reply(_ line: [UInt8]) throws(PluginFailure) -> Reply {
         // Most replies decide nothing: no tree for them.
         if let empty = Self.emptyReply(line) { return empty }
-        let members = try Self.members(line, "its reply")
+        let members = try Self.members(line, .reply)
         var reply = Reply()
         for m in members {
             switch (m.key, m.value.kind) {
@@ -170,9 +170,9 @@ package struct PluginCodec {
             case ("seq", .number(let n)) where n.integer != nil:
                 reply.seq = n.integer
             case ("decisions", _), ("pending", _), ("seq", _):
-                throw PluginFailure("its reply's \"\(m.key)\" is not " + (m.key == "seq" ? "an integer" : "an array"))
+                throw PluginFailure(m.key == "seq" ? .replyFieldNotInteger(m.key) : .replyFieldNotArray(m.key))
             default:
-                throw PluginFailure("its reply has an unknown key \(JSONValue.quoted(m.key))")
+                throw PluginFailure(.unknownReplyKey(m.key))
             }
         }
         return reply
@@ -180,14 +180,14 @@ package struct PluginCodec {
 
     private func decision(_ v: JSONValue) throws(PluginFailure) -> Decision {
         guard case .object(let members) = v.kind, let first = members.first else {
-            throw PluginFailure("a decision is not a JSON object with its verb first")
+            throw PluginFailure(.decisionShape)
         }
         func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         guard let extra = Self.verbs[first.key] else {
-            throw PluginFailure("unknown decision \(JSONValue.quoted(first.key)) (expected one of show, hide, restartTimer, stopTimer, drop, requeue, warn, startTimer)")
+            throw PluginFailure(.unknownDecision(first.key, known: ["show", "hide", "restartTimer", "stopTimer", "drop", "requeue", "warn", "startTimer"]))
         }
         for m in members.dropFirst() where !extra.contains(m.key) {
-            throw PluginFailure("decision \(first.key) has an unknown key \(JSONValue.quoted(m.key))")
+            throw PluginFailure(.unknownDecisionKey(verb: first.key, key: m.key))
         }
         let verb = first.key
         switch verb {
@@ -208,7 +208,7 @@ package struct PluginCodec {
             return .warn(try popupID(first.value, verb), try reason(value("reason"), verb))
         default:
             guard let after = try integer(first.value, "startTimer"), let token = try integer(value("token"), "token") else {
-                throw PluginFailure("decision startTimer needs a delay and a \"token\"")
+                throw PluginFailure(.startTimerIncomplete)
             }
             return .startTimer(after: after, token: token)
         }
@@ -242,24 +242,24 @@ package struct PluginCodec {
                                             "drop": ["reason"], "requeue": ["reason"], "warn": ["reason"], "startTimer": ["token"]]
 
     private func popupID(_ v: JSONValue, _ verb: String) throws(PluginFailure) -> PopupID {
-        guard case .string(let name) = v.kind else { throw PluginFailure("\(verb): expected a popup name, got \(v.errorDescription)") }
-        guard let id = ids[name] else { throw PluginFailure("\(verb): no popup \(JSONValue.quoted(name)) in the scenario") }
+        guard case .string(let name) = v.kind else { throw PluginFailure(.notAPopupName(verb: verb, got: v.errorDescription)) }
+        guard let id = ids[name] else { throw PluginFailure(.noSuchPopup(verb: verb, name: name)) }
         return id
     }
 
     private func integer(_ v: JSONValue?, _ key: String) throws(PluginFailure) -> Int? {
         guard let v else { return nil }
         guard case .number(let n) = v.kind, let i = n.integer, i >= 0 else {
-            throw PluginFailure("\(key): expected an integer >= 0, got \(v.errorDescription)")
+            throw PluginFailure(.notANonNegativeInteger(key: key, got: v.errorDescription))
         }
         return i
     }
 
     /// The decision's `reason`, which it must have.
     private func reason(_ v: JSONValue?, _ verb: String) throws(PluginFailure) -> Reason {
-        guard let v else { throw PluginFailure("decision \(verb) needs a \"reason\"") }
+        guard let v else { throw PluginFailure(.missingReason(verb: verb)) }
         guard case .string(let word) = v.kind, let reason = Reason(rawValue: word) else {
-            throw PluginFailure("decision \(verb): unknown reason \(v.errorDescription) (see docs/plugin-protocol.md)")
+            throw PluginFailure(.unknownReason(verb: verb, got: v.errorDescription))
         }
         return reason
     }

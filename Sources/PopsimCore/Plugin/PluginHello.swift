@@ -27,14 +27,14 @@ public struct PluginHello: Sendable {
     public var persistent = false
 
     public static func parse(_ line: [UInt8]) throws(PluginFailure) -> PluginHello {
-        let members = try PluginCodec.members(line, "its handshake")
-        for m in members where !keys.contains(m.key) { throw PluginFailure("its handshake has an unknown key \(JSONValue.quoted(m.key))") }
+        let members = try PluginCodec.members(line, .handshake)
+        for m in members where !keys.contains(m.key) { throw PluginFailure(.unknownHandshakeKey(m.key)) }
         func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         guard case .number(let n)? = value("popsimPlugin")?.kind, let version = n.integer else {
-            throw PluginFailure("its handshake lacks \"popsimPlugin\": \(protocolVersion) (the protocol version)")
+            throw PluginFailure(.noProtocolVersion(protocolVersion))
         }
         guard version == protocolVersion else {
-            throw PluginFailure("it speaks protocol version \(version); this popsim speaks \(protocolVersion)")
+            throw PluginFailure(.otherProtocolVersion(version, speaks: protocolVersion))
         }
         var hello = PluginHello(name: try string(value("name"), "name"), summary: try string(value("summary"), "summary", or: ""),
                                 options: try Self.options(value("options")), fields: [], actions: [], buttonActions: .atResponse,
@@ -48,7 +48,7 @@ public struct PluginHello: Sendable {
         hello.crossFades = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
         hello.skip = Set(try words(value("skip"), "skip", skippable))
         if let v = value("persistent") {
-            guard case .bool(let b) = v.kind else { throw PluginFailure("handshake \"persistent\": expected true or false, got \(v.errorDescription)") }
+            guard case .bool(let b) = v.kind else { throw PluginFailure(.handshakeField("persistent", expected: .bool, got: v.errorDescription)) }
             hello.persistent = b
         }
         return hello
@@ -57,22 +57,22 @@ public struct PluginHello: Sendable {
     private static func string(_ v: JSONValue?, _ key: String, or fallback: String? = nil, among allowed: [String]? = nil) throws(PluginFailure) -> String {
         guard let v else {
             if let fallback { return fallback }
-            throw PluginFailure("its handshake lacks \"\(key)\"")
+            throw PluginFailure(.handshakeLacks(key))
         }
-        guard case .string(let s) = v.kind, !s.isEmpty else { throw PluginFailure("handshake \"\(key)\": expected a string, got \(v.errorDescription)") }
+        guard case .string(let s) = v.kind, !s.isEmpty else { throw PluginFailure(.handshakeField(key, expected: .string, got: v.errorDescription)) }
         if let allowed, !allowed.contains(s) {
-            throw PluginFailure("handshake \"\(key)\": expected one of \(allowed.joined(separator: ", ")), got \(JSONValue.quoted(s))")
+            throw PluginFailure(.handshakeField(key, expected: .oneOf(allowed), got: JSONValue.quoted(s)))
         }
         return s
     }
 
     private static func words(_ v: JSONValue?, _ key: String, _ allowed: [String]) throws(PluginFailure) -> [String] {
         guard let v else { return [] }
-        guard case .array(let items) = v.kind else { throw PluginFailure("handshake \"\(key)\": expected an array, got \(v.errorDescription)") }
+        guard case .array(let items) = v.kind else { throw PluginFailure(.handshakeField(key, expected: .array, got: v.errorDescription)) }
         var out: [String] = []
         for item in items {
             guard case .string(let s) = item.kind, allowed.contains(s) else {
-                throw PluginFailure("handshake \"\(key)\": expected some of \(allowed.joined(separator: ", ")), got \(item.errorDescription)")
+                throw PluginFailure(.handshakeField(key, expected: .someOf(allowed), got: item.errorDescription))
             }
             out.append(s)
         }
@@ -82,13 +82,13 @@ public struct PluginHello: Sendable {
     private static func options(_ v: JSONValue?) throws(PluginFailure) -> [OptionSpec] {
         var out: [OptionSpec] = []
         if let v {
-            guard case .array(let items) = v.kind else { throw PluginFailure("handshake \"options\": expected an array, got \(v.errorDescription)") }
+            guard case .array(let items) = v.kind else { throw PluginFailure(.handshakeField("options", expected: .array, got: v.errorDescription)) }
             for item in items {
                 let option = try option(item)
                 // A second declaration would be sent twice (duplicate JSON keys), and `--option`
                 // would reach only one of them.
                 if out.contains(where: { $0.name == option.name }) {
-                    throw PluginFailure("handshake \"options\": \(JSONValue.quoted(option.name)) is declared twice")
+                    throw PluginFailure(.optionDeclaredTwice(option.name))
                 }
                 out.append(option)
             }
@@ -100,30 +100,30 @@ public struct PluginHello: Sendable {
     }
 
     private static func option(_ v: JSONValue) throws(PluginFailure) -> OptionSpec {
-        guard case .object(let members) = v.kind else { throw PluginFailure("handshake option: expected an object, got \(v.errorDescription)") }
+        guard case .object(let members) = v.kind else { throw PluginFailure(.optionNotAnObject(got: v.errorDescription)) }
         func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         for m in members where !["name", "summary", "default", "minimum", "choices"].contains(m.key) {
-            throw PluginFailure("handshake option: unknown key \(JSONValue.quoted(m.key))")
+            throw PluginFailure(.unknownOptionKey(m.key))
         }
         let name = try string(value("name"), "options.name")
         let summary = try string(value("summary"), "options.summary", or: "")
         if let choices = value("choices") {
             let words = try Self.words(choices, "options.\(name).choices", anyWord(choices))
             guard case .string(let d)? = value("default")?.kind, words.contains(d) else {
-                throw PluginFailure("handshake option \(JSONValue.quoted(name)): its default must be one of its choices")
+                throw PluginFailure(.optionRule(name, .defaultNotAChoice))
             }
             return OptionSpec(name: name, summary: summary, kind: .choice(words), defaultValue: .text(d))
         }
         var minimum = 0
         if let m = value("minimum") {
-            guard case .number(let n) = m.kind, let i = n.integer else { throw PluginFailure("handshake option \(JSONValue.quoted(name)): \"minimum\" must be an integer") }
+            guard case .number(let n) = m.kind, let i = n.integer else { throw PluginFailure(.optionRule(name, .minimumNotAnInteger)) }
             minimum = i
         }
         guard case .number(let n)? = value("default")?.kind, let d = n.integer, d >= minimum else {
-            throw PluginFailure("handshake option \(JSONValue.quoted(name)): expected an integer \"default\" >= its minimum \(minimum)")
+            throw PluginFailure(.optionRule(name, .defaultBelowMinimum(minimum)))
         }
         if EngineOption.shared.contains(where: { $0.rawValue == name }) && minimum < 0 {
-            throw PluginFailure("handshake option \(JSONValue.quoted(name)): an animation time cannot be negative")
+            throw PluginFailure(.optionRule(name, .negativeAnimation))
         }
         return OptionSpec(name: name, summary: summary, kind: .integer(minimum: minimum), defaultValue: .integer(d))
     }

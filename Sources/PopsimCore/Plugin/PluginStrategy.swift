@@ -57,14 +57,13 @@ struct PluginStrategy: Strategy {
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         guard failure == nil else { return }
         do throws(PluginFailure) {
-            guard let channel else { throw PluginFailure("no plug-in is connected") }
+            guard let channel else { throw PluginFailure(.notConnected) }
             if !started {
                 started = true
                 let start = codec.start(world)
                 let reply = try exchange(start, channel)
                 if !reply.decisions.isEmpty || reply.pending != nil {
-                    throw PluginFailure("it decided something in reply to start, before anything happened: "
-                        + Self.shown(lastReply) + Self.answering(start))
+                    throw PluginFailure(.decidedAtStart, reply: lastReply, answering: start)
                 }
             }
             if !skipped.isEmpty, skipped.contains(PluginCodec.word(happening)) { return }
@@ -73,8 +72,7 @@ struct PluginStrategy: Strategy {
             let reply = try exchange(line, channel)
             // A reply that echoes another line's number is out of step (a late or extra line).
             if let echoed = reply.seq, echoed != seq {
-                throw PluginFailure("its reply answers line \(echoed), not \(seq): replies are out of step (one line per message): "
-                    + Self.shown(lastReply) + Self.answering(line))
+                throw PluginFailure(.outOfStep(echoed: echoed, expected: seq), reply: lastReply, answering: line)
             }
             if case .timer = happening { timersWaiting -= 1 }
             for d in reply.decisions {
@@ -82,20 +80,18 @@ struct PluginStrategy: Strategy {
                 decisions.append(d)
             }
             if timersWaiting > Self.maxTimersWaiting {
-                throw PluginFailure("it has more than \(Self.maxTimersWaiting) timers waiting (a startTimer in reply to every timer, without end?)"
-                    + Self.answering(line))
+                throw PluginFailure(.tooManyTimers(Self.maxTimersWaiting), answering: line)
             }
             if happening == .finished {
                 guard let pending = reply.pending else {
-                    throw PluginFailure("its reply to finished has no \"pending\" (the popups still waiting, [] for none): "
-                        + Self.shown(lastReply) + Self.answering(line))
+                    throw PluginFailure(.noPendingAtFinished, reply: lastReply, answering: line)
                 }
                 pendingList = pending
             } else if reply.pending != nil {
-                throw PluginFailure("it sent \"pending\" before \"finished\": " + Self.shown(lastReply) + Self.answering(line))
+                throw PluginFailure(.pendingBeforeFinished, reply: lastReply, answering: line)
             }
         } catch {
-            failure = .plugin(name: label, time: world.now, message: error.message)
+            failure = .plugin(name: label, time: world.now, failure: error)
         }
     }
 
@@ -105,24 +101,14 @@ struct PluginStrategy: Strategy {
         do {
             lastReply = try channel.exchange(out)
         } catch {
-            throw error.appending(Self.answering(out))
+            throw error.answering(out)
         }
         do {
             return try codec.reply(lastReply)
         } catch {
-            throw PluginFailure(error.message + ": " + Self.shown(lastReply) + Self.answering(out))
+            throw PluginFailure(error.problem, reply: lastReply, answering: out)
         }
     }
 
     func pending(in world: World) -> [PopupID] { pendingList }
-
-    /// ` (answering: <line>)`, for a message (made only when something failed).
-    static func answering(_ line: [UInt8]) -> String {
-        " (answering: " + shown(line) + ")"
-    }
-
-    /// A line for a message: at most 300 bytes of it (a `start` line lists every popup).
-    static func shown(_ line: [UInt8]) -> String {
-        String(decoding: line.prefix(300), as: UTF8.self) + (line.count > 300 ? "…" : "")
-    }
 }

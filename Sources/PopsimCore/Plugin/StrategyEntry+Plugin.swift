@@ -14,7 +14,7 @@ extension StrategyEntry {
                           do throws(PluginFailure) {
                               channel = try connect()
                           } catch {
-                              throw .plugin(name: name, time: nil, message: error.message)
+                              throw .plugin(name: name, time: nil, failure: error)
                           }
                           var clean = false
                           defer { channel.close(reusable: clean) }
@@ -27,8 +27,8 @@ extension StrategyEntry {
                               return result
                           } catch {
                               guard case .strategyBroke(_, let time, let decision) = error else { throw error }
-                              throw .plugin(name: name, time: time, message: "it \(decision): "
-                                  + PluginStrategy.shown(engine.strategy.lastReply) + PluginStrategy.answering(engine.strategy.lastSent))
+                              throw .plugin(name: name, time: time, failure: PluginFailure(.brokeRule(decision), reply: engine.strategy.lastReply,
+                                                                                             answering: engine.strategy.lastSent))
                           }
                       })
         entry.label = "exec-" + StrategySet.stem(String(name.dropFirst(StrategySet.execPrefix.count)))

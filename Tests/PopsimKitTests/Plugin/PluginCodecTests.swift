@@ -1,5 +1,6 @@
 import Testing
 @testable import PopsimCore
+import PopsimReports
 import PopsimTestSupport
 
 /// The plug-in protocol's lines, as docs/plugin-protocol.md shows them, and its readers on
@@ -45,6 +46,18 @@ struct PluginCodecTests {
         }
     }
 
+    /// What a plug-in's failure in `body` says, in words (nil when nothing failed).
+    static func failure(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch let error as PluginFailure {
+            return PluginFailureText.text(error)
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test func repliesReadIntoDecisions() throws {
         let codec = PluginCodec(try Self.world().scenario)
         let reply = try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": 0}, {"hide": "A", "reason": "replaced"}, {"warn": null, "reason": "stalled"}, {"startTimer": 10, "token": 2}], "pending": ["B.2"]}"#.utf8))
@@ -52,15 +65,15 @@ struct PluginCodecTests {
                                     .startTimer(after: 10, token: 2)])
         #expect(reply.pending == [PopupID(1)])
         #expect(try codec.reply(Array(" { } ".utf8)).decisions.isEmpty)
-        #expect(throws: PluginFailure("decision hide needs a \"reason\"")) { try codec.reply(Array(#"{"decisions": [{"hide": "A"}]}"#.utf8)) }
-        #expect(throws: PluginFailure("show: expected a popup name, got 3")) { try codec.reply(Array(#"{"decisions": [{"show": 3}]}"#.utf8)) }
-        #expect(throws: PluginFailure("ms: expected an integer >= 0, got -5")) { try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": -5}]}"#.utf8)) }
-        #expect(throws: PluginFailure("its reply has an unknown key \"decision\"")) { try codec.reply(Array(#"{"decision": []}"#.utf8)) }
+        #expect(Self.failure { _ = try codec.reply(Array(#"{"decisions": [{"hide": "A"}]}"#.utf8)) } == "decision hide needs a \"reason\"")
+        #expect(Self.failure { _ = try codec.reply(Array(#"{"decisions": [{"show": 3}]}"#.utf8)) } == "show: expected a popup name, got 3")
+        #expect(Self.failure { _ = try codec.reply(Array(#"{"decisions": [{"show": "A", "ms": -5}]}"#.utf8)) } == "ms: expected an integer >= 0, got -5")
+        #expect(Self.failure { _ = try codec.reply(Array(#"{"decision": []}"#.utf8)) } == "its reply has an unknown key \"decision\"")
         #expect(try codec.reply(Array(#"{"seq": 12}"#.utf8)).seq == 12)
         #expect(try codec.reply(Array(#"{"decisions": [], "seq": 345}"#.utf8)).seq == 345)
         #expect(try codec.reply(Array(#"{"seq": 7, "decisions": []}"#.utf8)).seq == 7)
         #expect(try codec.reply(Array(#"{"decisions": [], "seq": 3}"#.utf8)).decisions.isEmpty)
-        #expect(throws: PluginFailure("its reply's \"seq\" is not an integer")) { try codec.reply(Array(#"{"seq": "12"}"#.utf8)) }
+        #expect(Self.failure { _ = try codec.reply(Array(#"{"seq": "12"}"#.utf8)) } == "its reply's \"seq\" is not an integer")
     }
 
     /// Thousands of mutated replies and handshakes: each parses or fails with a message.
