@@ -7,39 +7,50 @@ public enum CheckJSON {
         var passed = 0, failed = 0, skipped = 0
         var items: [String] = []
         for o in outcomes {
-            var item = "  {\"scenario\": \(s(o.scenario)), \"strategy\": \(o.strategy.map(s) ?? "null"), "
-                + "\"golden\": \(o.goldenPath.map(s) ?? "null"), \"verdict\": "
+            var item = JSONObjectWriter()
+            item.add("scenario", o.scenario)
+            item.add("strategy", o.strategy)
+            item.add("golden", o.goldenPath)
             switch o.verdict {
             case .pass where !o.brokenProperties.isEmpty:
                 failed += 1
-                item += "\"broken\""
+                item.add("verdict", "broken")
             case .pass:
                 passed += 1
-                item += "\"pass\""
+                item.add("verdict", "pass")
             case .differs(let diff):
                 failed += 1
-                item += "\"differs\", \"diff\": \(s(diff))"
+                item.add("verdict", "differs")
+                item.add("diff", diff)
             case .missing:
                 failed += 1
-                item += "\"missing\", \"advice\": \(s(CheckReport.missingAdvice(o)))"
+                item.add("verdict", "missing")
+                item.add("advice", CheckReport.missingAdvice(o))
             case .error(let error):
                 failed += 1
-                item += "\"error\", \"errors\": [" + describe(error).map(s).joined(separator: ", ") + "]"
+                item.add("verdict", "error")
+                item.add("errors", strings: describe(error))
             case .unresolved(let why):
                 failed += 1
-                item += "\"unresolved\", \"advice\": \(s(why))"
+                item.add("verdict", "unresolved")
+                item.add("advice", why)
             case .skipped(let why):
                 skipped += 1
-                item += "\"skipped\", \"reason\": \(s(why))"
+                item.add("verdict", "skipped")
+                item.add("reason", why)
             }
             if !o.brokenProperties.isEmpty {
-                item += ", \"brokenProperties\": [" + o.brokenProperties.map(JSONRenderer.verdict).joined(separator: ", ") + "]"
+                item.add("brokenProperties", json: JSONObjectWriter.array(o.brokenProperties.map(JSONRenderer.verdict)))
             }
-            items.append(item + "}")
+            items.append(item.closed)
         }
-        return "{\"popsim\": 1, \"passed\": \(passed), \"failed\": \(failed), \"skipped\": \(skipped), \"results\": ["
-            + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n") + "]}\n"
+        var out = JSONObjectWriter()
+        out.add("popsim", 1)
+        out.add("passed", passed)
+        out.add("failed", failed)
+        out.add("skipped", skipped)
+        out.add("results", json: JSONObjectWriter.lines(items, indent: "  ", closing: ""))
+        return out.closed + "\n"
     }
 
-    static func s(_ text: String) -> String { JSONValue.literal(text) }
 }

@@ -3,39 +3,50 @@ import PopsimCore
 /// `compare --format json`: the summary for machines, keys in a fixed order.
 public enum CompareJSON {
     public static func render(_ c: Comparison) -> String {
-        var out = "{\"popsim\": 1, \"scenario\": \(s(c.scenario.name)), \"file\": \(s(c.scenario.file)), "
-        out += "\"reference\": \(s(c.runs[0].label)),\n  \"strategies\": ["
-        for (i, run) in c.runs.enumerated() {
-            let m = run.metrics
-            out += (i == 0 ? "\n" : ",\n") + "    {\"label\": \(s(run.label)), \"strategy\": \(s(run.result.strategy)), "
-            out += "\"options\": {" + run.result.options.settings.map { o in
-                switch o.value {
-                case .integer(let v): return "\(s(o.name)): \(v)"
-                case .text(let t): return "\(s(o.name)): \(s(t))"
-                }
-            }.joined(separator: ", ") + "}, "
-            out += "\"shown\": \(m.shown), \"dropped\": \(m.dropped), \"lost\": \(m.lost), \"overlaps\": \(m.overlaps), "
-            out += "\"pending\": \(m.pending), \"lastGone\": \(n(m.lastGone)), \"longestWait\": \(n(m.longestWait)), "
-            out += "\"meanWait\": \(n(m.meanWait)), \"popups\": ["
-            out += c.popups.map { name in
-                let o = m.outcome(of: name)
-                return "{\"popup\": \(s(name)), \"firstShown\": \(n(o.firstShown)), \"whyNot\": \(o.whyNot.map(s) ?? "null"), "
-                    + "\"wait\": \(n(o.wait)), \"preempted\": \(o.preempted)}"
-            }.joined(separator: ", ")
-            out += "]"
-            if i > 0, let d = c.divergences[i - 1] {
-                out += ", \"divergence\": {\"t\": \(d.t), \"reference\": [\(d.reference.map(s).joined(separator: ", "))], "
-                    + "\"this\": [\(d.other.map(s).joined(separator: ", "))]}"
-            } else if i > 0 {
-                out += ", \"divergence\": null"
-            }
-            if !run.verdicts.isEmpty { out += ", \"expect\": [" + run.verdicts.map(JSONRenderer.verdict).joined(separator: ", ") + "]" }
-            out += "}"
-        }
-        return out + "\n  ]}\n"
+        var out = JSONObjectWriter()
+        out.add("popsim", 1)
+        out.add("scenario", c.scenario.name)
+        out.add("file", c.scenario.file)
+        out.add("reference", c.runs[0].label)
+        out.breakLine(indent: "  ")
+        out.add("strategies", json: JSONObjectWriter.lines(c.runs.indices.map { strategy(c, $0) }, indent: "    ", closing: "  "))
+        return out.closed + "\n"
     }
 
-    static func s(_ text: String) -> String { JSONRenderer.string(text) }
-
-    static func n(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+    static func strategy(_ c: Comparison, _ i: Int) -> String {
+        let run = c.runs[i], m = run.metrics
+        var out = JSONObjectWriter()
+        out.add("label", run.label)
+        out.add("strategy", run.result.strategy)
+        out.add("options", json: JSONRenderer.options(run.result.options))
+        out.add("shown", m.shown)
+        out.add("dropped", m.dropped)
+        out.add("lost", m.lost)
+        out.add("overlaps", m.overlaps)
+        out.add("pending", m.pending)
+        out.add("lastGone", m.lastGone)
+        out.add("longestWait", m.longestWait)
+        out.add("meanWait", m.meanWait)
+        out.add("popups", json: JSONObjectWriter.array(c.popups.map { name in
+            let o = m.outcome(of: name)
+            var popup = JSONObjectWriter()
+            popup.add("popup", name)
+            popup.add("firstShown", o.firstShown)
+            popup.add("whyNot", o.whyNot)
+            popup.add("wait", o.wait)
+            popup.add("preempted", o.preempted)
+            return popup.closed
+        }))
+        if i > 0, let d = c.divergences[i - 1] {
+            var divergence = JSONObjectWriter()
+            divergence.add("t", d.t)
+            divergence.add("reference", strings: d.reference)
+            divergence.add("this", strings: d.other)
+            out.add("divergence", json: divergence.closed)
+        } else if i > 0 {
+            out.add("divergence", json: "null")
+        }
+        if !run.verdicts.isEmpty { out.add("expect", json: JSONObjectWriter.array(run.verdicts.map(JSONRenderer.verdict))) }
+        return out.closed
+    }
 }

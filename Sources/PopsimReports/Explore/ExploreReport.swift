@@ -108,23 +108,40 @@ public struct ExploreReport: Sendable, Equatable {
 
     /// The JSON report, in a fixed key order.
     public func json() -> String {
-        let s = JSONRenderer.string
-        var out = "{\"popsim\": 1, \"explore\": \(s(file)), \"possible\": \(possible), \"run\": \(run), "
-            + "\"exhaustive\": \(exhaustive), \"seed\": \(seed), " + (exploration.map { "\"exploration\": \(s($0)), " } ?? "")
-            + (shard.map { "\"shard\": \(s($0)), " } ?? "")
-            + (incomplete.map { "\"incomplete\": \(s($0)), " } ?? "") + "\"strategies\": ["
-        out += strategies.map { st in
-            "\n  {\"strategy\": \(s(st.name)), \"variants\": \(st.variants), \"properties\": ["
-                + st.properties.map { p in
-                    var item = "\n    {\"property\": \(s(p.text)), \"failures\": \(p.failures), \"first\": \(p.first.map(String.init) ?? "null")"
-                    if let c = p.counterexample {
-                        item += ", \"counterexample\": {\"changes\": [\(c.changes.map(s).joined(separator: ", "))], "
-                            + "\"at\": \(c.at), \"evidence\": \(s(c.evidence)), "
-                            + "\"lines\": [\(c.lines.map(s).joined(separator: ", "))]}"
-                    }
-                    return item + "}"
-                }.joined(separator: ",") + "]}"
-        }.joined(separator: ",")
-        return out + "\n]}\n"
+        var out = JSONObjectWriter()
+        out.add("popsim", 1)
+        out.add("explore", file)
+        out.add("possible", possible)
+        out.add("run", run)
+        out.add("exhaustive", exhaustive)
+        out.add("seed", json: String(seed))
+        if let exploration { out.add("exploration", exploration) }
+        if let shard { out.add("shard", shard) }
+        if let incomplete { out.add("incomplete", incomplete) }
+        let items = strategies.map { st in
+            var strategy = JSONObjectWriter()
+            strategy.add("strategy", st.name)
+            strategy.add("variants", st.variants)
+            strategy.add("properties", json: "[" + st.properties.map { "\n    " + Self.json($0) }.joined(separator: ",") + "]")
+            return strategy.closed
+        }
+        out.add("strategies", json: items.isEmpty ? "[\n]" : JSONObjectWriter.lines(items, indent: "  ", closing: ""))
+        return out.closed + "\n"
+    }
+
+    static func json(_ p: PropertyResult) -> String {
+        var out = JSONObjectWriter()
+        out.add("property", p.text)
+        out.add("failures", p.failures)
+        out.add("first", p.first)
+        if let c = p.counterexample {
+            var counterexample = JSONObjectWriter()
+            counterexample.add("changes", strings: c.changes)
+            counterexample.add("at", c.at)
+            counterexample.add("evidence", c.evidence)
+            counterexample.add("lines", strings: c.lines)
+            out.add("counterexample", json: counterexample.closed)
+        }
+        return out.closed
     }
 }

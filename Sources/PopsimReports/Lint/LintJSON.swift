@@ -6,11 +6,17 @@ public enum LintJSON {
     public static func render(_ findings: [(file: String, findings: [Lint.Finding])]) -> String {
         let all = findings.flatMap { file in file.findings.map { (file.file, $0) } }
         let hazards = all.filter { $0.1.isHazard }.count
-        var out = "{\"popsim\": 1, \"hazards\": \(hazards), \"notes\": \(all.count - hazards), \"findings\": ["
-        out += all.enumerated().map { i, item in
-            (i == 0 ? "\n" : "") + "  {\"file\": \(JSONValue.literal(item.0)), \"hazard\": \(item.1.isHazard), "
-                + "\"line\": \(JSONValue.literal(item.1.line))}"
-        }.joined(separator: ",\n")
-        return out + (all.isEmpty ? "]}\n" : "\n]}\n")
+        var out = JSONObjectWriter()
+        out.add("popsim", 1)
+        out.add("hazards", hazards)
+        out.add("notes", all.count - hazards)
+        out.add("findings", json: JSONObjectWriter.lines(all.map { file, finding in
+            var item = JSONObjectWriter()
+            item.add("file", file)
+            item.add("hazard", finding.isHazard)
+            item.add("line", finding.line)
+            return item.closed
+        }, indent: "  ", closing: ""))
+        return out.closed + "\n"
     }
 }

@@ -15,19 +15,14 @@ public enum JSONRenderer {
     /// Formats straight into `writer`, one timeline entry per line.
     /// `verdicts`: the run's, when the caller judged them already (they are judged once a run).
     public static func render(_ result: RunResult, verdicts known: [PropertyVerdict]? = nil, into writer: inout ByteWriter) {
-        var head = "{\"popsim\": 1, \"scenario\": " + string(result.scenario.name)
-        head += ", \"strategy\": " + string(result.strategy) + ", \"options\": {"
-        head += result.options.settings.map { s in
-            let value: String
-            switch s.value {
-            case .integer(let n): value = String(n)
-            case .text(let t): value = string(t)
-            }
-            return string(s.name) + ": " + value
-        }.joined(separator: ", ")
+        var head = JSONObjectWriter()
+        head.add("popsim", 1)
+        head.add("scenario", result.scenario.name)
+        head.add("strategy", result.strategy)
+        head.add("options", json: options(result.options))
         // A scenario with uncertain arrivals runs its nominal variant: say so.
-        if result.scenario.isUncertain { head += "}, \"nominal\": true" } else { head += "}" }
-        writer.write(head + ",\n  \"timeline\": [")
+        if result.scenario.isUncertain { head.add("nominal", true) }
+        writer.write(head.open + ",\n  \"timeline\": [")
         let timeline = result.timeline
         let names = timeline.subjects.map { Array(string($0).utf8) }
         let events = TimelineEvent.allCases.map { Array("\"\($0.rawValue)\"".utf8) }
@@ -61,31 +56,56 @@ public enum JSONRenderer {
     /// `{"property": "no overlap", "holds": true}`, or with `"at"` and `"evidence"` when it fails,
     /// `"note"` when it holds only because requests were dropped.
     static func verdict(_ v: PropertyVerdict) -> String {
-        var out = "{\"property\": " + string(v.expectation.text) + ", \"holds\": \(v.holds)"
-        if let f = v.failure { out += ", \"at\": \(f.at), \"evidence\": " + string(f.text) }
-        if let note = v.noteText { out += ", \"note\": " + string(note) }
-        return out + "}"
+        var out = JSONObjectWriter()
+        out.add("property", v.expectation.text)
+        out.add("holds", v.holds)
+        if let f = v.failure {
+            out.add("at", f.at)
+            out.add("evidence", f.text)
+        }
+        if let note = v.noteText { out.add("note", note) }
+        return out.closed
+    }
+
+    /// A run's options as an object: numbers and words.
+    static func options(_ options: ResolvedOptions) -> String {
+        var out = JSONObjectWriter()
+        for setting in options.settings {
+            switch setting.value {
+            case .integer(let n): out.add(setting.name, n)
+            case .text(let t): out.add(setting.name, t)
+            }
+        }
+        return out.closed
     }
 
     static func summary(_ s: Summary, result: RunResult) -> String {
-        var out = "{\"shown\": \(s.shown), \"dropped\": \(s.dropped), \"pending\": \(s.pending), "
-        out += "\"warnings\": \(s.warnings), \"end\": \(s.end), \"pendingPopups\": ["
-        out += result.pending.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ") + "], "
+        var out = JSONObjectWriter()
+        out.add("shown", s.shown)
+        out.add("dropped", s.dropped)
+        out.add("pending", s.pending)
+        out.add("warnings", s.warnings)
+        out.add("end", s.end)
+        out.add("pendingPopups", strings: result.pending.map { result.scenario.name(of: $0) })
         let held = zip(result.pending, result.heldBack).compactMap { p, why in why.map { (result.scenario.name(of: p), $0) } }
         if !held.isEmpty {
             // Each popup once, with the rule that holds it back (as the text's pending line).
             var seen = Set<String>()
-            out += "\"heldBack\": {" + held.filter { seen.insert($0.0).inserted }.map { string($0.0) + ": " + string($0.1.rawValue) }
-                .joined(separator: ", ") + "}, "
+            var heldBack = JSONObjectWriter()
+            for (name, why) in held where seen.insert(name).inserted { heldBack.add(name, why.rawValue) }
+            out.add("heldBack", json: heldBack.closed)
         }
-        out += "\"onScreen\": ["
-        out += result.onScreen.map { string(result.scenario.name(of: $0)) }.joined(separator: ", ")
-        out += "], \"eventsNotRun\": \(result.eventsNotRun), \"popups\": ["
-        out += s.popups.map { p in
-            "{\"popup\": \(string(p.popup)), \"enqueued\": \(p.enqueued), \"firstShown\": "
-                + (p.firstShown.map(String.init) ?? "null") + ", \"wait\": " + (p.wait.map(String.init) ?? "null") + "}"
-        }.joined(separator: ", ")
-        return out + "]}"
+        out.add("onScreen", strings: result.onScreen.map { result.scenario.name(of: $0) })
+        out.add("eventsNotRun", result.eventsNotRun)
+        out.add("popups", json: JSONObjectWriter.array(s.popups.map { p in
+            var popup = JSONObjectWriter()
+            popup.add("popup", p.popup)
+            popup.add("enqueued", p.enqueued)
+            popup.add("firstShown", p.firstShown)
+            popup.add("wait", p.wait)
+            return popup.closed
+        }))
+        return out.closed
     }
 
     /// A JSON string literal; non-ASCII is written as is (the output is UTF-8).
