@@ -16,46 +16,77 @@ public enum TraceChart {
         var flow = 0
         for (l, lane) in lanes.enumerated() {
             let pid = l + 1
-            events.append(#"{"name": "process_name", "ph": "M", "pid": \#(pid), "tid": 0, "args": {"name": \#(s(lane.label))}}"#)
+            events.append(event("process_name", ph: "M", pid: pid, tid: 0, args: [("name", .text(lane.label))]))
             let chart = PopupIntervals(lane.result)
             for (r, row) in (chart.rows + chart.slotRows).enumerated() {
                 let tid = r + 1
-                events.append(#"{"name": "thread_name", "ph": "M", "pid": \#(pid), "tid": \#(tid), "args": {"name": \#(s(row.popup))}}"#)
-                events.append(#"{"name": "thread_sort_index", "ph": "M", "pid": \#(pid), "tid": \#(tid), "args": {"sort_index": \#(tid)}}"#)
+                events.append(event("thread_name", ph: "M", pid: pid, tid: tid, args: [("name", .text(row.popup))]))
+                events.append(event("thread_sort_index", ph: "M", pid: pid, tid: tid, args: [("sort_index", .number(tid))]))
                 for (i, interval) in row.intervals.enumerated() where interval.end > interval.start {
-                    events.append(#"{"name": "\#(interval.kind.rawValue)", "cat": "phase", "ph": "X", "ts": \#(us(interval.start)), "#
-                        + #""dur": \#(us(interval.end) - us(interval.start)), "pid": \#(pid), "tid": \#(tid)\#(args(interval))}"#)
+                    events.append(event(interval.kind.rawValue, cat: "phase", ph: "X", ts: us(interval.start), dur: us(interval.end) - us(interval.start),
+                                        pid: pid, tid: tid, args: args(interval)))
                     // The wait that this show ends: an arrow from the enqueue to the show.
                     if interval.kind == .queued, i + 1 < row.intervals.count, row.intervals[i + 1].start == interval.end,
                        row.intervals[i + 1].kind != .queued {
                         flow += 1
-                        events.append(#"{"name": "wait", "cat": "wait", "ph": "s", "id": \#(flow), "ts": \#(us(interval.start)), "#
-                            + #""pid": \#(pid), "tid": \#(tid)}"#)
-                        events.append(#"{"name": "wait", "cat": "wait", "ph": "f", "bp": "e", "id": \#(flow), "ts": \#(us(interval.end)), "#
-                            + #""pid": \#(pid), "tid": \#(tid)}"#)
+                        events.append(event("wait", cat: "wait", ph: "s", id: flow, ts: us(interval.start), pid: pid, tid: tid))
+                        events.append(event("wait", cat: "wait", ph: "f", bp: "e", id: flow, ts: us(interval.end), pid: pid, tid: tid))
                     }
                 }
                 for marker in row.markers {
-                    events.append(#"{"name": \#(s(marker.label)), "cat": "\#(marker.kind.rawValue)", "ph": "i", "s": "t", "#
-                        + #""ts": \#(us(marker.t)), "pid": \#(pid), "tid": \#(tid)\#(marker.reason.map { #", "args": {"reason": \#(s($0))}"# } ?? "")}"#)
+                    events.append(event(marker.label, cat: marker.kind.rawValue, ph: "i", scope: "t", ts: us(marker.t), pid: pid, tid: tid,
+                                        args: marker.reason.map { [("reason", .text($0))] } ?? []))
                 }
             }
             for v in PropertyJudge.verdicts(lane.result) {
                 guard let f = v.failure else { continue }
-                events.append(#"{"name": \#(s("fails: " + v.expectation.text)), "cat": "property", "ph": "i", "s": "p", "#
-                    + #""ts": \#(us(f.at)), "pid": \#(pid), "tid": 0, "args": {"evidence": \#(s(f.text))}}"#)
+                events.append(event("fails: " + v.expectation.text, cat: "property", ph: "i", scope: "p", ts: us(f.at), pid: pid, tid: 0,
+                                    args: [("evidence", .text(f.text))]))
             }
         }
-        return "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        var out = JSONObjectWriter()
+        out.add("displayTimeUnit", "ms")
+        out.add("traceEvents", json: JSONObjectWriter.lines(events, indent: "", closing: ""))
+        return out.closed + "\n"
     }
 
-    /// `, "args": {…}` with what began an interval (reason, button, a slot's popup), or nothing.
-    static func args(_ interval: PopupIntervals.Interval) -> String {
-        var fields: [String] = []
-        if let popup = interval.popup { fields.append(#""popup": \#(s(popup))"#) }
-        if let reason = interval.reason { fields.append(#""reason": \#(s(reason))"#) }
-        if let button = interval.button { fields.append(#""button": \#(s(button))"#) }
-        return fields.isEmpty ? "" : #", "args": {\#(fields.joined(separator: ", "))}"#
+    /// An `args` value.
+    enum Arg { case text(String), number(Int) }
+
+    /// One trace event, its keys in the order the format's examples use.
+    static func event(_ name: String, cat: String? = nil, ph: String, scope: String? = nil, bp: String? = nil, id: Int? = nil,
+                      ts: Int? = nil, dur: Int? = nil, pid: Int, tid: Int, args: [(String, Arg)] = []) -> String {
+        var out = JSONObjectWriter()
+        out.add("name", name)
+        if let cat { out.add("cat", cat) }
+        out.add("ph", ph)
+        if let scope { out.add("s", scope) }
+        if let bp { out.add("bp", bp) }
+        if let id { out.add("id", id) }
+        if let ts { out.add("ts", ts) }
+        if let dur { out.add("dur", dur) }
+        out.add("pid", pid)
+        out.add("tid", tid)
+        if !args.isEmpty {
+            var fields = JSONObjectWriter()
+            for (key, value) in args {
+                switch value {
+                case .text(let t): fields.add(key, t)
+                case .number(let n): fields.add(key, n)
+                }
+            }
+            out.add("args", json: fields.closed)
+        }
+        return out.closed
+    }
+
+    /// What began an interval (a slot's popup, reason, button), or nothing.
+    static func args(_ interval: PopupIntervals.Interval) -> [(String, Arg)] {
+        var fields: [(String, Arg)] = []
+        if let popup = interval.popup { fields.append(("popup", .text(popup))) }
+        if let reason = interval.reason { fields.append(("reason", .text(reason))) }
+        if let button = interval.button { fields.append(("button", .text(button))) }
+        return fields
     }
 
     /// Milliseconds as microseconds, saturating.
@@ -64,5 +95,4 @@ public enum TraceChart {
         return overflow ? (ms < 0 ? Int.min : Int.max) : value
     }
 
-    static func s(_ text: String) -> String { JSONValue.literal(text) }
 }
