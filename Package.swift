@@ -23,9 +23,15 @@ let package = Package(
         .target(name: "PopsimCLI", dependencies: ["PopsimCore", "PopsimReports", "PopsimSystem"]),
         .executableTarget(name: "popsim", dependencies: ["PopsimCLI", "PopsimCore", "PopsimSystem"]),
         .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI"]),
+        // Tests by the layer they test (end-to-end ones in PopsimCLITests); each may use the layers
+        // above it for files and fixtures.
         .testTarget(
-            name: "PopsimKitTests",
+            name: "PopsimCoreTests",
             dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimSystem", "PopsimTestSupport"]
+        ),
+        .testTarget(
+            name: "PopsimReportsTests",
+            dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimTestSupport"]
         ),
         .testTarget(
             name: "PopsimCLITests",
