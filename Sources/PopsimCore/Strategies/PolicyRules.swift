@@ -49,80 +49,77 @@ struct PolicyRules: Sendable {
     var clear: Clear
     var buttons: Buttons
 
+    enum Anchor: String, CaseIterable, Sendable { case show, shown }
+
     init(_ o: ResolvedOptions) {
-        order = Self.word(o, "order", .fifo)
-        busy = Self.word(o, "busy", .wait)
-        busyFor = Self.word(o, "busyFor", .all)
-        returnTo = Self.word(o, "return", .first)
-        timerOnReturn = Self.word(o, "returnTimer", .restart)
+        order = K.order.read(o)
+        busy = K.busy.read(o)
+        busyFor = K.busyFor.read(o)
+        returnTo = K.returnTo.read(o)
+        timerOnReturn = K.returnTimer.read(o)
         slots = o[.slots] ?? 1
-        overflow = Self.word(o, "overflow", .wait)
-        handoff = Self.word(o, "handoff", .afterGone)
-        conditions = Self.word(o, "conditions", .head)
-        failing = Self.word(o, "failing", .wait)
-        timerAnchor = o.text("timerAnchor") == "show" ? .show : .shown
-        pause = Self.word(o, "pauseTimers", .ignore)
-        dedupe = Self.word(o, "dedupe", .off)
-        dedupeBy = Self.word(o, "dedupeBy", .popup)
-        minGapMs = o.integer("minGapMs")
-        cooldownMs = o.integer("cooldownMs")
-        rateCount = o.integer("rateCount")
-        rateWindowMs = o.integer("rateWindowMs")
-        lifetimeCap = o.integer("lifetimeCap")
-        dailyCap = o.integer("dailyCap")
-        ttlMs = o.integer("ttlMs")
-        popupLimits = Self.word(o, "popupLimits", .honour)
-        suspend = Self.word(o, "suspend", .honour)
-        remove = Self.word(o, "remove", .honour)
-        clear = Self.word(o, "clear", .all)
-        buttons = Self.word(o, "buttonActions", .atResponse)
+        overflow = K.overflow.read(o)
+        handoff = K.handoff.read(o)
+        conditions = K.conditions.read(o)
+        failing = K.failing.read(o)
+        timerAnchor = K.timerAnchor.read(o) == .show ? .show : .shown
+        pause = K.pauseTimers.read(o)
+        dedupe = K.dedupe.read(o)
+        dedupeBy = K.dedupeBy.read(o)
+        minGapMs = K.minGapMs.read(o)
+        cooldownMs = K.cooldownMs.read(o)
+        rateCount = K.rateCount.read(o)
+        rateWindowMs = K.rateWindowMs.read(o)
+        lifetimeCap = K.lifetimeCap.read(o)
+        dailyCap = K.dailyCap.read(o)
+        ttlMs = K.ttlMs.read(o)
+        popupLimits = K.popupLimits.read(o)
+        suspend = K.suspend.read(o)
+        remove = K.remove.read(o)
+        clear = K.clear.read(o)
+        buttons = K.buttonActions.read(o)
     }
 
-    private static func word<W: RawRepresentable>(_ o: ResolvedOptions, _ name: String, _ fallback: W) -> W where W.RawValue == String {
-        W(rawValue: o.text(name)) ?? fallback
+    /// Each knob once: its option's name, default and summary, and how it is read.
+    enum K {
+        static let order = WordKnob("order", Order.fifo, "waiting order (a popup's priority, unset 100, for priority+…)")
+        static let busy = WordKnob("busy", Busy.wait, "an arrival when every slot is taken: wait, replace, preempt (and return), drop")
+        static let busyFor = WordKnob("busyFor", BusyFor.all, "who the busy rule is for: all, level high, higher priority, arrival replace")
+        static let returnTo = WordKnob("return", Return.first, "a preempted popup goes back first or in its order")
+        static let returnTimer = WordKnob("returnTimer", TimerOnReturn.restart, "a returning popup's timer restarts or resumes")
+        static let overflow = WordKnob("overflow", Overflow.wait, "slots full and popups waiting: wait, evict the oldest, cut it at once")
+        static let handoff = WordKnob("handoff", Handoff.afterGone, "the next popup waits for the hide to end, or cross-fades")
+        static let conditions = WordKnob("conditions", Conditions.head, "a popup's when: ignored, checked at the head only, or for any waiting")
+        static let failing = WordKnob("failing", Failing.wait, "a popup whose when fails waits or is dropped")
+        static let timerAnchor = WordKnob("timerAnchor", Anchor.shown, "the display timer starts at show or at shown")
+        static let pauseTimers = WordKnob("pauseTimers", Pause.ignore, "pauseTimers/resumeTimers: ignored, restart, resume, half")
+        static let dedupe = WordKnob("dedupe", Dedupe.off, "an arrival already queued (or on screen, visible) is dropped")
+        static let dedupeBy = WordKnob("dedupeBy", DedupeBy.popup, "dedupe compares popups, or their dedupeKey")
+        static let minGapMs = IntegerKnob("minGapMs", "least time between two shows, ms")
+        static let cooldownMs = IntegerKnob("cooldownMs", "least time from a popup gone to the next show, ms")
+        static let rateCount = IntegerKnob("rateCount", "shows allowed per rateWindowMs (0: no limit)")
+        static let rateWindowMs = IntegerKnob("rateWindowMs", "the sliding window of rateCount, ms")
+        static let lifetimeCap = IntegerKnob("lifetimeCap", "shows of one popup in the run (0: no cap; a popup's maxShows wins)")
+        static let dailyCap = IntegerKnob("dailyCap", "shows in any 24 h (0: no cap)")
+        static let ttlMs = IntegerKnob("ttlMs", "a popup waiting longer is dropped, ms (0: never; a popup's ttlMs wins)")
+        static let popupLimits = WordKnob("popupLimits", Honour.honour, "a popup's own ttlMs and maxShows honoured or ignored")
+        static let suspend = WordKnob("suspend", Honour.honour, "suspend/resume honoured or ignored")
+        static let remove = WordKnob("remove", Honour.honour, "remove honoured or ignored")
+        static let clear = WordKnob("clear", Clear.all, "what clear empties: all, the queue, the screen, nothing")
+        static let buttonActions = WordKnob("buttonActions", Buttons.atResponse, "a button's then runs at the press or when the popup is gone")
     }
 
     /// Every knob, in the order `popsim strategies` and docs/policy.md list them.
     static let options: [OptionSpec] = [
-        choice("order", Order.self, .fifo, "waiting order (a popup's priority, unset 100, for priority+…)"),
-        choice("busy", Busy.self, .wait, "an arrival when every slot is taken: wait, replace, preempt (and return), drop"),
-        choice("busyFor", BusyFor.self, .all, "who the busy rule is for: all, level high, higher priority, arrival replace"),
-        choice("return", Return.self, .first, "a preempted popup goes back first or in its order"),
-        choice("returnTimer", TimerOnReturn.self, .restart, "a returning popup's timer restarts or resumes"),
+        K.order.spec, K.busy.spec, K.busyFor.spec, K.returnTo.spec, K.returnTimer.spec,
         .slots(default: 1, "popups on screen at once"),
-        choice("overflow", Overflow.self, .wait, "slots full and popups waiting: wait, evict the oldest, cut it at once"),
-        choice("handoff", Handoff.self, .afterGone, "the next popup waits for the hide to end, or cross-fades"),
-        choice("conditions", Conditions.self, .head, "a popup's when: ignored, checked at the head only, or for any waiting"),
-        choice("failing", Failing.self, .wait, "a popup whose when fails waits or is dropped"),
+        K.overflow.spec, K.handoff.spec, K.conditions.spec, K.failing.spec,
         .duration(default: 0, minimum: 0, "display time of a popup without its own duration, ms (0: none)"),
-        OptionSpec(name: "timerAnchor", summary: "the display timer starts at show or at shown", kind: .choice(["show", "shown"]),
-                   defaultValue: .text("shown")),
-        choice("pauseTimers", Pause.self, .ignore, "pauseTimers/resumeTimers: ignored, restart, resume, half"),
-        choice("dedupe", Dedupe.self, .off, "an arrival already queued (or on screen, visible) is dropped"),
-        choice("dedupeBy", DedupeBy.self, .popup, "dedupe compares popups, or their dedupeKey"),
-        integer("minGapMs", "least time between two shows, ms"),
-        integer("cooldownMs", "least time from a popup gone to the next show, ms"),
-        integer("rateCount", "shows allowed per rateWindowMs (0: no limit)"),
-        integer("rateWindowMs", "the sliding window of rateCount, ms"),
-        integer("lifetimeCap", "shows of one popup in the run (0: no cap; a popup's maxShows wins)"),
-        integer("dailyCap", "shows in any 24 h (0: no cap)"),
-        integer("ttlMs", "a popup waiting longer is dropped, ms (0: never; a popup's ttlMs wins)"),
-        choice("popupLimits", Honour.self, .honour, "a popup's own ttlMs and maxShows honoured or ignored"),
-        choice("suspend", Honour.self, .honour, "suspend/resume honoured or ignored"),
-        choice("remove", Honour.self, .honour, "remove honoured or ignored"),
-        choice("clear", Clear.self, .all, "what clear empties: all, the queue, the screen, nothing"),
-        choice("buttonActions", Buttons.self, .atResponse, "a button's then runs at the press or when the popup is gone"),
+        K.timerAnchor.spec, K.pauseTimers.spec, K.dedupe.spec, K.dedupeBy.spec,
+        K.minGapMs.spec, K.cooldownMs.spec, K.rateCount.spec, K.rateWindowMs.spec, K.lifetimeCap.spec, K.dailyCap.spec, K.ttlMs.spec,
+        K.popupLimits.spec, K.suspend.spec, K.remove.spec, K.clear.spec, K.buttonActions.spec,
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
-
-    private static func choice<W: RawRepresentable & CaseIterable>(_ name: String, _ type: W.Type, _ value: W,
-                                                                   _ summary: String) -> OptionSpec where W.RawValue == String {
-        OptionSpec(name: name, summary: summary, kind: .choice(W.allCases.map(\.rawValue)), defaultValue: .text(value.rawValue))
-    }
-
-    private static func integer(_ name: String, _ summary: String) -> OptionSpec {
-        OptionSpec(name: name, summary: summary, kind: .integer(minimum: 0), defaultValue: .integer(0))
-    }
 
     /// What the knobs read: `when` only if `conditions` does, `dedupeKey` only for `dedupeBy: key`,
     /// the app's actions only where honoured, and so on.
@@ -141,4 +138,38 @@ struct PolicyRules: Sendable {
         if pause != .ignore { actions += [.pauseTimers, .resumeTimers] }
         return (fields, actions)
     }
+}
+
+/// A knob whose value is one of `W`'s words: name, default and summary declared together.
+struct WordKnob<W: RawRepresentable & CaseIterable & Sendable>: Sendable where W.RawValue == String {
+    let name: String
+    let fallback: W
+    let summary: String
+
+    init(_ name: String, _ fallback: W, _ summary: String) {
+        self.name = name
+        self.fallback = fallback
+        self.summary = summary
+    }
+
+    var spec: OptionSpec {
+        OptionSpec(name: name, summary: summary, kind: .choice(W.allCases.map(\.rawValue)), defaultValue: .text(fallback.rawValue))
+    }
+
+    func read(_ o: ResolvedOptions) -> W { W(rawValue: o.text(name)) ?? fallback }
+}
+
+/// A knob whose value is an integer from 0, 0 by default (off).
+struct IntegerKnob: Sendable {
+    let name: String
+    let summary: String
+
+    init(_ name: String, _ summary: String) {
+        self.name = name
+        self.summary = summary
+    }
+
+    var spec: OptionSpec { OptionSpec(name: name, summary: summary, kind: .integer(minimum: 0), defaultValue: .integer(0)) }
+
+    func read(_ o: ResolvedOptions) -> Int { o.integer(name) }
 }
