@@ -20,16 +20,8 @@ package struct PluginCodec {
     /// `{"start": {...}}`: the scenario's name, the options, every popup with its fields, the state
     /// and which conditions hold.
     func start(_ world: World) -> [UInt8] {
-        var out = #"{"start": {"scenario": "# + JSONValue.literal(world.scenario.name) + #", "options": {"#
-        out += world.options.settings.map { s in
-            let value: String
-            switch s.value {
-            case .integer(let n): value = String(n)
-            case .text(let t): value = JSONValue.literal(t)
-            }
-            return JSONValue.literal(s.name) + ": " + value
-        }.joined(separator: ", ")
-        out += #"}, "popups": ["# + world.scenario.popups.indices.map { popup(PopupID($0), world) }.joined(separator: ", ") + "]"
+        var out = #"{"start": {"scenario": "# + JSONValue.literal(world.scenario.name) + #", "options": "# + world.options.json
+        out += #", "popups": ["# + world.scenario.popups.indices.map { popup(PopupID($0), world) }.joined(separator: ", ") + "]"
         out += state(world) + "}}"
         return Array(out.utf8)
     }

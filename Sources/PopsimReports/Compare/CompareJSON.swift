@@ -18,7 +18,7 @@ public enum CompareJSON {
         var out = JSONObjectWriter()
         out.add("label", run.label)
         out.add("strategy", run.result.strategy)
-        out.add("options", json: JSONRenderer.options(run.result.options))
+        out.add("options", json: run.result.options.json)
         out.add("shown", m.shown)
         out.add("dropped", m.dropped)
         out.add("lost", m.lost)

@@ -19,7 +19,7 @@ public enum JSONRenderer {
         head.add("popsim", 1)
         head.add("scenario", result.scenario.name)
         head.add("strategy", result.strategy)
-        head.add("options", json: options(result.options))
+        head.add("options", json: result.options.json)
         // A scenario with uncertain arrivals runs its nominal variant: say so.
         if result.scenario.isUncertain { head.add("nominal", true) }
         writer.write(head.open + ",\n  \"timeline\": [")
@@ -64,18 +64,6 @@ public enum JSONRenderer {
             out.add("evidence", f.text)
         }
         if let note = v.noteText { out.add("note", note) }
-        return out.closed
-    }
-
-    /// A run's options as an object: numbers and words.
-    static func options(_ options: ResolvedOptions) -> String {
-        var out = JSONObjectWriter()
-        for setting in options.settings {
-            switch setting.value {
-            case .integer(let n): out.add(setting.name, n)
-            case .text(let t): out.add(setting.name, t)
-            }
-        }
         return out.closed
     }
 
