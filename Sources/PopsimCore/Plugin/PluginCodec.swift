@@ -28,43 +28,43 @@ package struct PluginCodec {
 
     private func popup(_ p: PopupID, _ world: World) -> String {
         let popup = world.popup(p), traits = world.traits(p)
-        var fields = [#""name": "# + JSONValue.literal(popup.name),
-                      #""duration": "# + (traits.duration.map(String.init) ?? "null"),
-                      #""showMs": \#(traits.showMs)"#, #""hideMs": \#(traits.hideMs)"#]
-        func add(_ key: String, _ value: String?) { if let value { fields.append(JSONValue.literal(key) + ": " + value) } }
-        add("priority", popup.priority.map(String.init))
-        add("when", popup.whenText.map(JSONValue.literal))
-        if popup.fieldsSet.contains(.untriggered) { add("untriggered", JSONValue.literal(popup.untriggered.rawValue)) }
-        if popup.fieldsSet.contains(.switchBehavior) { add("switch", JSONValue.literal(popup.switchBehavior.rawValue)) }
-        add("key", popup.key.map(JSONValue.literal))
-        add("level", popup.level.map { JSONValue.literal($0.rawValue) })
-        add("arrival", popup.arrival.map { JSONValue.literal($0.rawValue) })
-        if popup.dropQueued { add("dropQueued", "true") }
-        add("dedupeKey", popup.dedupeKey.map(JSONValue.literal))
-        add("delayMs", popup.delayMs.map(String.init))
-        add("minMs", popup.minMs.map(String.init))
-        add("ttlMs", popup.ttlMs.map(String.init))
-        add("maxShows", popup.maxShows.map(String.init))
-        return "{" + fields.joined(separator: ", ") + "}"
+        var out = JSONObjectWriter()
+        out.add("name", popup.name)
+        out.add("duration", traits.duration)
+        out.add("showMs", traits.showMs)
+        out.add("hideMs", traits.hideMs)
+        if let priority = popup.priority { out.add("priority", priority) }
+        if let when = popup.whenText { out.add("when", when) }
+        if popup.fieldsSet.contains(.untriggered) { out.add("untriggered", popup.untriggered.rawValue) }
+        if popup.fieldsSet.contains(.switchBehavior) { out.add("switch", popup.switchBehavior.rawValue) }
+        if let key = popup.key { out.add("key", key) }
+        if let level = popup.level { out.add("level", level.rawValue) }
+        if let arrival = popup.arrival { out.add("arrival", arrival.rawValue) }
+        if popup.dropQueued { out.add("dropQueued", true) }
+        if let dedupeKey = popup.dedupeKey { out.add("dedupeKey", dedupeKey) }
+        if let delayMs = popup.delayMs { out.add("delayMs", delayMs) }
+        if let minMs = popup.minMs { out.add("minMs", minMs) }
+        if let ttlMs = popup.ttlMs { out.add("ttlMs", ttlMs) }
+        if let maxShows = popup.maxShows { out.add("maxShows", maxShows) }
+        return out.closed
     }
 
     /// `, "state": {...}, "holds": [...]`: every state variable, and the popups with a `when`
     /// that holds now.
     private func state(_ world: World) -> String {
         let schema = world.scenario.state
-        let values = schema.names.indices.map { i -> String in
-            let v: String
+        var values = JSONObjectWriter()
+        for i in schema.names.indices {
             switch world.state[i] {
-            case .string(let s): v = JSONValue.literal(s)
-            case .integer(let n): v = String(n)
-            case .boolean(let b): v = b ? "true" : "false"
+            case .string(let s): values.add(schema.names[i], s)
+            case .integer(let n): values.add(schema.names[i], n)
+            case .boolean(let b): values.add(schema.names[i], b)
             }
-            return JSONValue.literal(schema.names[i]) + ": " + v
         }
         let holds = world.scenario.popups.indices.filter { i in
             world.traits[i].hasCondition && world.conditionHolds(PopupID(i))
         }.map { String(decoding: names[$0], as: UTF8.self) }
-        return #", "state": {"# + values.joined(separator: ", ") + #"}, "holds": ["# + holds.joined(separator: ", ") + "]"
+        return #", "state": "# + values.closed + #", "holds": "# + JSONObjectWriter.array(holds)
     }
 
     /// One happening: `{"t": 1200, "happening": "enqueued", "popup": "A", "seq": 7}` and what goes
