@@ -6,12 +6,12 @@ extension Engine {
         decisions.removeAll()
         strategy.handle(happening, in: world, decisions: &decisions)
         guard !decisions.isEmpty else {
-            if let failure = strategy.failure { throw failure }
+            if strategy.failed, let failure = strategy.failure { throw failure }
             return false
         }
         let list = decisions.list
         for decision in list { try apply(decision) }
-        if let failure = strategy.failure { throw failure }
+        if strategy.failed, let failure = strategy.failure { throw failure }
         return true
     }
 

@@ -35,8 +35,10 @@ public protocol Strategy: SendableMetatype {
 
     /// Set when the strategy cannot go on (a plug-in that crashed or answered nonsense): the
     /// engine applies what it decided in that reply, then stops the run with this error. The
-    /// engine knows no more of why; by default never.
+    /// engine knows no more of why; by default never. `failed` says whether there is one, read
+    /// after every happening (cheaper than the error itself).
     var failure: RunError? { get }
+    var failed: Bool { get }
 
     /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
     static func validate(_ scenario: Scenario) -> [LoadError]
@@ -98,6 +100,7 @@ extension Strategy {
     public func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool { false }
 
     public var failure: RunError? { nil }
+    public var failed: Bool { false }
 
     /// `.condition` when the strategy reads `when` (under the run's options) and `popup`'s does
     /// not hold now.

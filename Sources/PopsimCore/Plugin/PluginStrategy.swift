@@ -20,6 +20,7 @@ struct PluginStrategy: Strategy {
     private var started = false
     /// The plug-in's failure, once it failed: it is asked nothing more.
     private(set) var failure: RunError?
+    private(set) var failed = false
     /// The last line sent (a happening, or the start).
     private(set) var lastSent: [UInt8] = []
     private var line: [UInt8] = []
@@ -55,7 +56,7 @@ struct PluginStrategy: Strategy {
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
-        guard failure == nil else { return }
+        guard !failed else { return }
         do throws(PluginFailure) {
             guard let channel else { throw PluginFailure(.notConnected) }
             if !started {
@@ -92,6 +93,7 @@ struct PluginStrategy: Strategy {
             }
         } catch {
             failure = .plugin(name: label, time: world.now, failure: error)
+            failed = true
         }
     }
 
