@@ -45,7 +45,13 @@ public struct ScenarioGenerator: Sendable {
         let total = mix.reduce(0) { $0 + max(0, $1.1) }
         for i in 0..<events {
             t += random.below(4) == 0 ? 0 : 1 + random.below(120)
-            out += "    {\"at\": \(t), " + action(pick(&random, total: total), &random) + (i < events - 1 ? "},\n" : "}\n")
+            // The per-line hot loop writes the event in `JSONObjectWriter`'s layout directly.
+            let (key, value) = action(pick(&random, total: total), &random)
+            out += "    {\"at\": \(t), \""
+            out += key
+            out += "\": "
+            out += value
+            out += i < events - 1 ? "},\n" : "}\n"
             if i & 0xFFFF == 0xFFFF { progress?(i + 1, events) }
         }
         return out + "  ]\n}\n"
@@ -60,63 +66,87 @@ public struct ScenarioGenerator: Sendable {
         return .enqueue
     }
 
+    /// A popup's name as JSON (`"p12"`: nothing to escape).
     func popupName(_ random: inout SplitMix64) -> String { "\"p\(random.below(popups))\"" }
 
-    /// One action of `kind`, written by the shape of its argument (`ActionKind.argument`).
-    func action(_ kind: ActionKind, _ random: inout SplitMix64) -> String {
-        let key = "\"\(kind.keyword)\": "
+    /// One action of `kind`, written by the shape of its argument (`ActionKind.argument`): its key,
+    /// and its value as JSON.
+    func action(_ kind: ActionKind, _ random: inout SplitMix64) -> (String, String) {
+        let key = kind.keyword
+        func object(_ fill: (inout JSONObjectWriter) -> Void) -> String {
+            var out = JSONObjectWriter()
+            fill(&out)
+            return out.closed
+        }
+        func screen() -> String { JSONObjectWriter.string(Self.screens[random.below(Self.screens.count)]) }
         switch kind.argument {
-        case .popup: return key + popupName(&random)
-        case .press: return key + "{\"popup\": \(popupName(&random)), \"button\": \"ok\"}"
+        case .popup: return (key, popupName(&random))
+        case .press:
+            let popup = popupName(&random)
+            return (key, object { $0.add("popup", json: popup); $0.add("button", "ok") })
         case .state:
             switch random.below(3) {
-            case 0: return key + "{\"screen\": \"\(Self.screens[random.below(Self.screens.count)])\"}"
-            case 1: return key + "{\"level\": \(random.below(10))}"
-            default: return key + "{\"loggedIn\": \(random.chance(50))}"
+            case 0:
+                let value = Self.screens[random.below(Self.screens.count)]
+                return (key, object { $0.add("screen", value) })
+            case 1:
+                let level = random.below(10)
+                return (key, object { $0.add("level", level) })
+            default:
+                let loggedIn = random.chance(50)
+                return (key, object { $0.add("loggedIn", loggedIn) })
             }
-        case .flag: return key + "true"
-        case .timerTarget: return key + (random.chance(50) ? "true" : popupName(&random))
+        case .flag: return (key, "true")
+        case .timerTarget: return (key, random.chance(50) ? "true" : popupName(&random))
         case .screen where kind == .push:
-            return random.chance(50) ? key + "\"\(Self.screens[random.below(Self.screens.count)])\"" : "\"pop\": true"
-        case .screen: return key + "\"\(Self.screens[random.below(Self.screens.count)])\""
+            return random.chance(50) ? (key, screen()) : ("pop", "true")
+        case .screen: return (key, screen())
         case .popups:
-            return random.chance(10)
-                ? key + "[\(popupName(&random)), \(popupName(&random))]"
-                : key + popupName(&random)
+            if random.chance(10) {
+                let first = popupName(&random)
+                return (key, JSONObjectWriter.array([first, popupName(&random)]))
+            }
+            return (key, popupName(&random))
         }
     }
 
     func popup(_ i: Int, _ random: inout SplitMix64) -> String {
-        var fields: [String] = []
+        var out = JSONObjectWriter()
         let priorities = ["1", "50", "100", "1000", "\"high\"", "\"low\""]
-        if random.chance(70) { fields.append("\"priority\": \(priorities[random.below(priorities.count)])") }
+        if random.chance(70) { out.add("priority", json: priorities[random.below(priorities.count)]) }
         if random.chance(25) {
             let conditions = ["screen == 'home'", "level >= 3", "loggedIn", "screen != 'settings' && level < 8"]
-            fields.append("\"when\": \"\(conditions[random.below(conditions.count)])\"")
-            fields.append("\"untriggered\": \"\(random.chance(50) ? "await" : "discard")\"")
+            out.add("when", conditions[random.below(conditions.count)])
+            out.add("untriggered", random.chance(50) ? "await" : "discard")
         }
-        if random.chance(40) { fields.append("\"switch\": \"\(["await", "discard", "latent"][random.below(3)])\"") }
+        if random.chance(40) { out.add("switch", ["await", "discard", "latent"][random.below(3)]) }
         if random.chance(30) {
-            fields.append("\"duration\": \(500 + random.below(4000))")
+            out.add("duration", 500 + random.below(4000))
         } else if random.chance(80) {
             let button = random.chance(30) ? "ok" : "close"
-            fields.append("\"respond\": {\"after\": \(200 + random.below(4800)), \"button\": \"\(button)\"}")
+            var respond = JSONObjectWriter()
+            respond.add("after", 200 + random.below(4800))
+            respond.add("button", button)
+            out.add("respond", json: respond.closed)
             if button == "ok", i + 1 < popups, random.chance(60) {
-                let next = i + 1 + random.below(popups - i - 1)
-                fields.append("\"then\": {\"ok\": [{\"enqueue\": \"p\(next)\"}]}")
+                var enqueue = JSONObjectWriter()
+                enqueue.add("enqueue", "p\(i + 1 + random.below(popups - i - 1))")
+                var then = JSONObjectWriter()
+                then.add("ok", json: JSONObjectWriter.array([enqueue.closed]))
+                out.add("then", json: then.closed)
             }
         }
-        if random.chance(50) { fields.append("\"key\": \"k\(random.below(5))\"") }
-        if random.chance(20) { fields.append("\"level\": \"high\"") }
-        if random.chance(30) { fields.append("\"showMs\": \(random.below(400))") }
-        if random.chance(30) { fields.append("\"hideMs\": \(random.below(300))") }
-        if random.chance(40) { fields.append("\"arrival\": \"queue\"") }
-        if random.chance(10) { fields.append("\"dropQueued\": true") }
-        if random.chance(20) { fields.append("\"dedupeKey\": \"d\(random.below(3))\"") }
-        if random.chance(10) { fields.append("\"delayMs\": \(random.below(2000))") }
-        if random.chance(10) { fields.append("\"minMs\": \(random.below(1500))") }
-        if random.chance(10) { fields.append("\"ttlMs\": \(random.below(20000))") }
-        if random.chance(10) { fields.append("\"maxShows\": \(1 + random.below(3))") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        if random.chance(50) { out.add("key", "k\(random.below(5))") }
+        if random.chance(20) { out.add("level", "high") }
+        if random.chance(30) { out.add("showMs", random.below(400)) }
+        if random.chance(30) { out.add("hideMs", random.below(300)) }
+        if random.chance(40) { out.add("arrival", "queue") }
+        if random.chance(10) { out.add("dropQueued", true) }
+        if random.chance(20) { out.add("dedupeKey", "d\(random.below(3))") }
+        if random.chance(10) { out.add("delayMs", random.below(2000)) }
+        if random.chance(10) { out.add("minMs", random.below(1500)) }
+        if random.chance(10) { out.add("ttlMs", random.below(20000)) }
+        if random.chance(10) { out.add("maxShows", 1 + random.below(3)) }
+        return out.closed
     }
 }

@@ -55,6 +55,9 @@ public struct JSONValue: Sendable {
 
     /// A JSON string literal; non-ASCII is written as is (the output is UTF-8).
     package static func literal(_ s: String) -> String {
+        // Most strings (names, keys, words) are printable ASCII without a quote or a backslash:
+        // written as they are, without a scalar loop.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
