@@ -2,10 +2,11 @@
 /// break before a member where asked), keys in the order given, strings escaped by
 /// `JSONValue.literal` (terminal-safe).
 ///
-/// Why one writer: the JSON outputs (run, compare, check, lint, explore, replay, the trace chart)
-/// each wrote their objects by hand, and their spacing and escaping could drift apart. Only the
-/// per-line hot loops (a run's timeline entries, the plug-in protocol, `gen`) write bytes
-/// directly, in the same layout.
+/// Why one writer: the JSON outputs (run, compare, check, lint, explore, replay, the trace chart,
+/// the plug-in protocol, `gen`) each wrote their objects by hand, and their spacing and escaping
+/// could drift apart. The per-line hot loops (a run's timeline entries, the plug-in protocol's
+/// happening lines, `gen`'s events) append to a buffer they reuse, with each member's opening made
+/// here once (`opening`), so they keep this layout without a String per line.
 public struct JSONObjectWriter: Sendable {
     private var text = "{"
     private var empty = true
@@ -72,4 +73,15 @@ public struct JSONObjectWriter: Sendable {
 
     /// A JSON string.
     public static func string(_ s: String) -> String { JSONValue.literal(s) }
+}
+
+extension JSONObjectWriter {
+    /// A member's opening as bytes, made once for a per-line hot loop: `{"key": ` for an object's
+    /// first member, `, "key": ` after.
+    public static func opening(_ key: String, first: Bool = false) -> [UInt8] {
+        Array(((first ? "{" : ", ") + JSONValue.literal(key) + ": ").utf8)
+    }
+
+    /// A string value as bytes (`"word"`), made once for a per-line hot loop.
+    public static func bytes(_ value: String) -> [UInt8] { Array(JSONValue.literal(value).utf8) }
 }

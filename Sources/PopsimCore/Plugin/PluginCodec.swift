@@ -71,36 +71,48 @@ package struct PluginCodec {
     /// with it; `seq` numbers the happening lines from 1, for a reply to echo.
     func happening(_ h: Happening, _ world: World, seq: Int, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: #"{"t": "#.utf8)
+        out.append(contentsOf: Key.t)
         out.append(contentsOf: String(world.now).utf8)
-        out.append(contentsOf: #", "happening": ""#.utf8)
-        out.append(contentsOf: Self.word(h).utf8)
+        out.append(contentsOf: Key.happening)
+        out.append(0x22)
+        out.append(contentsOf: Self.word(h).utf8)  // a fixed word: nothing to escape
         out.append(0x22)
         switch h {
         case .enqueued(let p), .shown(let p), .gone(let p), .remove(let p):
             popup(p, &out)
         case .dismissing(let p, let reason):
             popup(p, &out)
-            out.append(contentsOf: #", "reason": ""#.utf8)
-            out.append(contentsOf: reason.rawValue.utf8)
-            out.append(0x22)
+            out.append(contentsOf: Key.reason)
+            out.append(contentsOf: Key.reasons[reason.ordinal])
         case .pauseTimers(let target), .resumeTimers(let target):
-            if case .popup(let p) = target { popup(p, &out) } else { out.append(contentsOf: #", "all": true"#.utf8) }
+            if case .popup(let p) = target { popup(p, &out) } else { out.append(contentsOf: Key.allTrue) }
         case .timer(let token):
-            out.append(contentsOf: #", "token": "#.utf8)
+            out.append(contentsOf: Key.token)
             out.append(contentsOf: String(token).utf8)
         case .stateChanged:
             out.append(contentsOf: state(world).utf8)
         case .idle, .trigger, .suspend, .resume, .clear, .finished:
             break
         }
-        out.append(contentsOf: #", "seq": "#.utf8)
+        out.append(contentsOf: Key.seq)
         out.append(contentsOf: String(seq).utf8)
         out.append(0x7D)
     }
 
+    /// The happening line's member openings and reasons, made once by `JSONObjectWriter`'s rules.
+    enum Key {
+        static let t = JSONObjectWriter.opening("t", first: true)
+        static let happening = JSONObjectWriter.opening("happening")
+        static let popup = JSONObjectWriter.opening("popup")
+        static let reason = JSONObjectWriter.opening("reason")
+        static let allTrue = JSONObjectWriter.opening("all") + Array("true".utf8)
+        static let token = JSONObjectWriter.opening("token")
+        static let seq = JSONObjectWriter.opening("seq")
+        static let reasons = Reason.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
+    }
+
     private func popup(_ p: PopupID, _ out: inout [UInt8]) {
-        out.append(contentsOf: #", "popup": "#.utf8)
+        out.append(contentsOf: Key.popup)
         out.append(contentsOf: names[Int(p.index)])
     }
 

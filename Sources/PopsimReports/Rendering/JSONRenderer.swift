@@ -24,28 +24,33 @@ public enum JSONRenderer {
         if result.scenario.isUncertain { head.add("nominal", true) }
         writer.write(head.open + ",\n  \"timeline\": [")
         let timeline = result.timeline
-        let names = timeline.subjects.map { Array(string($0).utf8) }
-        let events = TimelineEvent.allCases.map { Array("\"\($0.rawValue)\"".utf8) }
-        let reasons = Reason.allCases.map { Array("\"\($0.rawValue)\"}".utf8) }
+        // One entry per line, appended in `JSONObjectWriter`'s layout with its openings made once.
+        let names = timeline.subjects.map(JSONObjectWriter.bytes)
+        let events = TimelineEvent.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
+        let reasons = Reason.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
+        let first = Array("\n    ".utf8) + JSONObjectWriter.opening("t", first: true)
+        let next = Array(",\n    ".utf8) + JSONObjectWriter.opening("t", first: true)
+        let event = JSONObjectWriter.opening("event"), screen = JSONObjectWriter.opening("screen")
+        let popup = JSONObjectWriter.opening("popup"), reasonKey = JSONObjectWriter.opening("reason")
+        let buttonKey = JSONObjectWriter.opening("button")
         for (i, entry) in timeline.entries.enumerated() {
-            writer.write(i == 0 ? "\n    {\"t\": " : ",\n    {\"t\": ")
+            writer.write(bytes: i == 0 ? first : next)
             writer.integer(entry.t)
-            writer.write(", \"event\": ")
+            writer.write(bytes: event)
             writer.write(bytes: events[entry.event.ordinal])
             if entry.subject >= 0 {
-                writer.write(entry.event == .nav || entry.reason?.namesScreen == true ? ", \"screen\": " : ", \"popup\": ")
+                writer.write(bytes: entry.event == .nav || entry.reason?.namesScreen == true ? screen : popup)
                 writer.write(bytes: names[Int(entry.subject)])
             }
             if let reason = entry.reason {
-                writer.write(", \"reason\": ")
+                writer.write(bytes: reasonKey)
+                writer.write(bytes: reasons[reason.ordinal])
                 if let button = timeline.button(entry) {
-                    writer.write("\"\(reason.rawValue)\", \"button\": " + string(button) + "}")
-                } else {
-                    writer.write(bytes: reasons[reason.ordinal])
+                    writer.write(bytes: buttonKey)
+                    writer.write(string(button))
                 }
-            } else {
-                writer.byte(0x7D)
             }
+            writer.byte(0x7D)
         }
         writer.write(timeline.entries.isEmpty ? "],\n" : "\n  ],\n")
         writer.write("  \"summary\": " + summary(Summary(result), result: result))
