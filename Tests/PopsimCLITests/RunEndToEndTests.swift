@@ -134,6 +134,7 @@ struct RunEndToEndTests {
             (["popsim", "run", "--option", "slo"], "slots="),
             (["popsim", "explore", "--bud"], "--budget"),
             (["popsim", "help", "c"], "check compare completion"),
+            (["popsim", "help", "o"], "options"),
             (["popsim", "completion", ""], "bash zsh fish"),
         ] {
             #expect(try offeredByBash(words, script: script, in: packageRoot, printing: "echo \"${COMPREPLY[*]}\"") == offered + "\n", "\(words)")

@@ -52,6 +52,9 @@ enum CompletionCommand {
         return StrategyRegistry.all.flatMap { $0.options.map(\.name) }.filter { seen.insert($0).inserted }.sorted().map { $0 + "=" }
     }
 
+    /// What `popsim help` takes besides a command.
+    static let helpTopics = "format options"
+
     /// An option's description in zsh and fish.
     static func summary(_ option: CommandOption) -> String { option.name == "help" ? "Show this command's help" : option.summary }
 
@@ -86,7 +89,7 @@ enum CompletionCommand {
             }
             out += "      esac;;\n"
         }
-        out += "    help) COMPREPLY=($(compgen -W \"\(names.joined(separator: " ")) format\" -- \"$cur\")); return;;\n"
+        out += "    help) COMPREPLY=($(compgen -W \"\(names.joined(separator: " ")) \(helpTopics)\" -- \"$cur\")); return;;\n"
         out += "    completion) COMPREPLY=($(compgen -W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")); return;;\n"
         out += "  esac\n"
         out += "  if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
@@ -169,21 +172,20 @@ enum CompletionCommand {
                 let spec = option.spec
                 out += "complete -c popsim -n \"\(on)\" -l \(spec.name) -d \"\(fishText(summary(option)))\""
                 if spec.takesValue {
-                    switch value(option) {
-                    case .words where spec.name == "strategy":
-                        if case .strategies(all: true) = option.completes { out += " -x -a \"(__popsim_strategies all)\"" } else { out += " -x -a \"(__popsim_strategies)\"" }
-                    case .words(let words): out += " -x -a \"\(words.map(\.0).joined(separator: " "))\""
+                    switch option.completes {
+                    case .strategies(let all): out += " -x -a \"(__popsim_strategies\(all ? " all" : ""))\""
+                    case .values: out += " -x -a \"\(option.values.joined(separator: " "))\""
                     case .jsonFile: out += " -x -a \"(__popsim_json)\""
                     case .file: out += " -r -F"
                     case .directory: out += " -x -a \"(__fish_complete_directories)\""
-                    case .optionName: out += " -x -a \"\(optionNames.joined(separator: " "))\""
-                    case .other: out += " -x"
+                    case .optionNames: out += " -x -a \"\(optionNames.joined(separator: " "))\""
+                    case .nothing: out += " -x"
                     }
                 }
                 out += "\n"
             }
         }
-        out += "complete -c popsim -n \"__fish_seen_subcommand_from help\" -x -a \"\(names.joined(separator: " ")) format\"\n"
+        out += "complete -c popsim -n \"__fish_seen_subcommand_from help\" -x -a \"\(names.joined(separator: " ")) \(helpTopics)\"\n"
         out += "complete -c popsim -n \"__fish_seen_subcommand_from completion\" -x -a \"bash zsh fish\"\n"
         return out
     }

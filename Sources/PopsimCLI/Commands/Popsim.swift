@@ -23,8 +23,8 @@ public enum Popsim {
             case "--version":
                 console.out("popsim \(version)\n")
                 return .success
-            case let name:
-                if let command = PopsimCommand.named(name) { return try command.execute(rest, &console) }
+            default:
+                if let command = PopsimCommand.named(first) { return try command.execute(rest, &console) }
                 let hint = Suggestion.didYouMean(first, among: PopsimCommand.all.map(\.name))
                 let what = first.hasPrefix("-") ? "option" : "command"
                 throw PopsimError.usage("unknown \(what) \(JSONValue.quoted(first))\(hint); see 'popsim --help'")

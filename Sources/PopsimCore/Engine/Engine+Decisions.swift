@@ -5,14 +5,13 @@ extension Engine {
     mutating func tell(_ happening: Happening) throws(RunError) -> Bool {
         decisions.removeAll()
         strategy.handle(happening, in: world, decisions: &decisions)
-        guard !decisions.isEmpty else {
-            if strategy.failed, let failure = strategy.failure { throw failure }
-            return false
+        let decided = !decisions.isEmpty
+        if decided {
+            let list = decisions.list
+            for decision in list { try apply(decision) }
         }
-        let list = decisions.list
-        for decision in list { try apply(decision) }
         if strategy.failed, let failure = strategy.failure { throw failure }
-        return true
+        return decided
     }
 
     mutating func apply(_ decision: Decision) throws(RunError) {

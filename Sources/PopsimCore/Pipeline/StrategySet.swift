@@ -47,9 +47,12 @@ public struct StrategySet: Sendable {
     /// scenario has other timelines under other rules); a plug-in not started yet by its path.
     public func goldenLabel(_ name: String) -> String {
         if let entry = extra.first(where: { $0.name == name }) { return entry.label }
-        if name.hasPrefix(Self.execPrefix) { return "exec-" + Self.stem(String(name.dropFirst(Self.execPrefix.count))) }
+        if name.hasPrefix(Self.execPrefix) { return Self.pluginLabel(name) }
         return name
     }
+
+    /// A plug-in's golden label, `exec-<file stem>`, from its name `exec:PATH`.
+    static func pluginLabel(_ name: String) -> String { "exec-" + stem(String(name.dropFirst(execPrefix.count))) }
 
     /// How a plug-in is named where a strategy is: `exec:PATH`.
     public static let execPrefix = "exec:"

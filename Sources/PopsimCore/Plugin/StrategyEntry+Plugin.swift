@@ -31,7 +31,7 @@ extension StrategyEntry {
                                                                                              answering: engine.strategy.lastSent))
                           }
                       })
-        entry.label = "exec-" + StrategySet.stem(String(name.dropFirst(StrategySet.execPrefix.count)))
+        entry.label = StrategySet.pluginLabel(name)
         return entry
     }
 }

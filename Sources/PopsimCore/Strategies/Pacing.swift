@@ -49,21 +49,21 @@ struct Pacing: Sendable {
     }
 
     /// The instant every rule next allows a show (key 0), if later than `now`.
-    func until(_ now: Int) -> Int? {
-        var at = now
-        if minGapMs > 0, let last = lastShowAt { at = max(at, last.plus(minGapMs)) }
-        if cooldownMs > 0, let gone = lastGoneAt { at = max(at, gone.plus(cooldownMs)) }
-        for w in windows where shows(within: w.windowMs, of: now) >= w.count { at = max(at, freed(w)) }
-        return at > now ? at : nil
-    }
+    func until(_ now: Int) -> Int? { longest(now)?.until }
 
     /// Which rule holds the line at `now` (key 0), if one does: the one that holds it longest.
-    func hold(_ now: Int) -> HoldReason? {
-        var reason: HoldReason?, until = now
-        if minGapMs > 0, let last = lastShowAt, last.plus(minGapMs) > until { (reason, until) = (.minimumGap, last.plus(minGapMs)) }
-        if cooldownMs > 0, let gone = lastGoneAt, gone.plus(cooldownMs) > until { (reason, until) = (.cooldown, gone.plus(cooldownMs)) }
-        for w in windows where shows(within: w.windowMs, of: now) >= w.count && freed(w) > until { (reason, until) = (.rateLimit, freed(w)) }
-        return reason
+    func hold(_ now: Int) -> HoldReason? { longest(now)?.reason }
+
+    /// The rule that holds the line longest past `now` (the first of equals) and until when.
+    private func longest(_ now: Int) -> (reason: HoldReason, until: Int)? {
+        var found: (reason: HoldReason, until: Int)?
+        func consider(_ reason: HoldReason, _ at: Int) {
+            if at > (found?.until ?? now) { found = (reason, at) }
+        }
+        if minGapMs > 0, let last = lastShowAt { consider(.minimumGap, last.plus(minGapMs)) }
+        if cooldownMs > 0, let gone = lastGoneAt { consider(.cooldown, gone.plus(cooldownMs)) }
+        for w in windows where shows(within: w.windowMs, of: now) >= w.count { consider(.rateLimit, freed(w)) }
+        return found
     }
 
     /// When the oldest show that fills window `w` (key 0) leaves it.
