@@ -66,7 +66,13 @@ extension Exercise {
         let columns = Self.columns
         let replayer = Replayer(catalog: catalog, columns: columns, limits: limits, file: "fuzz-trace")
         var tallies = ReplayTallies(columns: columns.count, properties: catalog.expectations.count)
-        for user in collector.ready(all: true) { _ = replayer.replay(user, into: &tallies) }
+        for user in collector.ready(all: true) {
+            do {
+                _ = try replayer.replay(user, into: &tallies)
+            } catch {
+                if error.error.isInternal { return ["replay (\(format)): \(error)"] }
+            }
+        }
         let report = ReplayReport(trace: "fuzz-trace", traceBytes: bytes.count, traceDigest: "poly64:0", catalog: "catalog.json",
                                   catalogDigest: "sha256:0", shard: nil, rows: collector.rows, badRows: collector.errors.count,
                                   skippedUsers: collector.skippedUsers, properties: catalog.expectations.map(\.text),

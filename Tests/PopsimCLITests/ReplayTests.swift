@@ -321,20 +321,57 @@ struct ReplayTwoReadersTests {
     }
 }
 
-/// A user whose run does not settle is counted and named; the others still run.
-@Suite("replay: runs that do not settle")
+/// One error policy (issue 39): a user whose run does not settle is counted, named and makes the
+/// exit 1; a plug-in that fails, or popsim's own bug, stops the replay with run's words, the user
+/// named, exit 2 (or 70), nothing written.
+@Suite("replay: runs that do not settle or fail")
 struct ReplayUnsettledTests {
-    @Test func aRunawayUserIsNamedAndTheOthersRun() throws {
+    @Test func aRunawayUserIsNamedTheOthersRunAndTheExitIsOne() throws {
         let dir = try temporaryDirectory()
         try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
         var rows = ["user,time,action,popup,value", "calm,0,enqueue,a,"]
         for i in 0..<40 { rows.append("busy,\(i),enqueue,\(i % 2 == 0 ? "a" : "b"),") }
         try (rows.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
         let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--max-steps", "5"], in: dir)
-        #expect(output.status == 0)
+        #expect(output.status == 1)
+        #expect(output.stderr == "")
         #expect(output.stdout.contains("\ndid not settle                 1\n"))
         #expect(output.stdout.contains("  fg: the run settles: busy (row 2)\n"))
         #expect(output.stdout.contains("\nrequests                       1\n"))
+        // Written to a file, still exit 1; merged shards that hold it, too.
+        let json = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--max-steps", "5", "--shard", "0/1",
+                                  "--format", "json", "--output", "s.json"], in: dir)
+        #expect(json.status == 1)
+        let merged = try runPopsim(["replay", "--merge", "s.json"], in: dir)
+        #expect(merged.status == 1)
+        #expect(merged.stdout.contains("  fg: the run settles: busy (row 2)\n"))
+    }
+
+    @Test func aPlugInThatDiesStopsTheReplayWithItsUserNamed() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let script = dir.appendingPathComponent("dies.sh")
+        try "#!/bin/sh\necho 'no config' >&2\nexit 3\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        for jobs in ["1", "2"] {
+            let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--strategy", "exec:./dies.sh",
+                                        "--jobs", jobs, "--output", "out.txt"], in: dir)
+            #expect(output.status == 2)
+            // Before any user: run's line as it is.
+            #expect(output.stderr == "plug-in exec:./dies.sh: it exited with status 3 before its handshake (its stderr: no config)\n")
+            #expect(output.stdout == "")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.txt").path))
+        }
+        // One that dies on its first message, after a good handshake.
+        let crash = dir.appendingPathComponent("crash.py")
+        try PluginFailureTests.python("raise SystemExit('boom')").write(to: crash, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: crash.path)
+        let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "exec:./crash.py"], in: dir)
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("user \"u1\" (row 1) under exec:./crash.py: plug-in exec:./crash.py"))
+        #expect(output.stderr.contains("boom"))
+        #expect(output.stdout == "")
     }
 }
 

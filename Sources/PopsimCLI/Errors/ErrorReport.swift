@@ -27,6 +27,17 @@ public enum ErrorReport {
             if case .tooManyLines = error { return [message + " (raise the limit with --max-lines)"] }
             // A plug-in's failure may end with the last lines of its stderr, one stderr line each.
             return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .replay(let failure):
+            // Run's words, the user they happened to first: `user "u1" (row 2): plug-in …`.
+            var lines = self.lines(.run(failure.error))
+            let who = "user \(JSONValue.quoted(failure.user.id)) (row \(failure.user.row)) under \(failure.column): "
+            let internalPrefix = "popsim: internal error: "
+            if lines[0].hasPrefix(internalPrefix) {
+                lines[0] = internalPrefix + who + lines[0].dropFirst(internalPrefix.count)
+            } else {
+                lines[0] = who + lines[0]
+            }
+            return lines
         case .io(let path, let reason):
             return ["\(path): \(reason)"]
         case .internalError(let message):

@@ -8,7 +8,10 @@ import PopsimReports
 /// Contract: the same trace and catalog give the same bytes for any `--jobs`, any order of the
 /// users' rows, and any `--shard` split merged back. A bad row is a located error and exit 2
 /// with nothing written, unless `--max-errors N` lets up to N bad rows (and their users) be
-/// skipped and counted. Exit 0 otherwise: a failing property is a finding, not a failure.
+/// skipped and counted. A plug-in's failure or popsim's own bug in a user's run stops it with
+/// run's words (exit 2 or 70, nothing written); a user whose run does not settle is counted,
+/// named and makes the exit 1. Exit 0 otherwise: a failing property is a share of users, not a
+/// failure.
 enum ReplayCommand {
     /// Rows kept in memory before an ungrouped trace is partitioned (`--partition-rows`).
     static let defaultPartitionRows = 4_000_000
@@ -79,7 +82,15 @@ enum ReplayCommand {
             try ReplaySave.write(pass.kept, report: report, catalogBytes: catalogBytes, catalogPath: catalogPath, columns: columns,
                                  strategies: set, to: dir, console: &console)
         }
-        return RunCommand.emit(render(report, format: format, console: console, args: args), to: args.value("output"), console: &console)
+        return finding(report, RunCommand.emit(render(report, format: format, console: console, args: args), to: args.value("output"),
+                                               console: &console))
+    }
+
+    /// Exit 1 when a user's run did not settle (a finding, written in the report like a failing
+    /// property of `run`); else what writing the report gave.
+    static func finding(_ report: ReplayReport, _ written: ExitCode) -> ExitCode {
+        guard written == .success, report.tallies.columns.contains(where: { $0.unsettled > 0 }) else { return written }
+        return .difference
     }
 
     static func render(_ r: ReplayReport, format: Format, console: Console, args: Arguments) -> String {
@@ -187,6 +198,7 @@ enum ReplayCommand {
         case .success(let r): merged = r
         case .failure(let problem): throw PopsimError.usage("replay: --merge: " + problem.message)
         }
-        return RunCommand.emit(render(merged, format: format, console: console, args: args), to: args.value("output"), console: &console)
+        return finding(merged, RunCommand.emit(render(merged, format: format, console: console, args: args), to: args.value("output"),
+                                               console: &console))
     }
 }

@@ -68,6 +68,7 @@ struct ReplayPass {
             }
             guard pass.errors.count <= pass.maxErrors else { return false }
             pass.replay(pass.collector.ready(all: false))
+            guard pass.stopped == nil else { return false }
             guard !splitting else { return true }
             do throws(PopsimError) {
                 try pass.spill()
@@ -123,7 +124,7 @@ struct ReplayPass {
                 defer { sub.close() }
                 try split(bytes, into: sub, level: level)
                 try replayPartitions(sub, level: level + 1)
-                guard errors.count <= maxErrors else { return }
+                guard errors.count <= maxErrors, stopped == nil else { return }
                 continue
             }
             var part = TraceCollector(decoder: collector.decoder, shard: nil, grouped: false, maxErrors: maxErrors)
@@ -134,6 +135,7 @@ struct ReplayPass {
             skippedLater += part.skippedUsers
             guard errors.count <= maxErrors else { return }
             replay(part.ready(all: true))
+            guard stopped == nil else { return }
         }
     }
 
@@ -225,25 +227,38 @@ struct ReplayPass {
     }
 
     private mutating func replayBatch(_ batch: [ReplayUser]) {
+        guard stopped == nil else { return }
         let workers = max(1, min(jobs, batch.count))
-        let slots = Slots<(ReplayTallies, [(Int, ReplayTally.UserRef, Replayer.Run)])>(count: workers)
+        typealias Part = (ReplayTallies, [(Int, ReplayTally.UserRef, Replayer.Run)], [(column: Int, failure: ReplayFailure)])
+        let slots = Slots<Part>(count: workers)
         let replayer = self.replayer, saving = self.saving
         let columns = replayer.columns.count, properties = replayer.catalog.expectations.count
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var t = ReplayTallies(columns: columns, properties: properties)
             var kept: [(Int, ReplayTally.UserRef, Replayer.Run)] = []
+            var failures: [(column: Int, failure: ReplayFailure)] = []
             for i in stride(from: w, to: batch.count, by: workers) {
                 let user = batch[i]
-                for (c, run) in replayer.replay(user, into: &t, keep: { _, _ in saving }) {
-                    kept.append((c, ReplayTally.UserRef(row: user.firstRow, id: user.id), run))
+                do throws(ReplayFailure) {
+                    for (c, run) in try replayer.replay(user, into: &t, keep: { _, _ in saving }) {
+                        kept.append((c, ReplayTally.UserRef(row: user.firstRow, id: user.id), run))
+                    }
+                } catch {
+                    failures.append((replayer.columns.firstIndex { $0.label == error.column } ?? 0, error))
                 }
             }
-            slots.set(w, (t, kept))
+            slots.set(w, (t, kept, failures))
         }
+        var failures: [(column: Int, failure: ReplayFailure)] = []
         for w in 0..<workers {
-            guard let (t, k) = slots.get(w) else { continue }
+            guard let (t, k, f) = slots.get(w) else { continue }
             tallies.merge(t)
             kept += k.map { (column: $0.0, user: $0.1, run: $0.2) }
+            failures += f
+        }
+        if let first = ReplayFailure.first(failures) {
+            stopped = .replay(first)
+            return
         }
         // Keep only users still among the first named for a property they fail.
         kept.removeAll { k in

@@ -11,6 +11,8 @@ public enum PopsimError: Error, Sendable, Equatable {
     case configuration(ConfigurationError)
     /// A run stopped before its end.
     case run(RunError)
+    /// A user's run stopped a replay (a plug-in's failure, popsim's own bug; not a runaway).
+    case replay(ReplayFailure)
     /// A file could not be read or written.
     case io(path: String, reason: String)
     /// A bug in popsim.
@@ -20,6 +22,7 @@ public enum PopsimError: Error, Sendable, Equatable {
     public var isInternal: Bool {
         switch self {
         case .run(let error): return error.isInternal
+        case .replay(let failure): return failure.error.isInternal
         case .internalError: return true
         default: return false
         }

@@ -13,6 +13,15 @@ public enum RunError: Error, Sendable, Equatable {
     /// (starting it, its handshake).
     case plugin(name: String, time: Int?, failure: PluginFailure)
 
+    /// Whether the run stopped for being a runaway (a step or line limit): its scenario never
+    /// settles, which is a finding about the input; nil for the other stops.
+    public var settles: Bool? {
+        switch self {
+        case .runaway, .tooManyLines: return false
+        case .strategyBroke, .invariant, .plugin: return nil
+        }
+    }
+
     /// Whether it is popsim's own bug (a strategy or the engine broke a rule), not the input's.
     public var isInternal: Bool {
         switch self {

@@ -44,8 +44,12 @@ public struct Replayer: Sendable {
 
     /// Replays `user` under every column into `tallies`; `keep` is asked, per column, whether to
     /// hand back the user's scenario when a property fails (the first users are saved).
+    ///
+    /// A run that does not settle (`RunError.runaway`, `.tooManyLines`) counts the user as one
+    /// that did not settle and goes on; any other stop (a plug-in that failed, popsim's own bug)
+    /// throws: nothing a report could print would say what that user's run was.
     public func replay(_ user: ReplayUser, into tallies: inout ReplayTallies,
-                       keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) -> [(column: Int, run: Run)] {
+                       keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
         let ref = ReplayTally.UserRef(row: user.firstRow, id: user.id)
         let base = user.scenario(catalog, file: file)
         let answers = user.answers(popups: catalog.popups.count)
@@ -65,6 +69,7 @@ public struct Replayer: Sendable {
             do {
                 result = try column.configuration.run(scenario, limits: limits)
             } catch {
+                guard error.settles == false else { throw ReplayFailure(user: ref, column: column.label, error: error) }
                 tallies.columns[c].users += 1
                 tallies.columns[c].didNotSettle(ref)
                 continue
