@@ -42,7 +42,7 @@ extension Exercise {
         _ = try? PluginHello.parse(bytes)
         _ = try? PluginCodec(catalog).reply(bytes)
         // A trace, both formats.
-        for format in TraceLayout.Format.allCases {
+        for format in TraceFormats.all {
             findings += replay(bytes, format: format, catalog: catalog, limits: limits)
         }
         // A report given to --merge.
@@ -50,33 +50,48 @@ extension Exercise {
         return findings
     }
 
-    static func replay(_ bytes: [UInt8], format: TraceLayout.Format, catalog: Scenario, limits: RunLimits) -> [String] {
+    static func replay(_ bytes: [UInt8], format: TraceFormat, catalog: Scenario, limits: RunLimits) -> [String] {
         let layout = TraceLayout(format: format)
-        let decoder = TraceDecoder(file: "fuzz-trace", layout: layout, catalog: catalog)
-        var collector = TraceCollector(decoder: decoder, shard: nil, grouped: false, maxErrors: 1_000)
-        var reader = TraceReader(file: "fuzz-trace", layout: layout)
+        let decoder = TraceRowDecoder(file: "fuzz-trace", layout: layout, catalog: catalog)
+        var gatherer = UserGatherer(decoder: decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: 1_000)
+        var reader = format.makeReader(layout, file: "fuzz-trace")
+        func pull() {
+            while let p = reader.next() {
+                switch p {
+                case .row(let row): gatherer.take(row)
+                case .problem(let e): gatherer.take(e)
+                }
+            }
+        }
         bytes.withUnsafeBufferPointer { all in
             let middle = all.count / 2
-            reader.feed(UnsafeBufferPointer(rebasing: all[..<middle]), into: &collector)
-            reader.feed(UnsafeBufferPointer(rebasing: all[middle...]), into: &collector)
+            reader.feed(UnsafeBufferPointer(rebasing: all[..<middle]))
+            pull()
+            reader.feed(UnsafeBufferPointer(rebasing: all[middle...]))
+            pull()
         }
-        reader.finish(into: &collector)
+        reader.finish()
+        pull()
         // Nothing read: nothing to add up (most random bytes end here).
-        guard collector.rows > 0 else { return [] }
+        guard reader.rowCount > 0 else { return [] }
         let columns = Self.columns
         let replayer = Replayer(catalog: catalog, columns: columns, limits: limits, file: "fuzz-trace")
         var tallies = ReplayTallies(columns: columns.count, properties: catalog.expectations.count)
-        for user in collector.ready(all: true) {
+        var rows: [TimedEntry] = []
+        for i in 0..<gatherer.heldUsers {
+            let u = gatherer.user(i)
+            guard !u.bad else { continue }
+            gatherer.rows(of: i, into: &rows)
             do {
-                _ = try replayer.replay(user, into: &tallies)
+                _ = try replayer.replay(Replayer.User(id: u.id, firstRow: u.firstRow, rows: rows, values: gatherer.values), into: &tallies)
             } catch {
                 if error.error.isInternal { return ["replay (\(format)): \(error)"] }
             }
         }
         let report = ReplayReport(trace: "fuzz-trace", traceBytes: bytes.count, traceDigest: "poly64:0", catalog: "catalog.json",
-                                  catalogDigest: "sha256:0", shard: nil, rows: collector.rows, badRows: collector.errors.count,
-                                  skippedUsers: collector.skippedUsers, properties: catalog.expectations.map(\.text),
-                                  labels: columns.map(\.label), tallies: tallies, hasProduction: collector.sawShown)
+                                  catalogDigest: "sha256:0", shard: nil, rows: reader.rowCount, badRows: gatherer.errorCount,
+                                  skippedUsers: gatherer.skippedUsers, properties: catalog.expectations.map(\.text),
+                                  labels: columns.map(\.label), tallies: tallies, hasProduction: gatherer.sawShown)
         let json = render(report)
         guard case .success(let back) = ReplayJSON.parse(Array(json.utf8)), back == report else {
             return ["replay (\(format)): the JSON report does not read back as written"]

@@ -257,8 +257,9 @@ struct ReplaySweepTests {
     }
 }
 
-/// A trace whose users are not together, past `--partition-rows`, goes through temporary
-/// partitions: the same report, the same errors, nothing left in the temporary folder.
+/// A trace whose users are not together, past what `--memory` lets a worker hold, goes through
+/// temporary partitions (read back, and split again when too big): the same report, the same
+/// errors, nothing left in the temporary folder.
 @Suite("replay: partitions")
 struct ReplayPartitionTests {
     @Test func partitionedGivesTheSameReportAndLeavesNothing() throws {
@@ -268,20 +269,20 @@ struct ReplayPartitionTests {
         _ = try runPopsim(["gen", "--trace", "--users", "150", "--seed", "5", "--catalog", "app.json", "--output", "week.csv"], in: dir)
         let base = ["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "keyed", "--format", "json"]
         let memory = try runPopsim(base, in: dir)
-        let parted = try runPopsim(base + ["--partition-rows", "50"], in: dir, environment: ["TMPDIR": tmp.path])
         #expect(memory.status == 0)
-        #expect(parted.stdout == memory.stdout)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
-        // Partitions too big for --partition-rows are partitioned again (three levels here).
-        let again = try runPopsim(base + ["--partition-rows", "1"], in: dir, environment: ["TMPDIR": tmp.path])
-        #expect(again.stdout == memory.stdout)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+        for jobs in ["1", "2", "3"] {
+            // Below what popsim needs: every user goes to partitions, split as deep as they go.
+            let parted = try runPopsim(base + ["--memory", "1", "--jobs", jobs], in: dir, environment: ["TMPDIR": tmp.path])
+            #expect(parted.stdout == memory.stdout)
+            #expect(parted.stderr.hasPrefix("popsim: replay: warning: --memory 1 is less than popsim needs to run at all"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+        }
         // A time going backwards is found when the partition is read back, still located.
         let bad = "user,time,action,popup,value\nu1,10,enqueue,upgrade,\nu2,0,enqueue,rate,\nu1,5,enqueue,rate,\n"
         try bad.write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
-        let e = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--partition-rows", "0"], in: dir, environment: ["TMPDIR": tmp.path])
+        let e = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--memory", "1"], in: dir, environment: ["TMPDIR": tmp.path])
         #expect(e.status == 2)
-        #expect(e.stderr == "bad.csv:4:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5\n")
+        #expect(e.stderr.hasSuffix("bad.csv:4:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5\n"))
         #expect(e.stdout == "")
     }
 }

@@ -28,7 +28,7 @@ enum ExploreCommand {
         let jobs = try CheckCommand.jobCount(args, command: "explore")
         let format = try args.choice("format", ReportFormat.self, command: "explore", default: .text)
         if args.flag("merge") { return try merge(args.positionals, format: format, console: &console) }
-        let shard = try Shard.parse(args.value("shard"))
+        let shard = try Shard.option(args, command: "explore")
         let guards = try Guards(args, command: "explore")
         guards.arm(console)
         let strategies = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
@@ -144,7 +144,7 @@ enum ExploreCommand {
             outcomes.append(try explorer.outcome(tally, plan: plan, strategy: name))
         }
         let report = ExploreReport(file: scenario.file, possible: explorer.space.count, run: mine, exhaustive: plan.exhaustive,
-                                   seed: seed, shard: shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes)
+                                   seed: seed, shard: shard?.text, outcomes: outcomes)
         return (outcomes, report)
     }
 

@@ -1,25 +1,18 @@
-import Dispatch
 import PopsimCore
 import PopsimReports
 
 /// `popsim replay TRACE --catalog C [--strategy S…|all]`: every user of a trace run under each
 /// strategy, added up side by side (docs/replay.md).
 ///
-/// Contract: the same trace and catalog give the same bytes for any `--jobs`, any order of the
-/// users' rows, and any `--shard` split merged back. A bad row is a located error and exit 2
-/// with nothing written, unless `--max-errors N` lets up to N bad rows (and their users) be
-/// skipped and counted. A plug-in's failure or popsim's own bug in a user's run stops it with
-/// run's words (exit 2 or 70, nothing written); a user whose run does not settle is counted,
-/// named and makes the exit 1. Exit 0 otherwise: a failing property is a share of users, not a
-/// failure.
+/// Contract: the same trace and catalog give the same bytes for any `--jobs`, any `--memory`,
+/// any order of the users' rows, and any `--shard` split merged back. A bad row is a located
+/// error and exit 2 with nothing written, unless `--max-errors N` lets up to N bad rows (and
+/// their users) be skipped and counted. A plug-in's failure or popsim's own bug in a user's run
+/// stops it with run's words (exit 2 or 70, nothing written); a user whose run does not settle is
+/// counted, named and makes the exit 1. Exit 0 otherwise: a failing property is a share of users,
+/// not a failure.
 enum ReplayCommand {
-    /// Rows kept in memory before an ungrouped trace is partitioned (`--partition-rows`).
-    static let defaultPartitionRows = 4_000_000
     enum Format: String, CaseIterable { case text, markdown, json, csv, html, svg }
-
-
-    /// Users replayed together, one part per job.
-    static let batchSize = 4096
 
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "replay", console: &console) else { return .success }
@@ -48,32 +41,39 @@ enum ReplayCommand {
         let sweep = try sweeps(args)
         let columns = try replayColumns(args, catalog: catalog, strategies: set, sweep: sweep)
         let layout = try traceLayout(args, path: tracePath)
-        let shard = try Shard.parse(args.value("shard"), command: "replay")
+        let shard = try Shard.option(args, command: "replay")
         let maxErrors = try nonNegative(args, "max-errors") ?? 0
-        let jobs = try CheckCommand.jobCount(args, command: "replay")
-        let replayer = Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath)
-        var pass = ReplayPass(replayer: replayer, decoder: TraceDecoder(file: tracePath, layout: layout, catalog: catalog),
-                              shard: shard, grouped: args.flag("grouped"),
-                              maxErrors: maxErrors, jobs: jobs, saving: args.value("save") != nil,
-                              partitionRows: try nonNegative(args, "partition-rows") ?? defaultPartitionRows, environment: console.environment)
+        let workers = min(try CheckCommand.jobCount(args, command: "replay"), ReplayPass.maxWorkers)
+        let budget = try memory(args)
+        let plan = SpillPlan(budget: budget, workers: workers, catalogBytes: catalogBytes.count)
+        if plan.isBelowMinimum {
+            console.error("popsim: replay: warning: --memory \(args.value("memory") ?? "") is less than popsim needs to run at all "
+                          + "(about \(mebibytes(plan.needed)) MiB for \(workers) jobs and this catalog); every user goes to temporary partitions")
+        }
+        var pass = ReplayPass(ReplayPass.Settings(
+            replayer: Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath), layout: layout.0,
+            formatKnown: layout.known,
+            catalog: catalog, file: tracePath, shard: shard, promisedGrouped: args.flag("grouped"), maxErrors: maxErrors,
+            workers: workers, saving: args.value("save") != nil, plan: plan, folder: TracePartitions.folder(console.environment)))
         var source = try TraceSource(tracePath)
         defer { source.close() }
         let progress = console.progressLine()
-        try pass.read(&source, progress: progress)
+        try pass.run(&source, reopen: { () throws(PopsimError) -> TraceSource in try TraceSource(tracePath) }, progress: progress)
         progress?.finish()
-        for error in pass.errors { console.error(error.line) }
-        if pass.errors.count > maxErrors {
-            if pass.errors.count > pass.shownErrors { console.error("\(tracePath): \(pass.errors.count) bad rows; stopped (allow some with --max-errors N)") }
-            return .badInput
-        }
+        for error in pass.errors { console.error(TraceErrorText.line(error)) }
+        if pass.errorCount > maxErrors { return .badInput }
         if let stop = pass.stopped { return console.report(stop) }
+        for o in pass.oversized {
+            console.error("popsim: replay: warning: " + (o.user.map { "user \(JSONValue.quoted($0))'s rows" } ?? "a part of the users' rows")
+                          + " (\(mebibytes(o.bytes)) MiB encoded) were more than --memory leaves for one part; memory went past it for them")
+        }
         var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest, catalog: catalogPath,
-                                  catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard.map { "\($0.index)/\($0.count)" },
+                                  catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard?.text,
                                   rows: pass.rows, badRows: pass.errors.count - pass.userErrors, skippedUsers: pass.skippedUsers,
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,
                                   hasProduction: pass.sawShown)
         report.userErrors = pass.userErrors
-        report.sweep = sweep.map(\.name)
+        report.sweep = sweep.names
         if !sweep.isEmpty {
             report.bases = columns.map(\.base)
             report.sweepValues = columns.map(\.values)
@@ -104,41 +104,67 @@ enum ReplayCommand {
         }
     }
 
+    static func mebibytes(_ bytes: Int) -> Int { (max(0, bytes) + (1 << 20) - 1) >> 20 }
+
+    /// `--memory SIZE`: bytes, or with a suffix K, M or G (powers of 1024, as `sort -S`).
+    static func memory(_ args: Arguments) throws(PopsimError) -> Int {
+        guard let text = args.value("memory") else { return SpillPlan.defaultBudget }
+        guard let bytes = Self.size(text) else {
+            throw PopsimError.usage("replay: --memory: expected a size like 256M (bytes, or K, M, G), got \(JSONValue.quoted(text))")
+        }
+        return bytes
+    }
+
+    /// `123`, `64K`, `256M`, `2G` (case-insensitive; a trailing `B` or `iB` allowed); nil when not
+    /// one, or past 2⁵⁰.
+    static func size(_ text: String) -> Int? {
+        var digits = Substring(text.uppercased())
+        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
+            digits = digits.dropLast(suffix.count)
+            break
+        }
+        var shift = 0
+        if let last = digits.last, let k = ["K": 10, "M": 20, "G": 30][String(last)] {
+            shift = k
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 0, n <= (1 << 50) >> shift else { return nil }
+        return n << shift
+    }
+
     /// `--sweep NAME=V1,V2,…`, each name once, at most 1000 columns in all.
-    static func sweeps(_ args: Arguments) throws(PopsimError) -> [(name: String, values: [String])] {
-        var out: [(name: String, values: [String])] = []
-        for text in args.all("sweep") {
-            let pair = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let values = pair.count == 2 ? pair[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
-            guard pair.count == 2, !pair[0].isEmpty, !values.isEmpty, !values.contains(""), !out.contains(where: { $0.name == pair[0] }) else {
-                throw PopsimError.usage("replay: --sweep: expected NAME=V1,V2,... with each name once, got \(JSONValue.quoted(text))")
-            }
-            out.append((String(pair[0]), values))
+    static func sweeps(_ args: Arguments) throws(PopsimError) -> Sweep {
+        switch Sweep.parse(args.all("sweep")) {
+        case .success(let sweep): return sweep
+        case .failure(.malformed(let text)):
+            throw PopsimError.usage("replay: --sweep: expected NAME=V1,V2,... with each name once, got \(JSONValue.quoted(text))")
+        case .failure(.tooManyCombinations):
+            throw PopsimError.usage("replay: --sweep: more than \(Sweep.maxCombinations) combinations")
         }
-        guard out.reduce(1, { $0.multipliedReportingOverflow(by: $1.values.count).partialValue }) <= 1000 else {
-            throw PopsimError.usage("replay: --sweep: more than 1000 combinations")
-        }
-        return out
     }
 
     /// The columns to run: each `--strategy` (`all` for every built-in one; `name:option=value,…`
     /// for options), else the catalog's strategy, under every combination of the sweeps (the
     /// first sweep varies slowest); each resolved against the catalog now.
-    static func replayColumns(_ args: Arguments, catalog: Scenario, strategies: StrategySet,
-                              sweep: [(name: String, values: [String])]) throws(PopsimError) -> [Replayer.Column] {
+    static func replayColumns(_ args: Arguments, catalog: Scenario, strategies: StrategySet, sweep: Sweep) throws(PopsimError) -> [Replayer.Column] {
         var specs = CompareCommand.ordered(args.all("strategy"), fileStrategy: catalog.strategy)
         if specs.isEmpty, let own = catalog.strategy { specs = [own] }
         guard !specs.isEmpty else { throw PopsimError.configuration(.noStrategy(file: catalog.file)) }
-        var combinations: [[String]] = [[]]
-        for s in sweep { combinations = combinations.flatMap { c in s.values.map { c + [$0] } } }
         var columns: [Replayer.Column] = []
         for spec in specs {
             let (name, own) = try CompareCommand.parse(spec)
             // A strategy with none of the swept options runs once: the baseline the curves are set against.
             let entry = strategies.entry(named: name)
-            let baseline = !sweep.isEmpty && entry.map { e in sweep.allSatisfy { e.option(named: $0.name) == nil } } == true
-            for values in baseline ? [sweep.map { _ in "" }] : combinations {
-                let swept = baseline ? [] : zip(sweep, values).map { "\($0.name)=\($1)" }
+            let baseline = entry.map { sweep.isBaseline(for: $0) } == true
+            for values in baseline ? [sweep.names.map { _ in "" }] : sweep.combinations {
+                let swept: [String]
+                if baseline {
+                    swept = []
+                } else if let entry {
+                    swept = sweep.overrides(values, under: entry)
+                } else {
+                    swept = zip(sweep.names, values).map { "\($0)=\($1)" }
+                }
                 let label = swept.isEmpty ? spec : spec + (spec.contains(":") && !spec.hasPrefix(StrategySet.execPrefix) ? "," : ":") + swept.joined(separator: ",")
                 do throws(PopsimError) {
                     let configuration = try RunConfiguration.resolve(catalog, strategy: name, overrides: OptionOverride.parseAll(own + swept),
@@ -156,17 +182,22 @@ enum ReplayCommand {
         return columns
     }
 
-    static func traceLayout(_ args: Arguments, path: String) throws(PopsimError) -> TraceLayout {
-        var format = TraceLayout.format(path: path) ?? .csv
-        if args.value("trace-format") != nil {
-            format = try args.choice("trace-format", TraceLayout.Format.self, command: "replay", default: .csv)
+    /// The trace's layout from `--trace-format` (else the file's extension), `--time-unit` and
+    /// `--columns`; and whether the format is known (else it is told by the trace's first bytes).
+    static func traceLayout(_ args: Arguments, path: String) throws(PopsimError) -> (TraceLayout, known: Bool) {
+        var format = path == "-" ? nil : TraceFormats.implied(by: path)
+        if let name = args.value("trace-format") {
+            guard let named = TraceFormats.named(name) else {
+                throw PopsimError.usage("replay: --trace-format: expected one of \(TraceFormats.names.joined(separator: ", ")); got \(JSONValue.quoted(name))")
+            }
+            format = named
         }
-        var layout = TraceLayout(format: format, timeUnit: try args.choice("time-unit", TraceLayout.TimeUnit.self, command: "replay", default: .ms))
+        var layout = TraceLayout(format: format ?? .csv, timeUnit: try args.choice("time-unit", TraceLayout.TimeUnit.self, command: "replay", default: .ms))
         if let text = args.value("columns"), let bad = layout.map(text) {
-            throw PopsimError.usage("replay: --columns: expected field=column with fields among user, time, action, popup, value, "
-                                    + "each column once, got \(JSONValue.quoted(bad))")
+            throw PopsimError.usage("replay: --columns: expected field=column with fields among "
+                                    + TraceField.allCases.map(\.rawValue).joined(separator: ", ") + ", each column once, got \(JSONValue.quoted(bad))")
         }
-        return layout
+        return (layout, format != nil)
     }
 
     static func nonNegative(_ args: Arguments, _ name: String) throws(PopsimError) -> Int? {

@@ -1,54 +1,62 @@
 import PopsimCore
 import PopsimSystem
 
-/// Temporary files that hold a trace's rows by user (FNV-1a 64 of the user modulo their count),
-/// when the users are not together and too many rows to keep in memory.
-///
-/// Each file is removed from its folder as soon as it is made and lives on as an open
-/// descriptor: nothing is left behind, whether popsim ends normally, by a signal or killed.
-final class TracePartitions {
+/// A worker's temporary partitions as files (in `TMPDIR`, else `/tmp`): each removed from its
+/// folder as soon as it is made and kept as an open descriptor, so nothing is left behind
+/// whether popsim ends normally, by a signal or killed.
+final class TracePartitions: SpillStore, @unchecked Sendable {
     private var fds: [Int32] = []
+    private var sizes: [Int] = []
     let folder: String
+    /// The piece a partition is read back in.
+    static let piece = 1 << 20
 
-    init(count: Int, environment: [String: String]) throws(PopsimError) {
-        folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    init(count: Int, folder: String) throws(PopsimError) {
+        self.folder = folder
         for _ in 0..<count {
             guard let (fd, path) = System.makeTemporary(in: folder) else {
                 close()
                 throw PopsimError.io(path: folder, reason: "cannot make a temporary file to partition the trace: " + System.lastError
-                                     + " (set TMPDIR, or group each user's rows and pass --grouped)")
+                                     + " (set TMPDIR, give more --memory, or group each user's rows together)")
             }
             System.removeFile(path)
             fds.append(fd)
+            sizes.append(0)
         }
+    }
+
+    /// The folder for partitions: `TMPDIR`, else `/tmp`.
+    static func folder(_ environment: [String: String]) -> String {
+        environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     var count: Int { fds.count }
 
-    /// Appends each outbox to its file and empties it.
-    func write(_ outbox: inout [[UInt8]]) throws(PopsimError) {
-        for i in outbox.indices where !outbox[i].isEmpty {
-            guard FileIO.writeAll(outbox[i], to: fds[i]) else {
-                throw PopsimError.io(path: folder, reason: "cannot write a temporary partition of the trace: " + System.lastError)
-            }
-            outbox[i].removeAll(keepingCapacity: true)
+    func append(_ part: Int, _ bytes: [UInt8]) throws(PopsimError) {
+        guard FileIO.writeAll(bytes, to: fds[part]) else {
+            throw PopsimError.io(path: folder, reason: "cannot write a temporary partition of the trace: " + System.lastError)
         }
+        sizes[part] += bytes.count
     }
 
-    /// The bytes of partition `i`, read back whole.
-    func read(_ i: Int) throws(PopsimError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        guard System.rewind(fds[i]) else { throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back") }
-        do {
-            try FileIO.readRest(fds[i], into: &bytes, maxBytes: Int.max)
-        } catch {
-            throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back: " + error.reason)
+    func size(_ part: Int) -> Int { sizes[part] }
+
+    func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
+        guard System.rewind(fds[part]) else { throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back") }
+        var buffer = [UInt8](repeating: 0, count: min(Self.piece, max(1, sizes[part])))
+        var left = sizes[part]
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { System.readBytes(fds[part], $0.baseAddress, min($0.count, left)) }
+            if n < 0, System.errorNumber == System.interrupted { continue }
+            guard n > 0 else { throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back: " + System.lastError) }
+            left -= n
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
-        return bytes
     }
 
     func close() {
         for fd in fds { System.closeFile(fd) }
         fds = []
+        sizes = []
     }
 }

@@ -100,21 +100,26 @@ public struct TraceGenerator: Sendable {
         }
         actions.sort { $0.0 < $1.0 }
         var rows = actions.enumerated().map { Row(time: $1.0, user: u, seq: $0, action: $1.1, popup: $1.2, value: $1.3) }
-        var user = ReplayUser(id: "u\(u)", firstRow: 0)
-        let decoder = TraceDecoder(file: "", layout: TraceLayout(format: .csv), catalog: catalog)
+        var values = TraceValues()
+        let decoder = TraceRowDecoder(file: "", layout: TraceLayout(format: .csv), catalog: catalog)
+        var entries: [TimedEntry] = []
         for (i, a) in actions.enumerated() {
-            let record = TraceRecord(row: i + 1, line: i + 1, fields: ["u\(u)", String(a.0), a.1, a.2.isEmpty ? nil : a.2, a.3.isEmpty ? nil : a.3],
-                                     columns: [1, 1, 1, 1, 1])
-            if case .success(let (_, entry)) = decoder.decode(record) { _ = user.append(entry, file: "") }
+            let texts: [TraceField: String] = [.user: "u\(u)", .time: String(a.0), .action: a.1, .popup: a.2, .value: a.3]
+            TraceRow.withTexts(texts, row: i + 1, line: i + 1) { row in
+                if case .success(let d) = decoder.decode(row, values: &values) { entries.append(TimedEntry(time: d.time, entry: d.entry)) }
+            }
         }
-        var scenario = user.scenario(catalog, file: "u\(u)")
+        let user = Replayer.User(id: "u\(u)", firstRow: 0, rows: entries, values: values)
+        guard var scenario = try? Replayer(catalog: catalog, columns: [], limits: RunLimits(), file: "u\(u)").scenario(user, user.ref) else {
+            return rows
+        }
         // How this user answers each popup (the same every time), if at all.
         for i in scenario.popups.indices where rng.below(3) > 0 {
             let buttons = ["close"] + scenario.popups[i].then.map(\.button)
             scenario.popups[i].respond = Response(after: 300 + rng.below(5000), button: buttons[rng.below(buttons.count)])
         }
         guard let result = try? Pipeline.run(scenario, strategy: strategy) else { return rows }
-        let t0 = user.entries.first?.time ?? 0
+        let t0 = entries.first?.time ?? 0
         for e in result.timeline.entries where e.subject >= 0 && Int(e.subject) < scenario.popups.count {
             let name = result.timeline.subjects[Int(e.subject)]
             if e.event == .show {

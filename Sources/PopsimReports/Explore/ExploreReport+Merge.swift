@@ -40,13 +40,7 @@ extension ExploreReport {
     public static func merging(_ shards: [ExploreReport]) throws(MergeError) -> ExploreReport {
         guard var merged = shards.first else { throw MergeError(reason: "no report") }
         // Shard numbers as popsim writes them (`0/2`, never `00/2`): every I from 0 to N-1 once.
-        let numbers = shards.map { report -> (index: Int, count: Int)? in
-            guard let text = report.shard, let slash = text.firstIndex(of: "/"),
-                  let i = Int(text[..<slash]), let n = Int(text[text.index(after: slash)...]), "\(i)/\(n)" == text else { return nil }
-            return (i, n)
-        }
-        guard numbers.allSatisfy({ $0 != nil }), let n = numbers.first??.count, numbers.allSatisfy({ $0?.count == n }),
-              Set(numbers.compactMap { $0?.index }) == Set(0..<n), shards.count == n else {
+        guard case .success = Shard.checkMerge(shards.map { $0.shard.flatMap(Shard.written) }) else {
             throw MergeError(reason: "expected the reports of every shard I/N of one exploration, each once")
         }
         guard let identity = merged.exploration, shards.allSatisfy({ $0.exploration == identity }) else {

@@ -17,21 +17,30 @@ public enum ReplayCurves {
         var values: [Int?]
     }
 
+    /// The panels: each figure of `ReplayFigure.all` that has a curve, in order.
     static func figures(_ r: ReplayReport) -> [Figure] {
         let t = r.tallies.columns
         func share(_ n: Int, _ d: Int) -> Int? { d > 0 ? ReplayReport.tenths(n, of: d) : nil }
-        var out = [Figure(name: "shown, % of requests", percent: true, values: t.map { share($0.shown, $0.requests) }),
-                   Figure(name: "dropped", percent: false, values: t.map { $0.drops.reduce(0, +) }),
-                   Figure(name: "lost", percent: false, values: t.map(\.lost)),
-                   Figure(name: "pending at end", percent: false, values: t.map(\.pending))]
-        for q in [50, 90, 99] {
-            out.append(Figure(name: "wait p\(q) (ms)", percent: false, values: t.map { $0.waits.quantile(q) }))
-        }
-        for (i, p) in r.properties.enumerated() {
-            out.append(Figure(name: "fails: \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
-        }
-        if r.hasProduction {
-            out.append(Figure(name: "agrees with production, % of users", percent: true, values: t.map { share($0.agreeing, $0.users) }))
+        var out: [Figure] = []
+        for f in ReplayFigure.all {
+            guard let name = f.curve else { continue }
+            switch f.kind {
+            case .count(let get, _, _): out.append(Figure(name: name, percent: false, values: t.map(get)))
+            case .shown: out.append(Figure(name: name, percent: true, values: t.map { share($0.shown, $0.requests) }))
+            case .drops: out.append(Figure(name: name, percent: false, values: t.map { $0.drops.reduce(0, +) }))
+            case .waits:
+                for q in ReplayFigure.quantiles {
+                    out.append(Figure(name: "\(name) p\(q) (ms)", percent: false, values: t.map { $0.waits.quantile(q) }))
+                }
+            case .failures:
+                for (i, p) in r.properties.enumerated() {
+                    out.append(Figure(name: "\(name): \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
+                }
+            case .agreeing:
+                if r.hasProduction { out.append(Figure(name: name, percent: true, values: t.map { share($0.agreeing, $0.users) })) }
+            case .unsettled:
+                out.append(Figure(name: name, percent: false, values: t.map(\.unsettled)))
+            }
         }
         return out
     }

@@ -29,19 +29,30 @@ public enum ReplayJSON {
         return JSONWriter.write(obj(members)) + "\n"
     }
 
+    /// A column: its label, then each figure of `ReplayFigure.all` under its key.
     static func tally(_ label: String, _ t: ReplayTally) -> JSONValue {
-        var drops: [(String, JSONValue)] = []
-        for (i, reason) in Reason.allCases.enumerated() where t.drops[i] > 0 { drops.append((reason.rawValue, int(t.drops[i]))) }
-        let wait = obj([("p50", opt(t.waits.quantile(50))), ("p90", opt(t.waits.quantile(90))), ("p99", opt(t.waits.quantile(99))),
-                        ("max", opt(t.waits.max)), ("sum", int(t.waits.sum)),
-                        ("buckets", arr(t.waits.sortedBuckets.map { arr([int($0.index), int($0.count)]) }))])
-        let properties = zip(t.failures, t.failing).map { n, first in
-            obj([("failures", int(n)), ("first", users(first))])
+        var members: [(String, JSONValue)] = [("label", str(label))]
+        for f in ReplayFigure.all {
+            switch f.kind {
+            case .count(let get, _, _): members.append((f.key, int(get(t))))
+            case .shown: members.append((f.key, int(t.shown)))
+            case .drops:
+                var drops: [(String, JSONValue)] = []
+                for (i, reason) in Reason.allCases.enumerated() where t.drops[i] > 0 { drops.append((reason.rawValue, int(t.drops[i]))) }
+                members.append((f.key, obj(drops)))
+            case .waits:
+                members.append((f.key, obj(ReplayFigure.quantiles.map { ("p\($0)", opt(t.waits.quantile($0))) }
+                                            + [("max", opt(t.waits.max)), ("sum", int(t.waits.sum)),
+                                               ("buckets", arr(t.waits.sortedBuckets.map { arr([int($0.index), int($0.count)]) }))])))
+            case .failures:
+                members.append((f.key, arr(zip(t.failures, t.failing).map { n, first in obj([("failures", int(n)), ("first", users(first))]) })))
+            case .agreeing: members.append((f.key, int(t.agreeing)))
+            case .unsettled:
+                members.append((f.key, int(t.unsettled)))
+                members.append((f.key + "First", users(t.unsettledUsers)))
+            }
         }
-        return obj([("label", str(label)), ("users", int(t.users)), ("requests", int(t.requests)), ("shown", int(t.shown)),
-                    ("drops", obj(drops)), ("lost", int(t.lost)), ("overlaps", int(t.overlaps)), ("pending", int(t.pending)),
-                    ("mostOnScreen", int(t.mostOnScreen)), ("wait", wait), ("properties", arr(properties)),
-                    ("agreeing", int(t.agreeing)), ("unsettled", int(t.unsettled)), ("unsettledFirst", users(t.unsettledUsers))])
+        return obj(members)
     }
 
     static func users(_ list: [ReplayTally.UserRef]) -> JSONValue {
@@ -111,32 +122,55 @@ public enum ReplayJSON {
             return report
         }
 
+        /// A column read back, figure by figure (`ReplayFigure.all`); nil when any is missing or
+        /// out of range.
         func tally(_ v: JSONValue, properties: Int) -> (String, ReplayTally)? {
-            guard let m = fields(v), let label = string(m["label"]), let drops = fields(m["drops"]), let wait = fields(m["wait"]),
-                  let buckets = array(wait["buckets"]), let sum = integer(wait["sum"]),
-                  let props = array(m["properties"]), props.count == properties, let unsettledFirst = users(m["unsettledFirst"]) else { return nil }
+            guard let m = fields(v), let label = string(m["label"]) else { return nil }
             var t = ReplayTally(properties: properties)
-            for key in ["users", "requests", "shown", "lost", "overlaps", "pending", "mostOnScreen", "agreeing", "unsettled"] {
-                guard let n = integer(m[key]), Self.isCount(n) else { return nil }
-                switch key {
-                case "users": t.users = n
-                case "requests": t.requests = n
-                case "shown": t.shown = n
-                case "lost": t.lost = n
-                case "overlaps": t.overlaps = n
-                case "pending": t.pending = n
-                case "mostOnScreen": t.mostOnScreen = n
-                case "agreeing": t.agreeing = n
-                default: t.unsettled = n
+            for f in ReplayFigure.all {
+                switch f.kind {
+                case .count(_, let set, _):
+                    guard let n = count(m[f.key]) else { return nil }
+                    set(&t, n)
+                case .shown:
+                    guard let n = count(m[f.key]) else { return nil }
+                    t.shown = n
+                case .drops:
+                    guard let drops = fields(m[f.key]) else { return nil }
+                    for (key, value) in drops {
+                        guard let i = Reason.allCases.firstIndex(where: { $0.rawValue == key }), let n = count(value) else { return nil }
+                        t.drops[i] = n
+                    }
+                case .waits:
+                    guard let wait = fields(m[f.key]), let waits = histogram(wait) else { return nil }
+                    t.waits = waits
+                case .failures:
+                    guard let props = array(m[f.key]), props.count == properties else { return nil }
+                    for (i, p) in props.enumerated() {
+                        guard let o = fields(p), let n = count(o["failures"]), let first = users(o["first"]) else { return nil }
+                        t.failures[i] = n
+                        t.failing[i] = first
+                    }
+                case .agreeing:
+                    guard let n = count(m[f.key]) else { return nil }
+                    t.agreeing = n
+                case .unsettled:
+                    guard let n = count(m[f.key]), let first = users(m[f.key + "First"]) else { return nil }
+                    t.unsettled = n
+                    t.unsettledUsers = first
                 }
             }
-            for (key, value) in drops {
-                guard let i = Reason.allCases.firstIndex(where: { $0.rawValue == key }), let n = integer(value), Self.isCount(n) else { return nil }
-                t.drops[i] = n
-            }
+            return (label, t)
+        }
+
+        func count(_ v: JSONValue?) -> Int? { integer(v).flatMap { Self.isCount($0) ? $0 : nil } }
+
+        /// The waits' histogram from its buckets, maximum and sum.
+        func histogram(_ wait: [String: JSONValue]) -> WaitHistogram? {
+            guard let buckets = array(wait["buckets"]), let sum = integer(wait["sum"]) else { return nil }
             var pairs: [(Int, Int)] = []
             for b in buckets {
-                guard let pair = array(b), pair.count == 2, let i = integer(pair[0]), let n = integer(pair[1]), Self.isCount(n) else { return nil }
+                guard let pair = array(b), pair.count == 2, let i = integer(pair[0]), let n = count(pair[1]) else { return nil }
                 pairs.append((i, n))
             }
             let max: Int?
@@ -144,15 +178,7 @@ public enum ReplayJSON {
                 guard let n = integer(wait["max"]) else { return nil }
                 max = n
             }
-            guard let waits = WaitHistogram(buckets: pairs, max: max, sum: sum) else { return nil }
-            t.waits = waits
-            for (i, p) in props.enumerated() {
-                guard let f = fields(p), let n = integer(f["failures"]), Self.isCount(n), let first = users(f["first"]) else { return nil }
-                t.failures[i] = n
-                t.failing[i] = first
-            }
-            t.unsettledUsers = unsettledFirst
-            return (label, t)
+            return WaitHistogram(buckets: pairs, max: max, sum: sum)
         }
 
         func users(_ v: JSONValue?) -> [ReplayTally.UserRef]? {

@@ -12,12 +12,7 @@ public enum ReplayMerge {
 
     public static func merge(_ reports: [ReplayReport], paths: [String]) -> Result<ReplayReport, Problem> {
         guard var merged = reports.first else { return .failure(Problem(message: "no reports")) }
-        var seen: [Int: String] = [:]
-        var count: Int?
         for (r, path) in zip(reports, paths) {
-            guard let shard = r.shard, let (i, n) = parse(shard) else {
-                return .failure(Problem(message: "\(path) is not a shard's report (made with --shard I/N)"))
-            }
             guard r.traceDigest == merged.traceDigest, r.traceBytes == merged.traceBytes else {
                 return .failure(Problem(message: "\(path) replays another trace than \(paths[0])"))
             }
@@ -30,14 +25,15 @@ public enum ReplayMerge {
             guard r.rows == merged.rows, r.badRows == merged.badRows, r.hasProduction == merged.hasProduction else {
                 return .failure(Problem(message: "\(path) read the trace differently than \(paths[0]) (other --columns, --time-unit or --max-errors?)"))
             }
-            if let count, count != n { return .failure(Problem(message: "\(path) is shard \(shard), the others are of \(count)")) }
-            count = n
-            if let other = seen[i] { return .failure(Problem(message: "\(path) and \(other) are both shard \(shard)")) }
-            seen[i] = path
         }
-        let n = count ?? 0
-        if let missing = (0..<n).first(where: { seen[$0] == nil }) {
-            return .failure(Problem(message: "shard \(missing)/\(n) is missing"))
+        switch Shard.checkMerge(reports.map { $0.shard.flatMap(Shard.written) }) {
+        case .success: break
+        case .failure(.notAShard(let at)): return .failure(Problem(message: "\(paths[at]) is not a shard's report (made with --shard I/N)"))
+        case .failure(.otherCount(let at, let shard, let others)):
+            return .failure(Problem(message: "\(paths[at]) is shard \(shard.text), the others are of \(others)"))
+        case .failure(.twice(let first, let at, let shard)):
+            return .failure(Problem(message: "\(paths[at]) and \(paths[first]) are both shard \(shard.text)"))
+        case .failure(.missing(let index, let count)): return .failure(Problem(message: "shard \(index)/\(count) is missing"))
         }
         merged.tallies = ReplayTallies(columns: merged.labels.count, properties: merged.properties.count)
         merged.skippedUsers = 0
@@ -50,13 +46,5 @@ public enum ReplayMerge {
         merged.shard = nil
         merged.trace = reports[0].trace
         return .success(merged)
-    }
-
-    /// `I/N` written by `--shard` (digits only, no leading zeros: `00/2` is not shard 0).
-    static func parse(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && ($0 == "0" || $0.first != "0") }),
-              let i = Int(parts[0]), let n = Int(parts[1]), i >= 0, i < n else { return nil }
-        return (i, n)
     }
 }

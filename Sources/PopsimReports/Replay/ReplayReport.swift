@@ -48,38 +48,44 @@ public struct ReplayReport: Sendable, Equatable {
         self.hasProduction = hasProduction
     }
 
-    /// The table every text format draws: a header row, then one row per figure, a cell per
-    /// column (production first when there is one); "-" where a figure does not apply.
+    /// The table every text format draws: a header row, then one row per figure
+    /// (`ReplayFigure.all`), a cell per column (production first when there is one); "-" where a
+    /// figure does not apply.
     public var table: [[String]] {
         let columns = (hasProduction ? [tallies.production] : []) + tallies.columns
         let names = (hasProduction ? ["production"] : []) + labels
         let isProduction = (hasProduction ? [true] : []) + labels.map { _ in false }
         var rows: [[String]] = [[""] + names]
-        func row(_ label: String, simulationOnly: Bool = false, _ cell: (ReplayTally) -> String) {
+        func row(_ label: String, simulationOnly: Bool, _ cell: (ReplayTally) -> String) {
             rows.append([label] + zip(columns, isProduction).map { simulationOnly && $1 ? "-" : cell($0) })
         }
-        row("users") { String($0.users) }
-        row("requests") { String($0.requests) }
-        row("shown") { "\($0.shown) (\(Self.percent($0.shown, of: $0.requests)))" }
-        for (i, reason) in Reason.allCases.enumerated() where tallies.columns.contains(where: { $0.drops[i] > 0 }) {
-            row("dropped: \(reason.rawValue)", simulationOnly: true) { String($0.drops[i]) }
-        }
-        row("lost", simulationOnly: true) { String($0.lost) }
-        row("overlaps", simulationOnly: true) { String($0.overlaps) }
-        row("pending at end", simulationOnly: true) { String($0.pending) }
-        for q in [50, 90, 99] {
-            row("wait p\(q) (ms)") { $0.waits.quantile(q).map(String.init) ?? "-" }
-        }
-        row("wait max (ms)") { $0.waits.max.map(String.init) ?? "-" }
-        row("most on screen", simulationOnly: true) { String($0.mostOnScreen) }
-        for (i, text) in properties.enumerated() {
-            row("fails: \(text)", simulationOnly: true) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
-        }
-        if hasProduction {
-            row("agrees with production", simulationOnly: true) { "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))" }
-        }
-        if tallies.columns.contains(where: { $0.unsettled > 0 }) {
-            row("did not settle", simulationOnly: true) { String($0.unsettled) }
+        for f in ReplayFigure.all {
+            let only = f.simulationOnly
+            switch f.kind {
+            case .count(let get, _, _): row(f.label, simulationOnly: only) { String(get($0)) }
+            case .shown: row(f.label, simulationOnly: only) { "\($0.shown) (\(Self.percent($0.shown, of: $0.requests)))" }
+            case .drops:
+                for (i, reason) in Reason.allCases.enumerated() where tallies.columns.contains(where: { $0.drops[i] > 0 }) {
+                    row("\(f.label): \(reason.rawValue)", simulationOnly: only) { String($0.drops[i]) }
+                }
+            case .waits:
+                for q in ReplayFigure.quantiles {
+                    row("\(f.label) p\(q) (ms)", simulationOnly: only) { $0.waits.quantile(q).map(String.init) ?? "-" }
+                }
+                row("\(f.label) max (ms)", simulationOnly: only) { $0.waits.max.map(String.init) ?? "-" }
+            case .failures:
+                for (i, text) in properties.enumerated() {
+                    row("\(f.label): \(text)", simulationOnly: only) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
+                }
+            case .agreeing:
+                if hasProduction {
+                    row(f.label, simulationOnly: only) { "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))" }
+                }
+            case .unsettled:
+                if tallies.columns.contains(where: { $0.unsettled > 0 }) {
+                    row(f.label, simulationOnly: only) { String($0.unsettled) }
+                }
+            }
         }
         return rows
     }

@@ -19,15 +19,6 @@ public enum TraceTime {
         }
     }
 
-    /// What each unit looks like, for the error message of a time that does not read.
-    public static func expected(_ unit: TraceLayout.TimeUnit) -> String {
-        switch unit {
-        case .ms: return "a time in integer milliseconds (other units: --time-unit s or iso8601)"
-        case .s: return "a time in seconds, like 1732600000.25"
-        case .iso8601: return "an ISO 8601 time, like 2026-11-20T08:00:00.250Z"
-        }
-    }
-
     /// Digits, with an optional leading `-`.
     static func integer(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var s = b

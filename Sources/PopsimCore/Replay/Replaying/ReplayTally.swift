@@ -49,25 +49,27 @@ public struct ReplayTally: Sendable, Equatable {
         failing = Array(repeating: [], count: properties)
     }
 
-    /// Adds `o` in: every count saturates (shards read back from files may hold anything).
+    /// Adds `o` in, figure by figure (`ReplayFigure.all`): every count saturates (shards read
+    /// back from files may hold anything).
     public mutating func merge(_ o: ReplayTally) {
         let add = WaitHistogram.add
-        users = add(users, o.users)
-        requests = add(requests, o.requests)
-        shown = add(shown, o.shown)
-        for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
-        lost = add(lost, o.lost)
-        overlaps = add(overlaps, o.overlaps)
-        pending = add(pending, o.pending)
-        mostOnScreen = max(mostOnScreen, o.mostOnScreen)
-        waits.merge(o.waits)
-        for i in failures.indices {
-            failures[i] = add(failures[i], o.failures[i])
-            failing[i] = Self.first(failing[i] + o.failing[i])
+        for figure in ReplayFigure.all {
+            switch figure.kind {
+            case .count(let get, let set, let most): set(&self, most ? max(get(self), get(o)) : add(get(self), get(o)))
+            case .shown: shown = add(shown, o.shown)
+            case .drops: for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
+            case .waits: waits.merge(o.waits)
+            case .failures:
+                for i in failures.indices {
+                    failures[i] = add(failures[i], o.failures[i])
+                    failing[i] = Self.first(failing[i] + o.failing[i])
+                }
+            case .agreeing: agreeing = add(agreeing, o.agreeing)
+            case .unsettled:
+                unsettled = add(unsettled, o.unsettled)
+                unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
+            }
         }
-        agreeing = add(agreeing, o.agreeing)
-        unsettled = add(unsettled, o.unsettled)
-        unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
     }
 
     static func first(_ users: [UserRef]) -> [UserRef] {

@@ -1,0 +1,66 @@
+/// How a replay spends its memory budget (`--memory`), decided before the first row: a pure
+/// function of the budget, the workers and the catalog, so that it can be tested like explore's
+/// `Plan`. The gatherers and the command follow it; nothing else decides when rows leave memory.
+///
+/// The budget covers the whole process: what popsim needs to run at all (`baseline`), the
+/// catalog and the runs in flight (`perWorker` each), the trace's read buffer, then the users
+/// the workers hold — each worker `holdLimit` bytes, after which its users go to temporary
+/// partitions (or, when the rows so far come grouped by user, are replayed as each is done).
+/// A partition is read back whole when it holds at most `readBackLimit` bytes, else split again
+/// by the next digits of its users' hashes (`partitionBits` at a time, `maxLevels` deep); one
+/// user's rows are never split, so a single user too big for the budget is the one thing that
+/// may pass it (with a warning).
+public struct SpillPlan: Sendable, Equatable {
+    public let budget: Int
+    public let workers: Int
+    /// Bytes a worker's gatherer may hold before it spills or streams.
+    public let holdLimit: Int
+    /// Partitions per level: `1 << partitionBits`.
+    public let partitionBits: Int
+    /// Outbox bytes a spilling worker gathers before writing them.
+    public let flushBytes: Int
+    /// The encoded bytes of a partition read back whole.
+    public let readBackLimit: Int
+    public let maxLevels: Int
+    /// What popsim needs before holding a single row: the baseline, the catalog, the runs in
+    /// flight, the read buffer.
+    public let needed: Int
+    public var isBelowMinimum: Bool { budget < needed }
+
+    /// The process without a trace: the runtime, the code, the stacks, the allocator's slack.
+    public static let baseline = 24 << 20
+    /// What one worker's run of one ordinary user needs (the engine, the timeline, a scenario).
+    public static let perWorker = 2 << 20
+    /// The chunk a trace is read in.
+    public static let chunk = 1 << 20
+    /// Encoded partition bytes to the memory they take once read back (about).
+    public static let expansion = 3
+    /// The default budget: 256 MiB.
+    public static let defaultBudget = 256 << 20
+
+    public init(budget: Int, workers: Int, catalogBytes: Int) {
+        self.budget = max(0, budget)
+        self.workers = max(1, workers)
+        // The catalog is parsed once and copied by each worker's run in flight.
+        let catalog = catalogBytes.multipliedReportingOverflow(by: 8 + 4 * self.workers)
+        let fixed = [Self.baseline, catalog.overflow ? Int.max : catalog.partialValue, 3 * Self.chunk,
+                     self.workers * Self.perWorker].reduce(0) { $0.plus($1) }
+        needed = fixed
+        let free = max(0, self.budget - fixed)
+        // Three quarters: a chunk's rows come in between two looks, and the allocator keeps some.
+        holdLimit = free / self.workers / 4 * 3
+        var bits = 6
+        while bits > 2, (self.workers << bits) > 256 { bits -= 1 }
+        partitionBits = bits
+        flushBytes = max(64 << 10, min(8 << 20, holdLimit / 4))
+        readBackLimit = max(1 << 16, holdLimit / Self.expansion)
+        maxLevels = 4
+    }
+
+    /// Whether a worker holding `bytes` must let rows go.
+    public func mustRelease(_ bytes: Int) -> Bool { bytes > holdLimit }
+
+    /// Whether a partition of `bytes` encoded bytes, at `level` (1: the first), is split again
+    /// rather than read back whole.
+    public func splits(_ bytes: Int, level: Int) -> Bool { bytes > readBackLimit && level < maxLevels }
+}

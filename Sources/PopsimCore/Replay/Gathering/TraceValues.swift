@@ -1,0 +1,77 @@
+/// The texts and settings of a trace's rows, each kept once: what `PackedEntry.value` points at.
+/// A screen, a button or a `set` value read a million times is one String.
+///
+/// Contract: ids count from 0 in the order values are first seen; `byteCount` is what the table
+/// holds, for the memory plan.
+public struct TraceValues: Sendable {
+    private var texts: [String] = []
+    private var textIndex = NameTable()
+    private var settings: [(VariableID, StateValue)] = []
+    private var settingIndex = NameTable()
+    /// A setting's key: the variable's index (4 bytes), then the value's text.
+    private var key: [UInt8] = []
+    public private(set) var byteCount = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { texts.isEmpty && settings.isEmpty }
+
+    public func text(_ id: Int32) -> String? {
+        id >= 0 && Int(id) < texts.count ? texts[Int(id)] : nil
+    }
+
+    public func setting(_ id: Int32) -> (VariableID, StateValue)? {
+        id >= 0 && Int(id) < settings.count ? settings[Int(id)] : nil
+    }
+
+    /// The id of a text given as bytes.
+    public mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let next = Int32(texts.count)
+        if let id = textIndex.insert(bytes, id: next) { return id }
+        texts.append(String(decoding: bytes, as: UTF8.self))
+        byteCount += bytes.count + 48
+        return next
+    }
+
+    public mutating func intern(_ text: String) -> Int32 {
+        var text = text
+        return text.withUTF8 { intern(bytes: $0) }
+    }
+
+    /// The id of the setting of `variable` to the value `raw` reads as; the value is made once,
+    /// by `make`, the first time (nil: `raw` is not a value of the variable's type).
+    public mutating func intern(setting variable: VariableID, raw: UnsafeBufferPointer<UInt8>, make: () -> StateValue?) -> Int32? {
+        key.removeAll(keepingCapacity: true)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: variable.index).littleEndian) { key.append(contentsOf: $0) }
+        key.append(contentsOf: raw)
+        let next = Int32(settings.count)
+        let found = key.withUnsafeBufferPointer { settingIndex.lookup($0) }
+        if let found { return found }
+        guard let value = make() else { return nil }
+        key.withUnsafeBufferPointer { _ = settingIndex.insert($0, id: next) }
+        settings.append((variable, value))
+        byteCount += key.count + 64
+        return next
+    }
+
+    /// `entry` with its value taken from `old` into this table.
+    public mutating func carry(_ entry: PackedEntry, from old: TraceValues) -> PackedEntry {
+        var e = entry
+        if e.holdsSetting, let setting = old.setting(e.value) {
+            var raw = Self.raw(setting.1)
+            e.value = raw.withUTF8 { intern(setting: setting.0, raw: $0) { setting.1 } } ?? -1
+        } else if let text = old.text(e.value) {
+            e.value = intern(text)
+        }
+        return e
+    }
+
+    /// A setting's value as a trace writes it (what `intern(setting:raw:make:)` reads back).
+    public static func raw(_ value: StateValue) -> String {
+        switch value {
+        case .string(let s): s
+        case .integer(let n): String(n)
+        case .boolean(let b): b ? "true" : "false"
+        }
+    }
+}

@@ -1,0 +1,274 @@
+/// Gathers a trace's rows into users, for one part of the work (a worker's share of the users,
+/// within a shard): the one type that knows users.
+///
+/// Every worker's gatherer is shown every row (`take`), in trace order; it decodes the rows whose
+/// user is its own (by the middle digits of the user's hash; rows without a user are worker 0's),
+/// reports each bad one (located) and leaves its user out, and keeps the rows of its users that are
+/// in the shard — in memory (`HeldRows`, 24 bytes a row), or, once told to spill, encoded into the
+/// outbox of the user's partition (by the high digits of the hash). It also follows whether the
+/// shard's rows come grouped by user (another user's row ends a user's rows), for all workers alike.
+///
+/// Contract: users are numbered in the order of their first row; a row earlier than its user's
+/// last is an error (found here, or when a partition is read back); what it holds is `heldBytes`.
+public struct UserGatherer: Sendable {
+    public let decoder: TraceRowDecoder
+    /// This gatherer's share: workers `of` in all, this one `worker`.
+    public let worker: Int
+    public let workers: Int
+    public let shard: Shard?
+    /// Rows said to be grouped by user (`--grouped`): a user's row after another user's is an error.
+    public let promisedGrouped: Bool
+    /// Bad rows allowed in all (`--max-errors`): this gatherer keeps its first `maxErrors + 1`.
+    public let maxErrors: Int
+
+    let users = UserTable()
+    let held = Paged<HeldRow>()
+    public internal(set) var values = TraceValues()
+
+    /// Bad rows found, the first `maxErrors + 1` by line, and how many in all.
+    public internal(set) var errors: [TraceError] = []
+    public internal(set) var errorCount = 0
+    /// Of those, errors about a user's rows together (found only by the user's shard).
+    public internal(set) var userErrors = 0
+    public internal(set) var skippedUsers = 0
+    /// Whether one of its rows (any shard's) is a `shown`: then production is a column.
+    public private(set) var sawShown = false
+    /// Whether no user of its own came back after another user's row (the trace so far is grouped).
+    public private(set) var groupedSoFar = true
+
+    /// The hash of the user of the shard's last row with a user, and that user's index here if
+    /// it is this gatherer's.
+    private var lastHash: UInt64?
+    var lastIndex: Int?
+    /// Users handed out and let go (streaming): their hashes, to tell one that comes back.
+    var finished = HashSet()
+    /// Users handed out in all (for the progress line).
+    public private(set) var handedOut = 0
+
+    /// Spilling: an outbox per partition, filled with encoded rows; users left out by hash.
+    public internal(set) var outboxes: [[UInt8]]?
+    var partitionShift: UInt64 = 58
+    var partitionMask: UInt64 = 63
+    public internal(set) var badUsers = Set<UInt64>()
+
+    public init(decoder: TraceRowDecoder, worker: Int, workers: Int, shard: Shard?, promisedGrouped: Bool, maxErrors: Int) {
+        self.decoder = decoder
+        self.worker = worker
+        self.workers = max(1, workers)
+        self.shard = shard
+        self.promisedGrouped = promisedGrouped
+        self.maxErrors = maxErrors
+    }
+
+    /// Users held now, and handed out before.
+    public var userCount: Int { users.count + handedOut }
+
+    /// Memory held: rows, users, values, the outboxes and the set of users let go.
+    public var heldBytes: Int {
+        held.byteCount + users.byteCount + values.byteCount + finished.byteCount + (outboxes?.reduce(0) { $0 + $1.capacity } ?? 0)
+    }
+
+    /// Which worker's a user is: the middle digits of its hash (shards take the low ones,
+    /// partitions the high ones).
+    public static func worker(of hash: UInt64, among workers: Int) -> Int {
+        Int((hash >> 24) % UInt64(max(1, workers)))
+    }
+
+    // MARK: Taking rows
+
+    /// A problem of the reader's (a record that cannot be split): worker 0 reports it.
+    public mutating func take(_ problem: TraceError) {
+        guard worker == 0 else { return }
+        report(problem)
+    }
+
+    /// One row of the trace (every worker is shown every row).
+    public mutating func take(_ row: TraceRow) {
+        let userBytes = row[.user]
+        let hash = userBytes.map(UserTable.hash)
+        let inShard = hash.map { shard?.contains(hash: $0) ?? true } ?? true
+        let mine = hash.map { Self.worker(of: $0, among: workers) == worker } ?? (worker == 0)
+        // The order of the shard's users: another user's row ends a user's rows.
+        var endsLast = false
+        if let hash, inShard, hash != lastHash {
+            if let i = lastIndex { markFinished(i) }
+            endsLast = true
+            lastHash = hash
+            lastIndex = nil
+        }
+        guard mine else { return }
+        switch decoder.decode(row, values: &values) {
+        case .failure(let e):
+            report(e)
+            guard let userBytes, let hash, inShard else { return }
+            if outboxes != nil {
+                if badUsers.insert(hash).inserted { skippedUsers += 1 }
+                return
+            }
+            if let i = users.find(userBytes, hash: hash) {
+                markBad(i)
+                if endsLast { lastIndex = i }
+                return
+            }
+            // A user handed out already was replayed: no second entry for it.
+            if finished.contains(hash) { return }
+            let i = users.insert(userBytes, hash: hash, firstRow: row.row, time: .min)
+            markBad(i)
+            lastIndex = i
+        case .success(let d):
+            if !sawShown, d.entry.verb == .shown { sawShown = true }
+            guard inShard else { return }
+            add(d, row: row, hash: hash ?? 0)
+        }
+    }
+
+    private mutating func add(_ d: TraceRowDecoder.Decoded, row: TraceRow, hash: UInt64) {
+        if var boxes = outboxes {
+            outboxes = nil
+            PartitionCodec.encodeRow(user: d.user, row: row.row, location: row.location(.user), time: d.time, entry: d.entry,
+                                     values: values, into: &boxes[partition(hash)])
+            outboxes = boxes
+            return
+        }
+        guard let i = users.find(d.user, hash: hash) else {
+            if finished.contains(hash) { return comesBack(d.user, row) }
+            let i = users.insert(d.user, hash: hash, firstRow: row.row, time: d.time)
+            append(i, TimedEntry(time: d.time, entry: d.entry))
+            lastIndex = i
+            return
+        }
+        lastIndex = i
+        var u = users[i]
+        if u.finished {
+            groupedSoFar = false
+            if promisedGrouped {
+                markBad(i)
+                return comesBack(d.user, row)
+            }
+        }
+        if d.time < u.lastTime {
+            userErrors += 1
+            report(TraceError(file: decoder.file, location: row.location(.user),
+                              problem: .timeGoesBack(user: String(decoding: d.user, as: UTF8.self), time: d.time)))
+            markBad(i)
+            return
+        }
+        u.lastTime = d.time
+        users[i] = u
+        append(i, TimedEntry(time: d.time, entry: d.entry))
+    }
+
+    func append(_ i: Int, _ d: TimedEntry) {
+        let k = UInt32(truncatingIfNeeded: held.append(HeldRow(time: d.time, entry: d.entry, next: 0)))
+        var u = users[i]
+        if u.rows == 0 {
+            u.head = k
+        } else {
+            var tail = held[Int(u.tail)]
+            tail.next = k
+            held[Int(u.tail)] = tail
+        }
+        u.tail = k
+        u.rows += 1
+        u.lastTime = d.time
+        users[i] = u
+    }
+
+    private mutating func comesBack(_ user: UnsafeBufferPointer<UInt8>, _ row: TraceRow) {
+        groupedSoFar = false
+        guard promisedGrouped else { return }
+        userErrors += 1
+        report(TraceError(file: decoder.file, location: row.location(.user), problem: .comesBack(user: String(decoding: user, as: UTF8.self))))
+    }
+
+    private func markFinished(_ i: Int) {
+        var u = users[i]
+        u.finished = true
+        users[i] = u
+    }
+
+    mutating func markBad(_ i: Int) {
+        var u = users[i]
+        guard !u.bad else { return }
+        u.bad = true
+        users[i] = u
+        skippedUsers += 1
+    }
+
+    mutating func report(_ e: TraceError) {
+        errorCount += 1
+        errors.append(e)
+        // Keep the first maxErrors + 1 by line: what one reader going through the file reports.
+        if errors.count > 2 * (maxErrors + 1) + 64 { errors = TraceError.inFileOrder(errors, cap: maxErrors + 1) }
+    }
+
+    /// Its errors in file order, at most `maxErrors + 1`.
+    public var errorsInOrder: [TraceError] { TraceError.inFileOrder(errors, cap: maxErrors + 1) }
+
+    func partition(_ hash: UInt64) -> Int { Int((hash >> partitionShift) & partitionMask) }
+
+    // MARK: Users out
+
+    /// A user's rows, in order, into `rows` (emptied first).
+    public func rows(of i: Int, into rows: inout [TimedEntry]) {
+        rows.removeAll(keepingCapacity: true)
+        let u = users[i]
+        var k = u.head
+        for n in 0..<Int(u.rows) {
+            let r = held[Int(k)]
+            rows.append(TimedEntry(time: r.time, entry: r.entry))
+            if n + 1 < Int(u.rows) { k = r.next }
+        }
+    }
+
+    /// The users held, by index (first-row order): each one's index, id, first row and whether
+    /// it is done (`finished`, or every one at the end) and left out.
+    public var heldUsers: Int { users.count }
+
+    public func user(_ i: Int) -> (id: String, firstRow: Int, bad: Bool, finished: Bool) {
+        let u = users[i]
+        return (users.idString(i), u.firstRow, u.bad, u.finished)
+    }
+
+    /// Lets go of every finished user (with streaming: all but the one whose rows may go on):
+    /// their rows, entries and values are freed, their hashes kept to tell one that comes back.
+    public mutating func releaseFinished() {
+        var keep: [(id: [UInt8], entry: UserTable.Entry, rows: [TimedEntry])] = []
+        for i in 0..<users.count {
+            let u = users[i]
+            if u.finished {
+                finished.insert(u.hash)
+                handedOut += 1
+            } else {
+                var rows: [TimedEntry] = []
+                self.rows(of: i, into: &rows)
+                keep.append((Array(users.id(i)), u, rows))
+            }
+        }
+        users.removeAll()
+        held.removeAll()
+        let old = values
+        values = TraceValues()
+        lastIndex = nil
+        for (id, e, rows) in keep {
+            let i = id.withUnsafeBufferPointer { users.insert($0, hash: e.hash, firstRow: e.firstRow, time: e.lastTime) }
+            for r in rows { append(i, TimedEntry(time: r.time, entry: values.carry(r.entry, from: old))) }
+            var u = users[i]
+            u.bad = e.bad
+            u.lastTime = e.lastTime
+            users[i] = u
+            if e.hash == lastHash { lastIndex = i }
+        }
+    }
+}
+
+/// One row of a user: its time and what it says.
+public struct TimedEntry: Sendable, BitwiseCopyable {
+    public var time: Int
+    public var entry: PackedEntry
+
+    public init(time: Int, entry: PackedEntry) {
+        self.time = time
+        self.entry = entry
+    }
+}

@@ -1,0 +1,114 @@
+/// The users a gatherer holds: found by the FNV-1a 64 hash of their bytes, then the bytes; each
+/// with its first row, its last time, its rows (a chain through `HeldRows`) and whether it is left
+/// out or done.
+///
+/// Contract: users are numbered in the order they first come (so by first row); memory is about
+/// 56 bytes a user in pages, 16 in the hash slots, and the id's bytes.
+final class UserTable: @unchecked Sendable {
+    struct Entry: BitwiseCopyable {
+        var hash: UInt64
+        var firstRow: Int
+        /// The time of the last row taken (rows earlier than it are errors).
+        var lastTime: Int
+        var page: Int32
+        var offset: Int32
+        var idCount: Int32
+        /// The first and last of its rows in `HeldRows`, and how many (head is meaningless at 0).
+        var head: UInt32
+        var tail: UInt32
+        var rows: UInt32
+        /// A bad row of it was found: it is left out (counted once).
+        var bad: Bool
+        /// Another user's row came after its rows: done, if the trace is grouped by user.
+        var finished: Bool
+    }
+
+    private(set) var entries = Paged<Entry>()
+    private let ids = ByteArena()
+    /// Open addressing: 0 (empty), or the hash's high 32 bits over the entry's index plus one.
+    private var slots = [UInt64](repeating: 0, count: 64)
+
+    var count: Int { entries.count }
+
+    /// Bytes held: entries, slots, ids.
+    var byteCount: Int { entries.byteCount + slots.count * 8 + ids.byteCount }
+
+    subscript(_ i: Int) -> Entry {
+        get { entries[i] }
+        set { entries[i] = newValue }
+    }
+
+    func id(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        let e = entries[i]
+        return ids.bytes(page: e.page, offset: e.offset, count: e.idCount)
+    }
+
+    func idString(_ i: Int) -> String { String(decoding: id(i), as: UTF8.self) }
+
+    /// The index of the user with these bytes (and `hash`), if held.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        let tag = hash >> 32
+        while slots[i] != 0 {
+            let s = slots[i]
+            if s >> 32 == tag {
+                let k = Int(s & 0xFFFF_FFFF) - 1
+                if Self.equal(id(k), bytes) { return k }
+            }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds a user known not to be held; returns its index.
+    func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, firstRow: Int, time: Int) -> Int {
+        if (entries.count + 1) * 2 > slots.count { rehash(slots.count * 2) }
+        let (page, offset) = ids.store(bytes)
+        let index = entries.append(Entry(hash: hash, firstRow: firstRow, lastTime: time, page: page, offset: offset,
+                                         idCount: Int32(clamping: bytes.count), head: 0, tail: 0, rows: 0, bad: false, finished: false))
+        place(hash, index)
+        return index
+    }
+
+    /// Empties it and gives the memory back.
+    func removeAll() {
+        entries.removeAll()
+        ids.removeAll()
+        slots = [UInt64](repeating: 0, count: 64)
+    }
+
+    private func place(_ hash: UInt64, _ index: Int) {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while slots[i] != 0 { i = (i + 1) & mask }
+        slots[i] = (hash >> 32) << 32 | UInt64(index + 1)
+    }
+
+    private func rehash(_ size: Int) {
+        slots = [UInt64](repeating: 0, count: size)
+        for k in 0..<entries.count { place(entries[k].hash, k) }
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in 0..<a.count where a[k] != b[k] { return false }
+        return true
+    }
+
+    /// FNV-1a 64 of a user's bytes: what shards, workers and partitions are chosen by (shards by
+    /// its low digits, partitions by its high ones, workers by the middle).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+}
+
+/// The rows a gatherer holds, in the order they came, each linked to its user's next row.
+struct HeldRow: BitwiseCopyable {
+    var time: Int
+    var entry: PackedEntry
+    /// The index of the user's next row (meaningless on its last).
+    var next: UInt32
+}

@@ -1,0 +1,270 @@
+/// CSV (RFC 4180): a header row naming the columns, `"` quoting a field, `""` a quote inside one,
+/// LF or CRLF; blank lines skipped.
+///
+/// A plain record (ASCII, no quote) is split in place, fields pointing into the chunk; any other
+/// goes the careful way, its fields unquoted into the reader's storage with their columns counted
+/// in characters. Both give the same row. A record without a final line break is read at
+/// `finish`.
+public struct CSVTraceReader: TraceRowReader {
+    let file: String
+    let names: [String]
+    /// Per field: its column index in the header (-1: absent); nil until the header is read.
+    private var header: [Int]?
+    private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The next byte of `chunk` to read.
+    private var at = 0
+    /// Whether `storage.record` holds the start of a record (a quote may be open in it).
+    private var carrying = false
+    private var inQuotes = false
+    /// The record's bytes so far or-ed (a high bit: not ASCII), and whether it holds a quote.
+    private var bits: UInt64 = 0
+    private var sawQuote = false
+    private var finished = false
+    /// Whether the record after the last line break was taken (after `finish`), and the end met.
+    private var lastTaken = false
+    private var ended = false
+    /// The line the next record starts on.
+    private var line = 1
+    public private(set) var rowCount = 0
+    private var problems: [TraceError] = []
+    private let storage = TraceRowStorage()
+
+    public init(layout: TraceLayout, file: String) {
+        self.file = file
+        names = layout.names
+    }
+
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        self.chunk = chunk
+        at = 0
+    }
+
+    public mutating func finish() {
+        chunk = UnsafeBufferPointer(start: nil, count: 0)
+        at = 0
+        finished = true
+    }
+
+    public mutating func next() -> TracePull? {
+        while true {
+            if !problems.isEmpty { return .problem(problems.removeFirst()) }
+            guard let (record, plain) = nextRecord() else {
+                return problems.isEmpty ? nil : .problem(problems.removeFirst())
+            }
+            if let pull = take(record, plain: plain) { return pull }
+        }
+    }
+
+    /// The next complete record (its bytes without the line break) and whether it is plain; nil
+    /// when the chunk ends inside one (kept for the next chunk) or, after `finish`, at the end.
+    private mutating func nextRecord() -> (UnsafeBufferPointer<UInt8>, Bool)? {
+        if ended { return nil }
+        if let end = scan() {
+            let plain = bits & 0x8080_8080_8080_8080 == 0 && !sawQuote
+            bits = 0
+            sawQuote = false
+            let record: UnsafeBufferPointer<UInt8>
+            if carrying {
+                storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at..<end]))
+                record = storage.record.bytes
+                carrying = false
+            } else {
+                record = UnsafeBufferPointer(rebasing: chunk[at..<end])
+            }
+            at = end + 1
+            return (record, plain)
+        }
+        // The chunk ends inside a record: keep its bytes for the next chunk.
+        if at < chunk.count {
+            if !carrying { storage.clearRecord() }
+            storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at...]))
+            carrying = true
+            at = chunk.count
+        }
+        guard finished else { return nil }
+        if !lastTaken {
+            lastTaken = true
+            if inQuotes {
+                // Nothing after it can be read: no word of the header either.
+                ended = true
+                problems.append(error(line: line, column: 1, .quoteNotClosed))
+                return nil
+            }
+            if carrying {
+                carrying = false
+                let plain = bits & 0x8080_8080_8080_8080 == 0 && !sawQuote
+                bits = 0
+                return (storage.record.bytes, plain)
+            }
+        }
+        ended = true
+        if header == nil { problems.append(error(line: 1, column: 1, .emptyTrace)) }
+        return nil
+    }
+
+    /// Where the record that starts at `at` (or was carried) ends in the chunk: its line break
+    /// outside quotes. Eight bytes at a time while none of them is a line break or a quote.
+    private mutating func scan() -> Int? {
+        guard let base = chunk.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let newlines = ones &* UInt64(newline), quotes = ones &* UInt64(quote)
+        var i = at
+        let n = chunk.count
+        var b = bits
+        defer { bits = b }
+        while i < n {
+            if !inQuotes, i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let x = w ^ newlines, q = w ^ quotes
+                if ((x &- ones) & ~x & highs) | ((q &- ones) & ~q & highs) == 0 {
+                    b |= w
+                    i += 8
+                    continue
+                }
+            }
+            let c = base[i]
+            b |= UInt64(c)
+            if c == newline && !inQuotes { return i }
+            if c == quote {
+                inQuotes.toggle()
+                sawQuote = true
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A record: the header, a row, a problem, or nothing (a blank line).
+    private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool) -> TracePull? {
+        var record = bytes
+        if let last = record.last, last == UInt8(ascii: "\r") { record = UnsafeBufferPointer(rebasing: record.dropLast()) }
+        let at = line
+        line += 1
+        if !plain { line += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        guard !record.isEmpty, !record.allSatisfy({ $0 == 32 || $0 == 9 }) else { return nil }
+        guard let header else {
+            readHeader(record, line: at)
+            return nil
+        }
+        storage.clearSlots()
+        if plain {
+            split(record, header: header)
+        } else if let problem = unquote(record, header: header, line: at) {
+            return .problem(problem)
+        }
+        rowCount += 1
+        return .row(TraceRow(row: rowCount, line: at, slots: storage.slots))
+    }
+
+    /// A plain record's fields in place: the bytes between commas, each at its byte's column.
+    private func split(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int]) {
+        let n = bytes.count
+        var column = 0, start = 0, k = 0
+        var lastStart = 0
+        guard let base = bytes.baseAddress else { return }
+        while true {
+            while k < n, bytes[k] != UInt8(ascii: ",") { k += 1 }
+            for f in 0..<header.count where header[f] == column {
+                storage.slots[f] = TraceRow.Slot(base: base + start, count: k - start, column: start + 1)
+            }
+            lastStart = start
+            guard k < n else { break }
+            k += 1
+            column += 1
+            start = k
+        }
+        // Columns the header has and this row lacks stand at the last field.
+        for f in 0..<header.count where header[f] > column {
+            storage.slots[f] = TraceRow.Slot(base: nil, count: 0, column: lastStart + 1)
+        }
+    }
+
+    /// Any record's fields, unquoted into storage, each at its column in characters (a quote
+    /// counts one, a line break inside quotes starts column 1 again); nil, or its problem.
+    private func unquote(_ record: UnsafeBufferPointer<UInt8>, header: [Int], line: Int) -> TraceError? {
+        storage.clearScratch()
+        var fields: [(start: Int, end: Int, column: Int)] = []
+        switch fieldsOf(record, line: line, into: &fields) {
+        case .some(let problem): return problem
+        case .none: break
+        }
+        for f in 0..<header.count where header[f] >= 0 {
+            if header[f] < fields.count {
+                let field = fields[header[f]]
+                storage.setScratchSlot(f, field.start, field.end, column: field.column)
+            } else {
+                storage.slots[f] = TraceRow.Slot(base: nil, count: 0, column: fields.last?.column ?? 1)
+            }
+        }
+        return nil
+    }
+
+    /// Splits a record into unquoted fields (appended to storage's scratch).
+    private func fieldsOf(_ record: UnsafeBufferPointer<UInt8>, line: Int, into fields: inout [(start: Int, end: Int, column: Int)]) -> TraceError? {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        var i = 0, column = 1
+        let n = record.count
+        while true {
+            let startColumn = column
+            let start = storage.scratchCount
+            if i < n, record[i] == quote {
+                i += 1
+                column += 1
+                while i < n {
+                    let c = record[i]
+                    if c == quote {
+                        if i + 1 < n, record[i + 1] == quote {
+                            storage.appendScratch(quote)
+                            i += 2
+                            column += 2
+                            continue
+                        }
+                        i += 1
+                        column += 1
+                        break
+                    }
+                    storage.appendScratch(c)
+                    if c & 0xC0 != 0x80 { column += 1 }
+                    if c == UInt8(ascii: "\n") { column = 1 }
+                    i += 1
+                }
+                if i < n, record[i] != comma { return error(line: line, column: column, .textAfterQuote) }
+            } else {
+                while i < n, record[i] != comma {
+                    storage.appendScratch(record[i])
+                    if record[i] & 0xC0 != 0x80 { column += 1 }
+                    i += 1
+                }
+            }
+            fields.append((start, storage.scratchCount, startColumn))
+            guard i < n else { return nil }
+            i += 1
+            column += 1
+        }
+    }
+
+    private mutating func readHeader(_ record: UnsafeBufferPointer<UInt8>, line: Int) {
+        storage.clearScratch()
+        var fields: [(start: Int, end: Int, column: Int)] = []
+        if let problem = fieldsOf(record, line: line, into: &fields) {
+            problems.append(problem)
+            return
+        }
+        let scratch = storage.scratch.bytes
+        let words = fields.map { String(decoding: UnsafeBufferPointer(rebasing: scratch[$0.start..<$0.end]), as: UTF8.self) }
+        var map = Array(repeating: -1, count: TraceField.count)
+        for field in TraceField.allCases {
+            if let at = words.firstIndex(of: names[field.ordinal]) { map[field.ordinal] = at }
+        }
+        header = map
+        for field in TraceField.allCases where field.isRequired && map[field.ordinal] < 0 {
+            problems.append(error(line: line, column: 1, .missingColumn(field, name: names[field.ordinal], header: words)))
+        }
+    }
+
+    func error(line: Int, column: Int, _ problem: TraceProblem) -> TraceError {
+        TraceError(file: file, location: SourceLocation(line: line, column: column), problem: problem)
+    }
+}

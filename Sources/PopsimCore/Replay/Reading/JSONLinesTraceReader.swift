@@ -1,0 +1,109 @@
+/// JSON Lines: one object per line, a field per key (the last of a key given twice); a string, a
+/// number (as written) or a boolean; `null` or an empty string is no value. Blank lines skipped;
+/// every other line is a row, a bad one included.
+public struct JSONLinesTraceReader: TraceRowReader {
+    let file: String
+    let names: [String]
+    private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var at = 0
+    private var carrying = false
+    private var finished = false
+    private var ended = false
+    private var line = 1
+    public private(set) var rowCount = 0
+    private let storage = TraceRowStorage()
+
+    public init(layout: TraceLayout, file: String) {
+        self.file = file
+        names = layout.names
+    }
+
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        self.chunk = chunk
+        at = 0
+    }
+
+    public mutating func finish() {
+        chunk = UnsafeBufferPointer(start: nil, count: 0)
+        at = 0
+        finished = true
+    }
+
+    public mutating func next() -> TracePull? {
+        while let record = nextLine() {
+            if let pull = take(record) { return pull }
+        }
+        return nil
+    }
+
+    private mutating func nextLine() -> UnsafeBufferPointer<UInt8>? {
+        if ended { return nil }
+        if let end = chunk[at...].firstIndex(of: UInt8(ascii: "\n")) {
+            let record: UnsafeBufferPointer<UInt8>
+            if carrying {
+                storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at..<end]))
+                record = storage.record.bytes
+                carrying = false
+            } else {
+                record = UnsafeBufferPointer(rebasing: chunk[at..<end])
+            }
+            at = end + 1
+            return record
+        }
+        if at < chunk.count {
+            if !carrying { storage.clearRecord() }
+            storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at...]))
+            carrying = true
+            at = chunk.count
+        }
+        guard finished else { return nil }
+        ended = true
+        guard carrying else { return nil }
+        carrying = false
+        return storage.record.bytes
+    }
+
+    private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) -> TracePull? {
+        var record = bytes
+        if let last = record.last, last == UInt8(ascii: "\r") { record = UnsafeBufferPointer(rebasing: record.dropLast()) }
+        let at = line
+        line += 1
+        guard !record.isEmpty, !record.allSatisfy({ $0 == 32 || $0 == 9 }) else { return nil }
+        rowCount += 1
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(Array(record))
+        } catch {
+            return .problem(self.error(line: at, column: error.location.column, .json(error.message)))
+        }
+        guard case .object(let members) = root.kind else {
+            return .problem(error(line: at, column: root.location.column, .notAnObject(got: root.errorDescription)))
+        }
+        storage.clearSlots()
+        storage.clearScratch()
+        var spans: [(field: Int, start: Int, end: Int, column: Int)] = []
+        for field in TraceField.allCases {
+            let name = names[field.ordinal]
+            guard let member = members.last(where: { $0.key == name }) else { continue }
+            let start = storage.scratchCount
+            let column = member.value.location.column
+            switch member.value.kind {
+            case .string(var s): s.withUTF8 { storage.appendScratch($0) }
+            case .number(let n):
+                var text = n.text
+                text.withUTF8 { storage.appendScratch($0) }
+            case .bool(let b): for c in (b ? "true" : "false").utf8 { storage.appendScratch(c) }
+            case .null: break
+            case .object, .array:
+                return .problem(error(line: at, column: column, .notAScalar(name: name, got: member.value.errorDescription)))
+            }
+            spans.append((field.ordinal, start, storage.scratchCount, column))
+        }
+        for s in spans { storage.setScratchSlot(s.field, s.start, s.end, column: s.column) }
+        return .row(TraceRow(row: rowCount, line: at, slots: storage.slots))
+    }
+
+    func error(line: Int, column: Int, _ problem: TraceProblem) -> TraceError {
+        TraceError(file: file, location: SourceLocation(line: line, column: column), problem: problem)
+    }
+}

@@ -1,0 +1,61 @@
+/// What can be wrong with a trace row, as data: Reports words it (`TraceProblemText`), with the
+/// options that fix it; the core names no flag.
+public enum TraceProblem: Sendable, Equatable {
+    /// CSV: a quoted field followed by something other than `,` or the row's end.
+    case textAfterQuote
+    /// CSV: the trace ends inside a quoted field.
+    case quoteNotClosed
+    /// CSV: no header row at all.
+    case emptyTrace
+    /// The header has no column for a required field.
+    case missingColumn(TraceField, name: String, header: [String])
+    /// JSON Lines: a line that is not JSON (the reader's message).
+    case json(String)
+    /// JSON Lines: a line that is JSON but not an object.
+    case notAnObject(got: String)
+    /// JSON Lines: a field that is an object or an array.
+    case notAScalar(name: String, got: String)
+    /// A row without a field its action needs (`what`: the words for it, nil for the field's own).
+    case missingField(TraceField, name: String, what: String?)
+    /// A time that does not read in the trace's unit.
+    case badTime(String, unit: TraceLayout.TimeUnit)
+    case unknownAction(String, known: [String], suggestion: String?)
+    case unknownPopup(String, suggestion: String?)
+    /// A `set` value that is not `name=value`.
+    case notASetting(String)
+    case unknownState(String, suggestion: String?)
+    case notAnInteger(variable: String, got: String)
+    case notABoolean(variable: String, got: String)
+    /// A row earlier than the user's rows before it.
+    case timeGoesBack(user: String, time: Int)
+    /// A user's row after other users', when the rows were said to be grouped by user.
+    case comesBack(user: String)
+}
+
+/// One problem at its place in a trace.
+public struct TraceError: Error, Sendable, Equatable {
+    public var file: String
+    public var location: SourceLocation
+    public var problem: TraceProblem
+
+    public init(file: String, location: SourceLocation, problem: TraceProblem) {
+        self.file = file
+        self.location = location
+        self.problem = problem
+    }
+
+    /// Whether it is about the user's rows together (a time going back, rows coming back): only
+    /// the user's shard finds it, so shards add them up; the others every shard finds.
+    public var isAboutAUser: Bool {
+        switch problem {
+        case .timeGoesBack, .comesBack: return true
+        default: return false
+        }
+    }
+
+    /// Errors by line (stable), at most `cap`: what one reader reading the file in order reports.
+    public static func inFileOrder(_ errors: [TraceError], cap: Int) -> [TraceError] {
+        let sorted = errors.enumerated().sorted { ($0.element.location.line, $0.offset) < ($1.element.location.line, $1.offset) }
+        return Array(sorted.prefix(cap).map(\.element))
+    }
+}

@@ -1,0 +1,142 @@
+/// Gives a trace row its meaning against a catalog: the user, the time, and the verb with its
+/// argument, packed (`PackedEntry`) — the one decoder every format and every path goes through.
+///
+/// Names are looked up by their bytes (`NameTable`); the argument is read in the shape the verb's
+/// `ActionKind.Argument` calls for, so a new action needs nothing here. Contract: every problem
+/// is one located `TraceError` at the field it is about; names are the catalog's (an unknown
+/// popup, state name or action gets "did you mean"). A `set` row's value is `name=value`, typed by
+/// the catalog's `state`; a `dismissed` row's value is the button (none: closed); a screen
+/// change's value is the screen; `pauseTimers` without a popup is every popup.
+public struct TraceRowDecoder: Sendable {
+    public let file: String
+    public let layout: TraceLayout
+    let catalog: Scenario
+    private var verbs = NameTable()
+    private var popups = NameTable()
+    private var variables = NameTable()
+
+    /// A row's meaning: whose (the user's bytes, valid as the row's), when, what.
+    public struct Decoded {
+        public var user: UnsafeBufferPointer<UInt8>
+        public var time: Int
+        public var entry: PackedEntry
+    }
+
+    public init(file: String, layout: TraceLayout, catalog: Scenario) {
+        self.file = file
+        self.layout = layout
+        self.catalog = catalog
+        for (i, verb) in TraceVerb.all.enumerated() { verbs.insert(verb.word, id: Int32(i)) }
+        for (i, p) in catalog.popups.enumerated() { popups.insert(p.name, id: Int32(i)) }
+        for (i, name) in catalog.state.names.enumerated() { variables.insert(name, id: Int32(i)) }
+    }
+
+    public func decode(_ row: TraceRow, values: inout TraceValues) -> Result<Decoded, TraceError> {
+        guard let user = row[.user] else { return .failure(missing(.user, row)) }
+        guard let timeBytes = row[.time] else { return .failure(missing(.time, row)) }
+        guard let time = TraceTime.milliseconds(timeBytes, unit: layout.timeUnit) else {
+            return .failure(error(row, .time, .badTime(String(decoding: timeBytes, as: UTF8.self), unit: layout.timeUnit)))
+        }
+        guard let word = row[.action] else { return .failure(missing(.action, row)) }
+        guard let v = verbs.lookup(word) else {
+            let words = TraceVerb.all.map(\.word), text = String(decoding: word, as: UTF8.self)
+            return .failure(error(row, .action, .unknownAction(text, known: words, suggestion: Suggestion.closest(text, among: words))))
+        }
+        let verb = TraceVerb.all[Int(v)]
+        return entry(verb, row, &values).map { Decoded(user: user, time: time, entry: $0) }
+    }
+
+    /// Only the verb's byte: whether a row is a `shown`, for a row another shard replays.
+    public func isShown(_ row: TraceRow) -> Bool {
+        guard let word = row[.action], let v = verbs.lookup(word) else { return false }
+        return TraceVerb.all[Int(v)] == .shown
+    }
+
+    private func entry(_ verb: TraceVerb, _ row: TraceRow, _ values: inout TraceValues) -> Result<PackedEntry, TraceError> {
+        let op = verb.ordinal
+        let kind: ActionKind
+        switch verb {
+        case .shown, .dismissed:
+            let p: Int32
+            switch popup(row) {
+            case .success(let found): p = found
+            case .failure(let e): return .failure(e)
+            }
+            let button = verb == .dismissed ? row[.value].map { values.intern(bytes: $0) } ?? -1 : -1
+            return .success(PackedEntry(op: op, popup: p, value: button))
+        case .action(let k):
+            kind = k
+        }
+        switch kind.argument {
+        case .popups, .popup:
+            return popup(row).map { PackedEntry(op: op, popup: $0, value: -1) }
+        case .press:
+            let p: Int32
+            switch popup(row) {
+            case .success(let found): p = found
+            case .failure(let e): return .failure(e)
+            }
+            guard let button = row[.value] else { return .failure(missing(.value, row, what: "the button pressed")) }
+            return .success(PackedEntry(op: op, popup: p, value: values.intern(bytes: button)))
+        case .state:
+            return setting(row, &values).map { PackedEntry(op: op, popup: $0.variable, value: $0.id) }
+        case .flag:
+            return .success(PackedEntry(op: op, popup: -1, value: -1))
+        case .screen:
+            guard let screen = row[.value] else { return .failure(missing(.value, row, what: "the screen")) }
+            return .success(PackedEntry(op: op, popup: -1, value: values.intern(bytes: screen)))
+        case .timerTarget:
+            guard row[.popup] != nil else { return .success(PackedEntry(op: op, popup: -1, value: -1)) }
+            return popup(row).map { PackedEntry(op: op, popup: $0, value: -1) }
+        }
+    }
+
+    /// `name=value` over the catalog's state, typed by the variable's initial value.
+    private func setting(_ row: TraceRow, _ values: inout TraceValues) -> Result<(variable: Int32, id: Int32), TraceError> {
+        guard let text = row[.value] else { return .failure(missing(.value, row, what: "name=value")) }
+        guard let eq = text.firstIndex(of: UInt8(ascii: "=")) else {
+            return .failure(error(row, .value, .notASetting(String(decoding: text, as: UTF8.self))))
+        }
+        let nameBytes = UnsafeBufferPointer(rebasing: text[..<eq]), raw = UnsafeBufferPointer(rebasing: text[(eq + 1)...])
+        guard let v = variables.lookup(nameBytes) else {
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            return .failure(error(row, .value, .unknownState(name, suggestion: Suggestion.closest(name, among: catalog.state.names))))
+        }
+        let variable = Int(v), initial = catalog.state.initial[variable]
+        let id = values.intern(setting: VariableID(index: variable), raw: raw) { Self.value(raw, like: initial) }
+        guard let id else {
+            let name = catalog.state.names[variable], got = String(decoding: raw, as: UTF8.self)
+            if case .boolean = initial { return .failure(error(row, .value, .notABoolean(variable: name, got: got))) }
+            return .failure(error(row, .value, .notAnInteger(variable: name, got: got)))
+        }
+        return .success((v, id))
+    }
+
+    /// `raw` as a value of the type of `initial`: any text, an integer as `Int(String)` reads it
+    /// (an optional sign, then digits), `true` or `false`.
+    static func value(_ raw: UnsafeBufferPointer<UInt8>, like initial: StateValue) -> StateValue? {
+        switch initial {
+        case .string: return .string(String(decoding: raw, as: UTF8.self))
+        case .integer: return Int(String(decoding: raw, as: UTF8.self)).map { .integer($0) }
+        case .boolean:
+            if raw.elementsEqual("true".utf8) { return .boolean(true) }
+            if raw.elementsEqual("false".utf8) { return .boolean(false) }
+            return nil
+        }
+    }
+
+    private func popup(_ row: TraceRow) -> Result<Int32, TraceError> {
+        guard let name = row[.popup] else { return .failure(missing(.popup, row, what: "the popup")) }
+        if let p = popups.lookup(name) { return .success(p) }
+        let text = String(decoding: name, as: UTF8.self)
+        return .failure(error(row, .popup, .unknownPopup(text, suggestion: Suggestion.closest(text, among: catalog.popups.map(\.name)))))
+    }
+
+    private func missing(_ field: TraceField, _ row: TraceRow, what: String? = nil) -> TraceError {
+        error(row, field, .missingField(field, name: layout.name(of: field), what: what))
+    }
+
+    func error(_ row: TraceRow, _ field: TraceField, _ problem: TraceProblem) -> TraceError {
+        TraceError(file: file, location: row.location(field), problem: problem)
+    }
+}

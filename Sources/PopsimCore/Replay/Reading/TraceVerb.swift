@@ -1,0 +1,36 @@
+/// What a row's `action` word names: an action of the scenario vocabulary (`ActionKind`), or what
+/// production observed — `shown` (the popup appeared on screen) and `dismissed` (the user
+/// dismissed it).
+public enum TraceVerb: Sendable, Equatable {
+    case action(ActionKind)
+    case shown
+    case dismissed
+
+    /// Every verb, actions first in the vocabulary's order.
+    public static let all: [TraceVerb] = ActionKind.allCases.map { .action($0) } + [.shown, .dismissed]
+
+    /// The word a trace writes.
+    public var word: String {
+        switch self {
+        case .action(let kind): kind.keyword
+        case .shown: "shown"
+        case .dismissed: "dismissed"
+        }
+    }
+
+    /// Its one byte in a packed row: an action's ordinal, then the observations.
+    public var ordinal: UInt8 {
+        switch self {
+        case .action(let kind): kind.ordinal
+        case .shown: UInt8(ActionKind.allCases.count)
+        case .dismissed: UInt8(ActionKind.allCases.count + 1)
+        }
+    }
+
+    /// The verb of an ordinal; nil for a byte no verb has.
+    public init?(ordinal: UInt8) {
+        let i = Int(ordinal)
+        guard i < Self.all.count else { return nil }
+        self = Self.all[i]
+    }
+}

@@ -1,0 +1,209 @@
+/// Temporary partitions of a worker's users, kept where the caller chooses (the CLI: files in
+/// `TMPDIR`, removed as they are made): the core only appends bytes and reads them back.
+public protocol SpillStore: AnyObject {
+    /// How many partitions it has.
+    var count: Int { get }
+    /// Appends `bytes` to partition `part`.
+    func append(_ part: Int, _ bytes: [UInt8]) throws(PopsimError)
+    /// The bytes partition `part` holds.
+    func size(_ part: Int) -> Int
+    /// Hands partition `part` to `body` in pieces, in order.
+    func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError)
+    /// Gives its storage back.
+    func close()
+}
+
+/// One worker of a replay: its reader, its gatherer (its share of the users), and the replays of
+/// its users added up. The command runs one per thread and shows every worker every chunk; the
+/// workers share nothing while they work, and their tallies merge into the same bytes in any
+/// order (`ReplayTallies.merge`).
+///
+/// Contract: users are replayed in order of their first row within what is held or read back;
+/// after a user's run fails (`failure`), only users whose first row is earlier are replayed, so
+/// that the failure kept is the first by row whatever the number of workers.
+public final class ReplayWorker: @unchecked Sendable {
+    public private(set) var reader: any TraceRowReader
+    public var gatherer: UserGatherer
+    public let replayer: Replayer
+    public let plan: SpillPlan
+    /// Keep failing users' scenarios for `--save`.
+    let saving: Bool
+    public private(set) var tallies: ReplayTallies
+    /// Users of failing runs kept for `--save`: (column, user, run).
+    public private(set) var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] = []
+    /// The first run (by user row, then column) that stopped: a plug-in's failure or a bug.
+    public private(set) var failure: (column: Int, failure: ReplayFailure)?
+    /// Errors and counts found reading partitions back.
+    public private(set) var laterErrors: [TraceError] = []
+    public private(set) var laterErrorCount = 0
+    public private(set) var laterUserErrors = 0
+    public private(set) var laterSkipped = 0
+    /// Partitions read back whole though bigger than the plan reads (one user's rows, or users
+    /// too alike to split): their bytes and, when it was one user, who.
+    public private(set) var oversized: [(bytes: Int, user: String?)] = []
+    private var rows: [TimedEntry] = []
+    private var store: (any SpillStore)?
+    private let makeStore: @Sendable (Int) throws(PopsimError) -> any SpillStore
+
+    public init(reader: any TraceRowReader, gatherer: UserGatherer, replayer: Replayer, plan: SpillPlan, saving: Bool,
+                makeStore: @escaping @Sendable (Int) throws(PopsimError) -> any SpillStore) {
+        self.reader = reader
+        self.gatherer = gatherer
+        self.replayer = replayer
+        self.plan = plan
+        self.saving = saving
+        self.makeStore = makeStore
+        tallies = ReplayTallies(columns: replayer.columns.count, properties: replayer.catalog.expectations.count)
+    }
+
+    deinit { store?.close() }
+
+    // MARK: Reading
+
+    /// Reads every row the chunk completes (the chunk must stay valid until this returns).
+    public func read(_ chunk: UnsafeBufferPointer<UInt8>) {
+        reader.feed(chunk)
+        pull(&reader)
+    }
+
+    /// Reads what is left at the end of the trace.
+    public func finishReading() {
+        reader.finish()
+        pull(&reader)
+    }
+
+    private func pull<R: TraceRowReader>(_ r: inout R) {
+        while let pulled = r.next() {
+            switch pulled {
+            case .row(let row): gatherer.take(row)
+            case .problem(let e): gatherer.take(e)
+            }
+        }
+    }
+
+    /// Rows the reader has handed out.
+    public var rowCount: Int { reader.rowCount }
+
+    /// Bad rows found in all, reading and reading back.
+    public var errorCount: Int { gatherer.errorCount + laterErrorCount }
+
+    // MARK: Replaying what is held
+
+    /// Replays the users held that are done — `all`, or those another user's row ended (the
+    /// trace so far grouped by user) — and lets them go.
+    public func replayHeld(all: Bool) {
+        for i in 0..<gatherer.heldUsers {
+            let u = gatherer.user(i)
+            guard all || u.finished, !u.bad else { continue }
+            replay(i, id: u.id, firstRow: u.firstRow, from: gatherer)
+        }
+        if !all { gatherer.releaseFinished() }
+        prune()
+    }
+
+    private func replay(_ i: Int, id: String, firstRow: Int, from g: UserGatherer) {
+        if let f = failure, f.failure.user.row <= firstRow { return }
+        g.rows(of: i, into: &rows)
+        let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: g.values)
+        let saving = self.saving
+        do throws(ReplayFailure) {
+            for (c, run) in try replayer.replay(user, into: &tallies, keep: { _, _ in saving }) {
+                kept.append((c, user.ref, run))
+            }
+        } catch {
+            let c = replayer.columns.firstIndex { $0.label == error.column } ?? 0
+            if let f = failure, (f.failure.user.row, f.column) < (error.user.row, c) { return }
+            failure = (c, error)
+        }
+        rows = user.rows
+    }
+
+    /// Keeps only the users still among the first named for a property they fail.
+    private func prune() {
+        kept.removeAll { k in
+            !tallies.columns[k.column].failing.enumerated().contains { i, list in k.run.failed[i] && list.contains(k.user) }
+        }
+    }
+
+    // MARK: Spilling
+
+    /// Sends every user held, and from now on every row of its users, to temporary partitions.
+    public func beginSpilling() throws(PopsimError) {
+        guard store == nil else { return }
+        store = try makeStore(1 << plan.partitionBits)
+        gatherer.beginSpilling(bits: plan.partitionBits)
+        try flush(force: false)
+    }
+
+    public var isSpilling: Bool { store != nil }
+
+    /// Writes the outboxes out when they hold more than the plan keeps (`force`: whatever they hold).
+    public func flush(force: Bool) throws(PopsimError) {
+        guard let store, force || gatherer.outboxBytes > plan.flushBytes else { return }
+        try gatherer.flush { (part, bytes) throws(PopsimError) in try store.append(part, bytes) }
+    }
+
+    /// At the end: every partition read back and its users replayed (a partition bigger than the
+    /// plan reads is split again first). Every partition is read, so that every bad row is found;
+    /// users are replayed only while no more than `maxErrors` are.
+    public func replaySpilled(maxErrors: Int, othersErrors: Int) throws(PopsimError) {
+        guard let store else { return }
+        try flush(force: true)
+        try replay(store, level: 1, parentSize: nil, maxErrors: maxErrors, othersErrors: othersErrors)
+    }
+
+    private func replay(_ store: any SpillStore, level: Int, parentSize: Int?, maxErrors: Int, othersErrors: Int) throws(PopsimError) {
+        let state = replayer.catalog.state.initial
+        for part in 0..<store.count {
+            let size = store.size(part)
+            guard size > PartitionCodec.header.count else { continue }
+            // Split again, unless the last split put everything in this one part (one user, or
+            // users too alike): then it is read whole.
+            if plan.splits(size, level: level), size != parentSize {
+                let sub = try makeStore(1 << plan.partitionBits)
+                defer { sub.close() }
+                var splitter = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false,
+                                            maxErrors: gatherer.maxErrors)
+                splitter.beginSpilling(bits: plan.partitionBits, skip: level * plan.partitionBits)
+                var codec = PartitionCodec.Reader(state: state)
+                var ok = true
+                var failed: PopsimError?
+                try store.read(part) { piece in
+                    guard ok, failed == nil else { return }
+                    ok = codec.feedRaw(piece) { user, record in splitter.split(user: user, record: record) }
+                    if splitter.outboxBytes > plan.flushBytes {
+                        do throws(PopsimError) { try splitter.flush { (p, b) throws(PopsimError) in try sub.append(p, b) } } catch { failed = error }
+                    }
+                }
+                if let failed { throw failed }
+                guard ok, codec.isAtEnd else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
+                try splitter.flush { (p, b) throws(PopsimError) in try sub.append(p, b) }
+                try replay(sub, level: level + 1, parentSize: size, maxErrors: maxErrors, othersErrors: othersErrors)
+                continue
+            }
+            var g = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: gatherer.maxErrors)
+            var codec = PartitionCodec.Reader(state: state)
+            var ok = true
+            let leftOut = gatherer.badUsers
+            var values = TraceValues()
+            try store.read(part) { piece in
+                guard ok else { return }
+                ok = codec.feed(piece, values: &values) { g.take($0, leftOut: leftOut) }
+            }
+            g.values = values
+            guard ok, codec.isAtEnd else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
+            laterErrors = TraceError.inFileOrder(laterErrors + g.errors, cap: gatherer.maxErrors + 1)
+            laterErrorCount += g.errorCount
+            laterUserErrors += g.userErrors
+            laterSkipped += g.skippedUsers
+            if size > plan.readBackLimit { oversized.append((size, g.heldUsers == 1 ? g.user(0).id : nil)) }
+            guard errorCount + othersErrors <= maxErrors else { continue }
+            for i in 0..<g.heldUsers {
+                let u = g.user(i)
+                guard !u.bad else { continue }
+                replay(i, id: u.id, firstRow: u.firstRow, from: g)
+            }
+            prune()
+        }
+    }
+}

@@ -1,0 +1,154 @@
+/// Runs each user of a trace under every column (a strategy with its options) and adds the runs
+/// up: the core of `popsim replay`, pure and deterministic.
+///
+/// Contract: a user's result depends on that user's rows, the catalog and the column only, so
+/// users may be replayed on any thread in any order; `ReplayTallies.merge` adds them up.
+public struct Replayer: Sendable {
+    /// One side of the table: a label and the configuration it runs.
+    public struct Column: Sendable {
+        public var label: String
+        public var configuration: RunConfiguration
+        /// With `--sweep`: the strategy as named, and the swept values this column runs with.
+        public var base = ""
+        public var values: [String] = []
+        /// The show animation each popup has under this column (its own, else the option).
+        let showMs: [Int]
+
+        public init(label: String, configuration: RunConfiguration, catalog: Scenario) {
+            self.label = label
+            self.configuration = configuration
+            let option = configuration.options.integerIfSet("showMs") ?? 0
+            showMs = catalog.popups.map { $0.showMs ?? option }
+        }
+    }
+
+    public let catalog: Scenario
+    public let columns: [Column]
+    public let limits: RunLimits
+    /// The trace's name, for the scenarios' `file` (messages of a run that stops).
+    public let file: String
+
+    public init(catalog: Scenario, columns: [Column], limits: RunLimits, file: String) {
+        self.catalog = catalog
+        self.columns = columns
+        self.limits = limits
+        self.file = file
+    }
+
+    /// What a user became under one column, for `--save`: the scenario that ran and whether
+    /// each property failed.
+    public struct Run: Sendable {
+        public var scenario: Scenario
+        public var failed: [Bool]
+    }
+
+    /// One user: its id, the trace row of its first row, its rows in order (against `values`).
+    public struct User {
+        public var id: String
+        public var firstRow: Int
+        public var rows: [TimedEntry]
+        public var values: TraceValues
+
+        public init(id: String, firstRow: Int, rows: [TimedEntry], values: TraceValues) {
+            self.id = id
+            self.firstRow = firstRow
+            self.rows = rows
+            self.values = values
+        }
+
+        public var ref: ReplayTally.UserRef { ReplayTally.UserRef(row: firstRow, id: id) }
+    }
+
+    /// Replays `user` under every column into `tallies`; `keep` is asked, per column, whether to
+    /// hand back the user's scenario when a property fails (the first users are saved).
+    ///
+    /// A run that does not settle (`RunError.runaway`, `.tooManyLines`) counts the user as one
+    /// that did not settle and goes on; any other stop (a plug-in that failed, popsim's own bug)
+    /// throws: nothing a report could print would say what that user's run was.
+    public func replay(_ user: User, into tallies: inout ReplayTallies,
+                       keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
+        let ref = user.ref
+        let base = try scenario(user, ref)
+        let answers = Self.answers(user, popups: catalog.popups.count)
+        let answered = answers.contains { $0 != nil }
+        let production = Self.productionShows(user)
+        tallies.production.addProduction(user, popups: catalog.popups.count)
+        var kept: [(Int, Run)] = []
+        for (c, column) in columns.enumerated() {
+            var scenario = base
+            if answered {
+                for (i, a) in answers.enumerated() {
+                    guard let a else { continue }
+                    scenario.popups[i].respond = Response(after: max(0, a.after - column.showMs[i]), button: a.button ?? "close")
+                }
+            }
+            let result: RunResult
+            do {
+                result = try column.configuration.run(scenario, limits: limits)
+            } catch {
+                guard error.settles == false else { throw ReplayFailure(user: ref, column: column.label, error: error) }
+                tallies.columns[c].users += 1
+                tallies.columns[c].didNotSettle(ref)
+                continue
+            }
+            let shows = tallies.columns[c].add(result)
+            if shows == production { tallies.columns[c].agreeing += 1 }
+            // Whether each property holds, not why (no verdicts, no notes).
+            let expectations = result.scenario.expectations
+            var failed = [Bool](repeating: false, count: expectations.count)
+            for (i, e) in expectations.enumerated() where PropertyJudge.judge(e.property, result) != nil {
+                failed[i] = true
+                tallies.columns[c].failed(i, ref)
+            }
+            if failed.contains(true), keep(c, ref) { kept.append((c, Run(scenario: scenario, failed: failed))) }
+        }
+        return kept
+    }
+
+    /// The catalog with the user's actions as its script, times from the user's first row.
+    public func scenario(_ user: User, _ ref: ReplayTally.UserRef) throws(ReplayFailure) -> Scenario {
+        var s = catalog
+        s.file = file
+        s.name = user.id
+        let start = user.rows.first?.time ?? 0
+        var events: [ScenarioEvent] = []
+        events.reserveCapacity(user.rows.count)
+        for r in user.rows {
+            guard r.entry.holdsAction else { continue }
+            guard let action = r.entry.action(user.values) else {
+                throw ReplayFailure(user: ref, column: "", error: .invariant(strategy: "replay", time: r.time &- start,
+                                                                             message: "a gathered row does not read back as an action"))
+            }
+            events.append(ScenarioEvent(at: r.time &- start, action: action, index: events.count, location: SourceLocation(line: 0, column: 0)))
+        }
+        s.events = events
+        s.until = nil
+        return s
+    }
+
+    /// Production's answers: per popup, the first (time from appearing to dismissal, button).
+    /// The rule (docs/replay.md, "What a user does"): a `dismissed` row answers the user's last
+    /// `shown` row of the same popup.
+    static func answers(_ user: User, popups: Int) -> [(after: Int, button: String?)?] {
+        var answers = [(after: Int, button: String?)?](repeating: nil, count: popups)
+        // Times may be negative (before 1970): "not shown yet" is nil, not -1.
+        var shownAt = [Int?](repeating: nil, count: popups)
+        for r in user.rows {
+            switch r.entry.verb {
+            case .shown?: if let p = r.entry.popupID { shownAt[Int(p.index)] = r.time }
+            case .dismissed?:
+                guard let p = r.entry.popupID else { continue }
+                let i = Int(p.index)
+                guard let shown = shownAt[i], answers[i] == nil else { continue }
+                answers[i] = (r.time &- shown, user.values.text(r.entry.value))
+            default: continue
+            }
+        }
+        return answers
+    }
+
+    /// The popups production showed, in order (`shown` rows).
+    static func productionShows(_ user: User) -> [PopupID] {
+        user.rows.compactMap { $0.entry.verb == .shown ? $0.entry.popupID : nil }
+    }
+}

@@ -1,0 +1,49 @@
+import PopsimCore
+
+/// A trace's problems in words (`TraceProblem` is data): one line each, `FILE:LINE:COL: message`,
+/// naming the option that reads the trace otherwise where one would.
+public enum TraceErrorText {
+    public static func line(_ e: TraceError) -> String {
+        "\(e.file):\(e.location): " + message(e.problem)
+    }
+
+    public static func message(_ problem: TraceProblem) -> String {
+        switch problem {
+        case .textAfterQuote: return "expected ',' or the end of the row after a quoted field"
+        case .quoteNotClosed: return "a quoted field is not closed before the end of the trace"
+        case .emptyTrace:
+            return "the trace is empty: expected a header row, like " + TraceField.allCases.map(\.rawValue).joined(separator: ",")
+        case .missingColumn(let field, let name, let header):
+            return LoadProblem.expected("a column named '\(name)' in the header (or --columns \(field.rawValue)=NAME)",
+                                        got: header.map { JSONValue.quoted($0) }.joined(separator: ", ")).message
+        case .json(let message): return message
+        case .notAnObject(let got): return LoadProblem.expected("a JSON object per line", got: got).message
+        case .notAScalar(let name, let got): return LoadProblem.expected("a string or a number for \"\(name)\"", got: got).message
+        case .missingField(let field, let name, let what):
+            return LoadProblem.expected("\(what ?? "the \(field.rawValue)") in column '\(name)'", got: "nothing").message
+        case .badTime(let text, let unit): return LoadProblem.expected(expected(unit), got: JSONValue.quoted(text)).message
+        case .unknownAction(let word, let known, let suggestion):
+            return LoadProblem.expectedOneOf(known, got: JSONValue.quoted(word), suggestion: suggestion).message
+        case .unknownPopup(let name, let suggestion): return LoadProblem.unknownPopup(name, suggestion: suggestion).message
+        case .notASetting(let text): return LoadProblem.expected("name=value", got: JSONValue.quoted(text)).message
+        case .unknownState(let name, let suggestion): return LoadProblem.unknownState(name, suggestion: suggestion).message
+        case .notAnInteger(let variable, let got): return LoadProblem.expected("an integer for \(variable)", got: JSONValue.quoted(got)).message
+        case .notABoolean(let variable, let got): return LoadProblem.expected("true or false for \(variable)", got: JSONValue.quoted(got)).message
+        case .timeGoesBack(let user, let time):
+            // Without the row before (its time and line): the same words whichever worker, or partition, found it.
+            return LoadProblem.expected("a time no earlier than user \(JSONValue.quoted(user))'s rows before it", got: String(time)).message
+        case .comesBack(let user):
+            return LoadProblem.expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
+                                        got: "another row of it after other users' (leave out --grouped)").message
+        }
+    }
+
+    /// What each unit of `--time-unit` looks like, for a time that does not read.
+    public static func expected(_ unit: TraceLayout.TimeUnit) -> String {
+        switch unit {
+        case .ms: return "a time in integer milliseconds (other units: --time-unit s or iso8601)"
+        case .s: return "a time in seconds, like 1732600000.25"
+        case .iso8601: return "an ISO 8601 time, like 2026-11-20T08:00:00.250Z"
+        }
+    }
+}
