@@ -67,7 +67,7 @@ enum ReplayCommand {
             console.error("popsim: replay: warning: " + (o.user.map { "user \(JSONValue.quoted($0))'s rows" } ?? "a part of the users' rows")
                           + " (\(mebibytes(o.bytes)) MiB encoded) were more than --memory leaves for one part; memory went past it for them")
         }
-        var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest, catalog: catalogPath,
+        var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest.text, catalog: catalogPath,
                                   catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard?.text,
                                   rows: pass.rows, badRows: pass.errors.count - pass.userErrors, skippedUsers: pass.skippedUsers,
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,

@@ -94,10 +94,11 @@ struct ReplayPass {
         let started = System.monotonicMs()
         var restart = false
         var me = self
+        let digest = source.digest
         try source.forEachChunk { (chunk) throws(PopsimError) -> Bool in
             if me.workers.isEmpty { me.start(chunk) }
             let shared = SharedBytes(bytes: chunk)
-            me.each { $0.read(shared.bytes) }
+            me.each(besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             if let progress {
                 let ms = max(1, System.monotonicMs() - started), rows = me.rows
                 progress.update("replay: \(rows) rows, \(me.workers.reduce(0) { $0 + $1.gatherer.userCount }) users, \(rows * 1000 / ms) rows/s")
@@ -164,11 +165,13 @@ struct ReplayPass {
         }
     }
 
-    /// Runs `body` on every worker, each on a thread of its own.
-    private func each(_ body: @Sendable (ReplayWorker) -> Void) {
+    /// Runs `body` on every worker, each on a thread of its own, and `besides` beside them.
+    private func each(besides: (@Sendable () -> Void)? = nil, _ body: @Sendable (ReplayWorker) -> Void) {
         let list = workers
-        if list.count == 1 { return body(list[0]) }
-        DispatchQueue.concurrentPerform(iterations: list.count) { body(list[$0]) }
+        if list.count == 1 && besides == nil { return body(list[0]) }
+        DispatchQueue.concurrentPerform(iterations: list.count + (besides == nil ? 0 : 1)) { i in
+            if i < list.count { body(list[i]) } else { besides?() }
+        }
     }
 
     /// After a chunk, what the plan says of memory: a worker holding more than it may replays the

@@ -9,16 +9,16 @@ struct Engine<S: Strategy> {
     var world: World
     var strategy: S
     /// The strategy's traits, read once at the start of the run.
-    let traits: StrategyTraits
-    let limits: RunLimits
+    var traits: StrategyTraits
+    var limits: RunLimits
     /// The script, held directly: reading an event through `world.scenario` copied the whole
     /// `Scenario` value per event (callgrind: a `memcpy` per script event).
-    let events: [ScenarioEvent]
+    var events: [ScenarioEvent]
     /// `limits.checkInvariants`, read once: the check runs after every script event.
-    let checksInvariants: Bool
-    let navMs: Int
+    var checksInvariants: Bool
+    var navMs: Int
     /// Popups that may be on screen at once without an overlap warning (option `slots`, else 1).
-    let slots: Int
+    var slots: Int
     var finishing = false
 
     var heap = Heap<HappeningKey, Scheduled>()
@@ -99,6 +99,47 @@ struct Engine<S: Strategy> {
         waitingPress = pressed
         everEnqueued = Array(repeating: false, count: count)
         navigation = NavigationStack(scenario: scenario)
+        if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
+    }
+
+    /// Makes it the engine of another run of a scenario of the same popups and state (another
+    /// user of a replay), as `init` would, keeping its buffers: arrays emptied or refilled in place, the
+    /// strategy reset (`Strategy.reset`). The run before must be over and its result let go.
+    mutating func reset(scenario: Scenario, options: ResolvedOptions, limits: RunLimits) {
+        world.reset(scenario: scenario, options: options)
+        strategy.reset(world: world)
+        traits = strategy.traits
+        self.limits = limits
+        events = scenario.events
+        checksInvariants = limits.checkInvariants
+        navMs = options[.navMs] ?? 0
+        slots = options[.slots] ?? 1
+        finishing = false
+        heap.removeAll()
+        nextEvent = 0
+        sequence = 0
+        timeline.reset(subjects: scenario.popups)
+        LargeBuffer.reserve(&timeline.entries, min(scenario.events.count * 3 + 64, 1 << 26))
+        decisions.removeAll()
+        let count = scenario.popups.count
+        generation.refill(0, count: count)
+        timerGeneration.refill(0, count: count)
+        pressed.refill(nil, count: count)
+        showBegan.refill(0, count: count)
+        waitingPress.refill(nil, count: count)
+        everEnqueued.refill(false, count: count)
+        visibleCount = 0
+        hidingCount = 0
+        overlapAllowed = false
+        stepsThisInstant = 0
+        instantBudget = 0
+        sequenceAtInstant = 0
+        stepsInAll = 0
+        lastLogged = 0
+        navigation.reset(scenario: scenario)
+        navigationThen.removeAll(keepingCapacity: true)
+        actionFrames.removeAll(keepingCapacity: true)
+        stateHistory.removeAll(keepingCapacity: true)
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
     }
 
@@ -274,5 +315,16 @@ struct Engine<S: Strategy> {
     mutating func stateChanged() {
         guard limits.recordStates else { return }
         stateHistory.append(StateSnapshot(position: timeline.entries.count, values: world.state))
+    }
+}
+
+extension Array {
+    /// `count` copies of `value`, in the storage it has when it has that many.
+    mutating func refill(_ value: Element, count: Int) {
+        if self.count == count {
+            for i in indices { self[i] = value }
+        } else {
+            self = Array(repeating: value, count: count)
+        }
     }
 }

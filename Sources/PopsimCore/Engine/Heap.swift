@@ -13,6 +13,9 @@ struct Heap<Key: Comparable, Item> {
 
     var minKey: Key? { nodes.first?.key }
 
+    /// Empty, keeping its storage.
+    mutating func removeAll() { nodes.removeAll(keepingCapacity: true) }
+
     mutating func push(_ key: Key, _ item: Item) {
         nodes.append(Node(key: key, item: item))
         var child = nodes.count - 1

@@ -13,11 +13,20 @@ struct NavigationStack {
 
     init(scenario: Scenario) {
         screenVariable = scenario.state.lookup("screen")
-        if let v = screenVariable, case .string(let root) = scenario.state.initial[v.index] {
-            target = [root]
-        } else {
-            target = [""]
-        }
+        target = []
+        target.append(Self.root(scenario, screenVariable))
+    }
+
+    static func root(_ scenario: Scenario, _ screenVariable: VariableID?) -> String {
+        if let v = screenVariable, case .string(let root) = scenario.state.initial[v.index] { return root }
+        return ""
+    }
+
+    /// At the start again, for a scenario of the same state (its `screen` found once).
+    mutating func reset(scenario: Scenario) {
+        target.removeAll(keepingCapacity: true)
+        target.append(Self.root(scenario, screenVariable))
+        inFlight.removeAll(keepingCapacity: true)
     }
 
     enum Outcome { case started, unchanged, notOnStack }

@@ -9,6 +9,12 @@ struct ScreenCount {
         onScreen = Array(repeating: false, count: subjects)
     }
 
+    /// Nothing on screen, for as many subjects, in this count's storage.
+    mutating func reset(subjects: Int) {
+        onScreen.refill(false, count: subjects)
+        visible = 0
+    }
+
     /// Takes in `entry`; `animated`: whether it is a `show` or `hide` its `shown`/`gone` follows
     /// (`Timeline.animatedTransitions`).
     mutating func read(_ entry: Timeline.Entry, animated: Bool) {

@@ -45,6 +45,11 @@ public protocol Strategy: SendableMetatype {
 
     init(world: World)
 
+    /// The strategy at the start of another run of a scenario of the same popups (another user
+    /// of a replay): as `init(world:)` would make it, in this one's storage if it can. By
+    /// default, `init(world:)`.
+    mutating func reset(world: World)
+
     /// Reacts to one happening by appending decisions. `world` shows the decisions only after this
     /// returns: a strategy that hides and then shows within one call must keep track itself.
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions)
@@ -98,6 +103,8 @@ extension Strategy {
     public func heldBack(_ popup: PopupID, in world: World) -> HoldReason? { Self.conditionHold(popup, in: world) }
 
     public func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool { false }
+
+    public mutating func reset(world: World) { self = Self(world: world) }
 
     public var failure: RunError? { nil }
     public var failed: Bool { false }

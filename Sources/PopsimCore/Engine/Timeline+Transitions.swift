@@ -1,8 +1,15 @@
 extension Timeline {
     /// Per entry, for `show` and `hide`: whether its `shown` / `gone` line follows.
     public func animatedTransitions() -> [Bool] {
-        var animated = [Bool](repeating: false, count: entries.count)
-        var open = [Int](repeating: -1, count: subjects.count)
+        var animated: [Bool] = [], open: [Int] = []
+        animatedTransitions(into: &animated, open: &open)
+        return animated
+    }
+
+    /// The same into `animated`, with `open` for its work (buffers a caller keeps).
+    func animatedTransitions(into animated: inout [Bool], open: inout [Int]) {
+        animated.refill(false, count: entries.count)
+        open.refill(-1, count: subjects.count)
         for (i, entry) in entries.enumerated() where entry.subject >= 0 {
             let s = Int(entry.subject)
             switch entry.event {
@@ -13,6 +20,5 @@ extension Timeline {
             default: break
             }
         }
-        return animated
     }
 }

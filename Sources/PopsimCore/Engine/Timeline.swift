@@ -14,6 +14,18 @@ public struct Timeline: Sendable, Equatable {
         self.buttons = buttons
     }
 
+    /// Empty again for a run of the same `popups`, in this timeline's storage: the subjects back
+    /// to the popups' names (screens a run added are dropped).
+    mutating func reset(subjects popups: [Popup]) {
+        if subjects.count >= popups.count {
+            if subjects.count > popups.count { subjects.removeSubrange(popups.count...) }
+        } else {
+            subjects = popups.map(\.name)
+        }
+        entries.removeAll(keepingCapacity: true)
+        buttons.removeAll(keepingCapacity: true)
+    }
+
     /// The button a `hide … user` line names, if it is not `close`.
     public func button(_ entry: Entry) -> String? {
         entry.button > 0 ? buttons[Int(entry.button) - 1] : nil

@@ -3,12 +3,12 @@
 /// A struct the engine owns and lends (no copy, no dynamic exclusivity checks on the hot path);
 /// only the engine mutates it. `traits` holds each popup's hot fields, resolved once.
 public struct World: Sendable {
-    public let scenario: Scenario
-    public let options: ResolvedOptions
+    public internal(set) var scenario: Scenario
+    public internal(set) var options: ResolvedOptions
     public internal(set) var now: Int = 0
     public internal(set) var state: [StateValue]
     public internal(set) var phases: [Phase]
-    public let traits: [PopupTraits]
+    public internal(set) var traits: [PopupTraits]
 
     init(scenario: Scenario, options: ResolvedOptions) {
         self.scenario = scenario
@@ -19,6 +19,27 @@ public struct World: Sendable {
         // 0 is "none" (only a strategy that allows 0 can have it).
         let duration = options[.duration].flatMap { $0 > 0 ? $0 : nil }
         traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs, defaultDuration: duration) }
+    }
+
+    /// The world at the start of another run of a scenario of the same popups, in this one's
+    /// storage (`Engine.reset`).
+    mutating func reset(scenario: Scenario, options: ResolvedOptions) {
+        self.scenario = scenario
+        self.options = options
+        now = 0
+        if state.count == scenario.state.initial.count {
+            for i in state.indices { state[i] = scenario.state.initial[i] }
+        } else {
+            state = scenario.state.initial
+        }
+        phases.refill(.hidden, count: scenario.popups.count)
+        let showMs = options[.showMs] ?? 0, hideMs = options[.hideMs] ?? 0
+        let duration = options[.duration].flatMap { $0 > 0 ? $0 : nil }
+        if traits.count == scenario.popups.count {
+            for i in traits.indices { traits[i] = PopupTraits(scenario.popups[i], showMs: showMs, hideMs: hideMs, defaultDuration: duration) }
+        } else {
+            traits = scenario.popups.map { PopupTraits($0, showMs: showMs, hideMs: hideMs, defaultDuration: duration) }
+        }
     }
 
     public func phase(_ p: PopupID) -> Phase { phases[Int(p.index)] }

@@ -80,6 +80,20 @@ struct FGPopupList: Sendable {
         liveOfPopup = Array(repeating: 0, count: popups)
     }
 
+    /// Empty again, as `init` makes it for as many popups, in this list's storage.
+    mutating func reset() {
+        flags.removeAll(keepingCapacity: true)
+        for i in ofPopup.indices where !ofPopup[i].isEmpty { ofPopup[i].removeAll(keepingCapacity: true) }
+        for i in liveOfPopup.indices { liveOfPopup[i] = 0 }
+        bands.removeAll(keepingCapacity: true)
+        if !bandOfKey.isEmpty { bandOfKey.removeAll(keepingCapacity: true) }
+        lastBand = nil
+        order.removeAll(keepingCapacity: true)
+        newBands.removeAll(keepingCapacity: true)
+        erased.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
     var isEmpty: Bool { count == 0 }
 
     /// Inserts an element for `popup` where the placement says.

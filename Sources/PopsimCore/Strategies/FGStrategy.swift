@@ -94,13 +94,17 @@ struct FGStrategy: Strategy {
     private var hiddenNow: [PopupID] = []
     private var leavingNow: [PopupID] = []
 
-    init(world: World) {
-        switch world.options.text("order") {
-        case "fifo": order = .fifo
-        case "lifo": order = .lifo
-        case "priority+lifo": order = .priority(lifoTie: true)
-        default: order = .priority(lifoTie: false)
+    static func order(_ options: ResolvedOptions) -> Order {
+        switch options.text("order") {
+        case "fifo": .fifo
+        case "lifo": .lifo
+        case "priority+lifo": .priority(lifoTie: true)
+        default: .priority(lifoTie: false)
         }
+    }
+
+    init(world: World) {
+        order = Self.order(world.options)
         let placement: FGPopupList.Placement
         switch order {
         case .fifo: placement = .back
@@ -109,6 +113,18 @@ struct FGStrategy: Strategy {
         }
         list = FGPopupList(placement: placement, popups: world.scenario.popups.count)
         associated = Array(repeating: false, count: world.scenario.popups.count)
+    }
+
+    /// In place, for a run of the same popups under the same options (a replay's next user).
+    mutating func reset(world: World) {
+        guard associated.count == world.scenario.popups.count, Self.order(world.options) == order else { return self = FGStrategy(world: world) }
+        list.reset()
+        shown = nil
+        suspended = false
+        for i in associated.indices { associated[i] = false }
+        completions.removeAll(keepingCapacity: true)
+        hiddenNow.removeAll(keepingCapacity: true)
+        leavingNow.removeAll(keepingCapacity: true)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {

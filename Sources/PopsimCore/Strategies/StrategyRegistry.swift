@@ -53,6 +53,8 @@ public struct StrategyEntry: Sendable {
     /// What it models under a run's options (`Strategy.modelled(under:)`).
     let modelledUnder: @Sendable (ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind])
     let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
+    /// A runner that keeps the engine from run to run, when the strategy is built in.
+    var reusable: (@Sendable () -> any ScenarioRunner)?
 
     init(name: String, summary: String, options: [OptionSpec], modelledFields: [PopupField], modelledActions: [ActionKind],
          typeNamer: @escaping @Sendable () -> String,
@@ -80,7 +82,11 @@ public struct StrategyEntry: Sendable {
                       var engine = Engine<S>(scenario: scenario, options: options, limits: limits)
                       return try engine.run()
                   })
+        reusable = { EngineRunner(S.self) }
     }
+
+    /// Runs of this strategy one after another on one thread, keeping the engine's buffers.
+    public func makeRunner() -> any ScenarioRunner { reusable?() ?? EntryRunner(self) }
 
     /// Runs `scenario` to its end with this strategy.
     public func run(_ scenario: Scenario, options: ResolvedOptions, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {

@@ -120,6 +120,7 @@ public enum ActionKind: String, CaseIterable, Sendable {
     func action(_ value: ActionArgument, then: [Action]) -> Action? {
         switch (self, value) {
         case (.enqueue, .popups(let ids)): return ids.count == 1 ? .enqueue(ids[0]) : .enqueueMany(ids)
+        case (.enqueue, .popup(let p)): return .enqueue(p)
         case (.dismiss, .popup(let p)): return .dismiss(p)
         case (.remove, .popup(let p)): return .remove(p)
         case (.press, .press(let p, let button)): return .press(p, button: button)
@@ -140,48 +141,13 @@ public enum ActionKind: String, CaseIterable, Sendable {
     }
 }
 
-/// The streaming loader's keyword lookup, once per event: a 64-slot open-addressing table on
-/// (length, first and last byte), then a byte comparison. Built once per load from `ActionKind`.
+/// The streaming loader's keyword lookup, once per event (`KeywordTable` over `ActionKind`).
 struct ActionKeywords {
-    /// 64 slots (0: empty, else the kind's index + 1), then 16 bytes per kind: the keyword padded
-    /// with zeros, its length in the last byte.
-    private let table: [UInt8]
+    private let table = KeywordTable(ActionKind.allCases.map(\.keyword))
     private let kinds = ActionKind.allCases
 
-    init() {
-        var table = [UInt8](repeating: 0, count: 64 + kinds.count * 16)
-        for (i, kind) in kinds.enumerated() {
-            let bytes = Array(kind.keyword.utf8)
-            var slot = Self.hash(bytes.count, bytes[0], bytes[bytes.count - 1])
-            while table[slot] != 0 { slot = (slot + 1) & 63 }
-            table[slot] = UInt8(i + 1)
-            for (j, b) in bytes.enumerated() { table[64 + i * 16 + j] = b }
-            table[64 + i * 16 + 15] = UInt8(bytes.count)
-        }
-        self.table = table
-    }
-
-    static func hash(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
-        (length &* 7 &+ Int(first) &* 3 &+ Int(last)) & 63
-    }
-
     func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> ActionKind? {
-        let n = bytes.count
-        guard n > 0, n < 15 else { return nil }
-        let found = table.withUnsafeBufferPointer { t -> Int in
-            var slot = Self.hash(n, bytes[0], bytes[n - 1])
-            while t[slot] != 0 {
-                let base = 64 + (Int(t[slot]) - 1) * 16
-                if Int(t[base + 15]) == n {
-                    var j = 0
-                    while j < n && t[base + j] == bytes[j] { j += 1 }
-                    if j == n { return Int(t[slot]) - 1 }
-                }
-                slot = (slot + 1) & 63
-            }
-            return -1
-        }
-        return found < 0 ? nil : kinds[found]
+        table.index(bytes).map { kinds[$0] }
     }
 }
 

@@ -36,7 +36,7 @@ public struct PackedEntry: Sendable, Equatable, BitwiseCopyable {
     /// The argument of an action of `kind`, from the packed fields; nil when they do not hold one.
     func argument(_ kind: ActionKind, _ values: TraceValues) -> ActionArgument? {
         switch kind.argument {
-        case .popups: return popupID.map { .popups([$0]) }
+        case .popups: return popupID.map { .popup($0) } // one popup: the vocabulary takes it without a list
         case .popup: return popupID.map { .popup($0) }
         case .press:
             guard let p = popupID, let button = values.text(value) else { return nil }
@@ -50,9 +50,12 @@ public struct PackedEntry: Sendable, Equatable, BitwiseCopyable {
         }
     }
 
-    /// The action it holds; nil for an observation or fields that do not make one.
+    /// The action it holds; nil for an observation or fields that do not make one. A setting's
+    /// is the one `values` made when it first read it (the same list every time).
     public func action(_ values: TraceValues) -> Action? {
-        guard case .action(let kind)? = verb, let argument = argument(kind, values) else { return nil }
+        guard case .action(let kind)? = verb else { return nil }
+        if kind.argument == .state { return values.settingAction(value) }
+        guard let argument = argument(kind, values) else { return nil }
         return kind.action(argument, then: [])
     }
 }

@@ -7,9 +7,13 @@ public struct TraceValues: Sendable {
     private var texts: [String] = []
     private var textIndex = NameTable()
     private var settings: [(VariableID, StateValue)] = []
+    /// Per setting, its `set` action, made once through the vocabulary (`ActionKind.action`).
+    private var settingActions: [Action?] = []
     private var settingIndex = NameTable()
     /// A setting's key: the variable's index (4 bytes), then the value's text.
     private var key: [UInt8] = []
+    /// Settings by the `name=value` text a row wrote them as (a second row of it is one lookup).
+    private var written = NameTable()
     public private(set) var byteCount = 0
 
     public init() {}
@@ -18,6 +22,11 @@ public struct TraceValues: Sendable {
 
     public func text(_ id: Int32) -> String? {
         id >= 0 && Int(id) < texts.count ? texts[Int(id)] : nil
+    }
+
+    /// The `set` action of setting `id`.
+    public func settingAction(_ id: Int32) -> Action? {
+        id >= 0 && Int(id) < settingActions.count ? settingActions[Int(id)] : nil
     }
 
     public func setting(_ id: Int32) -> (VariableID, StateValue)? {
@@ -50,8 +59,19 @@ public struct TraceValues: Sendable {
         guard let value = make() else { return nil }
         key.withUnsafeBufferPointer { _ = settingIndex.insert($0, id: next) }
         settings.append((variable, value))
+        settingActions.append(ActionKind.set.action(.state([(variable, value)]), then: []))
         byteCount += key.count + 64
         return next
+    }
+
+    /// The setting a row's `name=value` text was read as before, if it was.
+    @inline(__always)
+    public func setting(written text: UnsafeBufferPointer<UInt8>) -> Int32? { written.lookup(text) }
+
+    /// Remembers that `text` reads as setting `id`.
+    public mutating func remember(written text: UnsafeBufferPointer<UInt8>, as id: Int32) {
+        written.insert(text, id: id)
+        byteCount += text.count + 24
     }
 
     /// `entry` with its value taken from `old` into this table.

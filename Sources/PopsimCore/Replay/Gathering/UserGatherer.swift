@@ -138,40 +138,36 @@ public struct UserGatherer: Sendable {
             return
         }
         lastIndex = i
-        var u = users[i]
-        if u.finished {
+        let u = users.entry(i)
+        if u.pointee.finished {
             groupedSoFar = false
             if promisedGrouped {
                 markBad(i)
                 return comesBack(d.user, row)
             }
         }
-        if d.time < u.lastTime {
+        if d.time < u.pointee.lastTime {
             userErrors += 1
             report(TraceError(file: decoder.file, location: row.location(.user),
                               problem: .timeGoesBack(user: String(decoding: d.user, as: UTF8.self), time: d.time)))
             markBad(i)
             return
         }
-        u.lastTime = d.time
-        users[i] = u
         append(i, TimedEntry(time: d.time, entry: d.entry))
     }
 
+    @inline(__always)
     func append(_ i: Int, _ d: TimedEntry) {
         let k = UInt32(truncatingIfNeeded: held.append(HeldRow(time: d.time, entry: d.entry, next: 0)))
-        var u = users[i]
-        if u.rows == 0 {
-            u.head = k
+        let u = users.entry(i)
+        if u.pointee.rows == 0 {
+            u.pointee.head = k
         } else {
-            var tail = held[Int(u.tail)]
-            tail.next = k
-            held[Int(u.tail)] = tail
+            held.pointer(Int(u.pointee.tail)).pointee.next = k
         }
-        u.tail = k
-        u.rows += 1
-        u.lastTime = d.time
-        users[i] = u
+        u.pointee.tail = k
+        u.pointee.rows += 1
+        u.pointee.lastTime = d.time
     }
 
     private mutating func comesBack(_ user: UnsafeBufferPointer<UInt8>, _ row: TraceRow) {
@@ -182,16 +178,13 @@ public struct UserGatherer: Sendable {
     }
 
     private func markFinished(_ i: Int) {
-        var u = users[i]
-        u.finished = true
-        users[i] = u
+        users.entry(i).pointee.finished = true
     }
 
     mutating func markBad(_ i: Int) {
-        var u = users[i]
-        guard !u.bad else { return }
-        u.bad = true
-        users[i] = u
+        let u = users.entry(i)
+        guard !u.pointee.bad else { return }
+        u.pointee.bad = true
         skippedUsers += 1
     }
 
@@ -213,11 +206,12 @@ public struct UserGatherer: Sendable {
     public func rows(of i: Int, into rows: inout [TimedEntry]) {
         rows.removeAll(keepingCapacity: true)
         let u = users[i]
+        rows.reserveCapacity(Int(u.rows))
         var k = u.head
         for n in 0..<Int(u.rows) {
-            let r = held[Int(k)]
-            rows.append(TimedEntry(time: r.time, entry: r.entry))
-            if n + 1 < Int(u.rows) { k = r.next }
+            let r = held.pointer(Int(k))
+            rows.append(TimedEntry(time: r.pointee.time, entry: r.pointee.entry))
+            if n + 1 < Int(u.rows) { k = r.pointee.next }
         }
     }
 

@@ -23,47 +23,70 @@ final class UserTable: @unchecked Sendable {
         var finished: Bool
     }
 
-    private(set) var entries = Paged<Entry>()
+    let entries = Paged<Entry>()
     private let ids = ByteArena()
     /// Open addressing: 0 (empty), or the hash's high 32 bits over the entry's index plus one.
-    private var slots = [UInt64](repeating: 0, count: 64)
+    /// Behind a constant pointer (no exclusivity check on the hot path).
+    private let table: UnsafeMutablePointer<(slots: UnsafeMutablePointer<UInt64>, mask: Int)>
+
+    init() {
+        table = .allocate(capacity: 1)
+        table.initialize(to: Self.emptySlots(64))
+    }
+
+    deinit {
+        table.pointee.slots.deallocate()
+        table.deallocate()
+    }
+
+    private static func emptySlots(_ n: Int) -> (slots: UnsafeMutablePointer<UInt64>, mask: Int) {
+        let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        slots.initialize(repeating: 0, count: n)
+        return (slots, n - 1)
+    }
 
     var count: Int { entries.count }
 
     /// Bytes held: entries, slots, ids.
-    var byteCount: Int { entries.byteCount + slots.count * 8 + ids.byteCount }
+    var byteCount: Int { entries.byteCount + (table.pointee.mask + 1) * 8 + ids.byteCount }
 
     subscript(_ i: Int) -> Entry {
-        get { entries[i] }
-        set { entries[i] = newValue }
+        @inline(__always) get { entries[i] }
+        @inline(__always) set { entries[i] = newValue }
     }
 
+    /// A pointer to user `i`'s entry, valid until the next insert.
+    @inline(__always)
+    func entry(_ i: Int) -> UnsafeMutablePointer<Entry> { entries.pointer(i) }
+
+    @inline(__always)
     func id(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-        let e = entries[i]
-        return ids.bytes(page: e.page, offset: e.offset, count: e.idCount)
+        let e = entries.pointer(i)
+        return ids.bytes(page: e.pointee.page, offset: e.pointee.offset, count: e.pointee.idCount)
     }
 
     func idString(_ i: Int) -> String { String(decoding: id(i), as: UTF8.self) }
 
     /// The index of the user with these bytes (and `hash`), if held.
+    @inline(__always)
     func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        let mask = slots.count - 1
+        let (slots, mask) = table.pointee
         var i = Int(truncatingIfNeeded: hash) & mask
         let tag = hash >> 32
-        while slots[i] != 0 {
+        while true {
             let s = slots[i]
+            if s == 0 { return nil }
             if s >> 32 == tag {
                 let k = Int(s & 0xFFFF_FFFF) - 1
                 if Self.equal(id(k), bytes) { return k }
             }
             i = (i + 1) & mask
         }
-        return nil
     }
 
     /// Adds a user known not to be held; returns its index.
     func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, firstRow: Int, time: Int) -> Int {
-        if (entries.count + 1) * 2 > slots.count { rehash(slots.count * 2) }
+        if (entries.count + 1) * 2 > table.pointee.mask + 1 { rehash((table.pointee.mask + 1) * 2) }
         let (page, offset) = ids.store(bytes)
         let index = entries.append(Entry(hash: hash, firstRow: firstRow, lastTime: time, page: page, offset: offset,
                                          idCount: Int32(clamping: bytes.count), head: 0, tail: 0, rows: 0, bad: false, finished: false))
@@ -75,29 +98,43 @@ final class UserTable: @unchecked Sendable {
     func removeAll() {
         entries.removeAll()
         ids.removeAll()
-        slots = [UInt64](repeating: 0, count: 64)
+        table.pointee.slots.deallocate()
+        table.pointee = Self.emptySlots(64)
     }
 
     private func place(_ hash: UInt64, _ index: Int) {
-        let mask = slots.count - 1
+        let (slots, mask) = table.pointee
         var i = Int(truncatingIfNeeded: hash) & mask
         while slots[i] != 0 { i = (i + 1) & mask }
         slots[i] = (hash >> 32) << 32 | UInt64(index + 1)
     }
 
     private func rehash(_ size: Int) {
-        slots = [UInt64](repeating: 0, count: size)
+        table.pointee.slots.deallocate()
+        table.pointee = Self.emptySlots(size)
         for k in 0..<entries.count { place(entries[k].hash, k) }
     }
 
+    @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        for k in 0..<a.count where a[k] != b[k] { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == 0 }
+        let rx = UnsafeRawPointer(x), ry = UnsafeRawPointer(y)
+        var k = 0
+        while k + 8 <= a.count {
+            if rx.loadUnaligned(fromByteOffset: k, as: UInt64.self) != ry.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k += 8
+        }
+        while k < a.count {
+            if x[k] != y[k] { return false }
+            k += 1
+        }
         return true
     }
 
     /// FNV-1a 64 of a user's bytes: what shards, workers and partitions are chosen by (shards by
     /// its low digits, partitions by its high ones, workers by the middle).
+    @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }

@@ -10,6 +10,8 @@ public struct CSVTraceReader: TraceRowReader {
     let names: [String]
     /// Per field: its column index in the header (-1: absent); nil until the header is read.
     private var header: [Int]?
+    /// Per column of the header up to the last one a field reads: that field's slot, or -1.
+    private var fieldOfColumn: [Int] = []
     private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The next byte of `chunk` to read.
     private var at = 0
@@ -118,11 +120,16 @@ public struct CSVTraceReader: TraceRowReader {
             if !inQuotes, i + 8 <= n {
                 let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 let x = w ^ newlines, q = w ^ quotes
-                if ((x &- ones) & ~x & highs) | ((q &- ones) & ~q & highs) == 0 {
+                let found = ((x &- ones) & ~x & highs) | ((q &- ones) & ~q & highs)
+                if found == 0 {
                     b |= w
                     i += 8
                     continue
                 }
+                // The first byte flagged is a line break or a quote (a borrow only flags bytes after it).
+                let at = found.trailingZeroBitCount >> 3
+                if at > 0 { b |= w & ((1 << (at << 3)) &- 1) }
+                i += at
             }
             let c = base[i]
             b |= UInt64(c)
@@ -160,25 +167,43 @@ public struct CSVTraceReader: TraceRowReader {
 
     /// A plain record's fields in place: the bytes between commas, each at its byte's column.
     private func split(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int]) {
-        let n = bytes.count
-        var column = 0, start = 0, k = 0
-        var lastStart = 0
         guard let base = bytes.baseAddress else { return }
-        while true {
-            while k < n, bytes[k] != UInt8(ascii: ",") { k += 1 }
-            for f in 0..<header.count where header[f] == column {
-                storage.slots[f] = TraceRow.Slot(base: base + start, count: k - start, column: start + 1)
+        let n = bytes.count, slots = storage.slots
+        var column = 0, start = 0, k = 0
+        fieldOfColumn.withUnsafeBufferPointer { map in
+            let last = map.count - 1
+            while true {
+                k = Self.comma(base, from: k, count: n)
+                let f = map[column]
+                if f >= 0 { slots[f] = TraceRow.Slot(base: base + start, count: k - start, column: start + 1) }
+                guard k < n, column < last else { break }
+                k += 1
+                column += 1
+                start = k
             }
-            lastStart = start
-            guard k < n else { break }
-            k += 1
-            column += 1
-            start = k
         }
         // Columns the header has and this row lacks stand at the last field.
-        for f in 0..<header.count where header[f] > column {
-            storage.slots[f] = TraceRow.Slot(base: nil, count: 0, column: lastStart + 1)
+        if column < fieldOfColumn.count - 1 {
+            for f in 0..<header.count where header[f] > column {
+                slots[f] = TraceRow.Slot(base: nil, count: 0, column: start + 1)
+            }
         }
+    }
+
+    /// The first comma at or after `k`, or `n`: eight bytes at a time.
+    @inline(__always)
+    static func comma(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, commas = ones &* UInt64(UInt8(ascii: ","))
+        var k = start
+        while k + 8 <= n {
+            let x = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ commas
+            let found = (x &- ones) & ~x & highs
+            if found != 0 { return k + found.trailingZeroBitCount >> 3 }
+            k += 8
+        }
+        while k < n, base[k] != UInt8(ascii: ",") { k += 1 }
+        return k
     }
 
     /// Any record's fields, unquoted into storage, each at its column in characters (a quote
@@ -259,6 +284,9 @@ public struct CSVTraceReader: TraceRowReader {
             if let at = words.firstIndex(of: names[field.ordinal]) { map[field.ordinal] = at }
         }
         header = map
+        fieldOfColumn = Array(repeating: -1, count: (map.max() ?? -1) + 1)
+        for (f, column) in map.enumerated() where column >= 0 { fieldOfColumn[column] = f }
+        if fieldOfColumn.isEmpty { fieldOfColumn = [-1] }
         for field in TraceField.allCases where field.isRequired && map[field.ordinal] < 0 {
             problems.append(error(line: line, column: 1, .missingColumn(field, name: names[field.ordinal], header: words)))
         }

@@ -11,7 +11,7 @@ public struct TraceRowDecoder: Sendable {
     public let file: String
     public let layout: TraceLayout
     let catalog: Scenario
-    private var verbs = NameTable()
+    private let verbs = KeywordTable(TraceVerb.all.map(\.word))
     private var popups = NameTable()
     private var variables = NameTable()
 
@@ -26,7 +26,6 @@ public struct TraceRowDecoder: Sendable {
         self.file = file
         self.layout = layout
         self.catalog = catalog
-        for (i, verb) in TraceVerb.all.enumerated() { verbs.insert(verb.word, id: Int32(i)) }
         for (i, p) in catalog.popups.enumerated() { popups.insert(p.name, id: Int32(i)) }
         for (i, name) in catalog.state.names.enumerated() { variables.insert(name, id: Int32(i)) }
     }
@@ -38,18 +37,12 @@ public struct TraceRowDecoder: Sendable {
             return .failure(error(row, .time, .badTime(String(decoding: timeBytes, as: UTF8.self), unit: layout.timeUnit)))
         }
         guard let word = row[.action] else { return .failure(missing(.action, row)) }
-        guard let v = verbs.lookup(word) else {
+        guard let v = verbs.index(word) else {
             let words = TraceVerb.all.map(\.word), text = String(decoding: word, as: UTF8.self)
             return .failure(error(row, .action, .unknownAction(text, known: words, suggestion: Suggestion.closest(text, among: words))))
         }
-        let verb = TraceVerb.all[Int(v)]
+        let verb = TraceVerb.all[v]
         return entry(verb, row, &values).map { Decoded(user: user, time: time, entry: $0) }
-    }
-
-    /// Only the verb's byte: whether a row is a `shown`, for a row another shard replays.
-    public func isShown(_ row: TraceRow) -> Bool {
-        guard let word = row[.action], let v = verbs.lookup(word) else { return false }
-        return TraceVerb.all[Int(v)] == .shown
     }
 
     private func entry(_ verb: TraceVerb, _ row: TraceRow, _ values: inout TraceValues) -> Result<PackedEntry, TraceError> {
@@ -94,6 +87,7 @@ public struct TraceRowDecoder: Sendable {
     /// `name=value` over the catalog's state, typed by the variable's initial value.
     private func setting(_ row: TraceRow, _ values: inout TraceValues) -> Result<(variable: Int32, id: Int32), TraceError> {
         guard let text = row[.value] else { return .failure(missing(.value, row, what: "name=value")) }
+        if let id = values.setting(written: text), let setting = values.setting(id) { return .success((Int32(setting.0.index), id)) }
         guard let eq = text.firstIndex(of: UInt8(ascii: "=")) else {
             return .failure(error(row, .value, .notASetting(String(decoding: text, as: UTF8.self))))
         }
@@ -109,6 +103,7 @@ public struct TraceRowDecoder: Sendable {
             if case .boolean = initial { return .failure(error(row, .value, .notABoolean(variable: name, got: got))) }
             return .failure(error(row, .value, .notAnInteger(variable: name, got: got)))
         }
+        values.remember(written: text, as: id)
         return .success((v, id))
     }
 

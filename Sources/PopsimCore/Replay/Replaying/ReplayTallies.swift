@@ -15,16 +15,18 @@ public struct ReplayTallies: Sendable, Equatable {
 }
 
 extension ReplayTally {
-    /// Adds one run; returns its shows in order (to compare with production's).
-    mutating func add(_ result: RunResult) -> [PopupID] {
+    /// Adds one run, using `scratch`'s buffers; leaves its shows in order in `scratch.shows` (to
+    /// compare with production's) and returns the most popups it had on screen at once.
+    mutating func add(_ result: RunResult, _ scratch: inout ReplayScratch) -> Int {
         users += 1
         let entries = result.timeline.entries
-        let animated = result.timeline.animatedTransitions()
+        result.timeline.animatedTransitions(into: &scratch.animated, open: &scratch.openSubjects)
         let subjects = result.timeline.subjects.count
         // Per subject: open requests (time, opened by an enqueue), oldest first.
-        var open = OpenRequests(subjects: subjects)
-        var screen = ScreenCount(subjects: subjects)
-        var shows: [PopupID] = []
+        scratch.requests.reset(subjects: subjects)
+        scratch.screen.reset(subjects: subjects)
+        scratch.shows.removeAll(keepingCapacity: true)
+        var most = 0
         var i = 0
         while i < entries.count {
             let t = entries[i].t
@@ -40,32 +42,33 @@ extension ReplayTally {
                 }
                 if s >= 0 {
                     switch e.ledger {
-                    case .opens: open.open(s, at: e.t, request: e.event == .enqueue)
+                    case .opens: scratch.requests.open(s, at: e.t, request: e.event == .enqueue)
                     case .settles where e.event == .show:
-                        if let (since, request) = open.settleOldest(s), request {
+                        if let (since, request) = scratch.requests.settleOldest(s), request {
                             shown += 1
                             waits.add(e.t - since)
                         }
-                    case .settles: open.settleNewest(s)
+                    case .settles: scratch.requests.settleNewest(s)
                     case .none: break
                     }
-                    if e.event == .show { shows.append(PopupID(s)) }
-                    screen.read(e, animated: animated[i])
+                    if e.event == .show { scratch.shows.append(PopupID(s)) }
+                    scratch.screen.read(e, animated: scratch.animated[i])
                 }
                 i += 1
             }
-            mostOnScreen = Swift.max(mostOnScreen, screen.visible)
+            most = Swift.max(most, scratch.screen.visible)
         }
+        mostOnScreen = Swift.max(mostOnScreen, most)
         pending += result.pending.count
-        return shows
+        return most
     }
 
     /// Adds what production did for `user`: its requests, shows and waits. A `shown` answers the
     /// oldest open request of its popup; the trace's own `clear` and `remove` close requests; a
     /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
-    mutating func addProduction(_ user: Replayer.User, popups: Int) {
+    mutating func addProduction(_ user: Replayer.User, popups: Int, _ open: inout OpenRequests) {
         users += 1
-        var open = OpenRequests(subjects: popups)
+        open.reset(subjects: popups)
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
             switch verb {
@@ -88,28 +91,59 @@ extension ReplayTally {
 }
 
 /// Open requests per subject, oldest first: what a show (the oldest) or a drop (the newest)
-/// settles (docs/engine.md, "The ledger"). O(1) a line.
+/// settles (docs/engine.md, "The ledger"). O(1) a line; one flat list of requests linked per
+/// subject, so that emptying it for the next run keeps its storage.
 struct OpenRequests {
-    /// Per subject: (time, opened by an enqueue), and where the unsettled ones start.
-    private var queues: [[(Int, Bool)]]
-    private var heads: [Int]
+    private struct Item {
+        var time: Int
+        var request: Bool
+        var previous: Int32
+        var next: Int32
+    }
+
+    private var items: [Item] = []
+    /// Per subject: its oldest and newest open request (-1: none).
+    private var oldest: [Int32]
+    private var newest: [Int32]
 
     init(subjects: Int) {
-        queues = Array(repeating: [], count: subjects)
-        heads = Array(repeating: 0, count: subjects)
+        oldest = Array(repeating: -1, count: subjects)
+        newest = oldest
     }
 
-    mutating func open(_ s: Int, at t: Int, request: Bool) { queues[s].append((t, request)) }
+    /// None open, for as many subjects, in this one's storage.
+    mutating func reset(subjects: Int) {
+        items.removeAll(keepingCapacity: true)
+        oldest.refill(-1, count: subjects)
+        newest.refill(-1, count: subjects)
+    }
+
+    mutating func open(_ s: Int, at t: Int, request: Bool) {
+        let k = Int32(items.count)
+        items.append(Item(time: t, request: request, previous: newest[s], next: -1))
+        if newest[s] >= 0 { items[Int(newest[s])].next = k } else { oldest[s] = k }
+        newest[s] = k
+    }
 
     mutating func settleOldest(_ s: Int) -> (Int, Bool)? {
-        guard heads[s] < queues[s].count else { return nil }
-        heads[s] += 1
-        return queues[s][heads[s] - 1]
+        let k = oldest[s]
+        guard k >= 0 else { return nil }
+        let item = items[Int(k)]
+        oldest[s] = item.next
+        if item.next >= 0 { items[Int(item.next)].previous = -1 } else { newest[s] = -1 }
+        return (item.time, item.request)
     }
 
-    mutating func settleAll(_ s: Int) { heads[s] = queues[s].count }
+    mutating func settleAll(_ s: Int) {
+        oldest[s] = -1
+        newest[s] = -1
+    }
 
     mutating func settleNewest(_ s: Int) {
-        if heads[s] < queues[s].count { queues[s].removeLast() }
+        let k = newest[s]
+        guard k >= 0 else { return }
+        let previous = items[Int(k)].previous
+        newest[s] = previous
+        if previous >= 0 { items[Int(previous)].next = -1 } else { oldest[s] = -1 }
     }
 }

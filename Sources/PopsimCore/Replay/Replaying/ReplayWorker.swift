@@ -32,7 +32,11 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Users of failing runs kept for `--save`: (column, user, run).
     public private(set) var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] = []
     /// The first run (by user row, then column) that stopped: a plug-in's failure or a bug.
-    public private(set) var failure: (column: Int, failure: ReplayFailure)?
+    public private(set) var failure: (column: Int, failure: ReplayFailure)? {
+        didSet { failureRow = failure?.failure.user.row ?? .max }
+    }
+    /// The first row of the failure's user (`Int.max`: none), read before every user.
+    private var failureRow = Int.max
     /// Errors and counts found reading partitions back.
     public private(set) var laterErrors: [TraceError] = []
     public private(set) var laterErrorCount = 0
@@ -42,6 +46,8 @@ public final class ReplayWorker: @unchecked Sendable {
     /// too alike to split): their bytes and, when it was one user, who.
     public private(set) var oversized: [(bytes: Int, user: String?)] = []
     private var rows: [TimedEntry] = []
+    /// A runner per column and the buffers, kept from user to user.
+    private var scratch: ReplayScratch
     private var store: (any SpillStore)?
     private let makeStore: @Sendable (Int) throws(PopsimError) -> any SpillStore
 
@@ -53,6 +59,7 @@ public final class ReplayWorker: @unchecked Sendable {
         self.plan = plan
         self.saving = saving
         self.makeStore = makeStore
+        scratch = ReplayScratch(for: replayer)
         tallies = ReplayTallies(columns: replayer.columns.count, properties: replayer.catalog.expectations.count)
     }
 
@@ -102,12 +109,12 @@ public final class ReplayWorker: @unchecked Sendable {
     }
 
     private func replay(_ i: Int, id: String, firstRow: Int, from g: UserGatherer) {
-        if let f = failure, f.failure.user.row <= firstRow { return }
+        if failureRow <= firstRow { return }
         g.rows(of: i, into: &rows)
         let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: g.values)
         let saving = self.saving
         do throws(ReplayFailure) {
-            for (c, run) in try replayer.replay(user, into: &tallies, keep: { _, _ in saving }) {
+            for (c, run) in try replayer.replay(user, into: &tallies, scratch: &scratch, keep: { _, _ in saving }) {
                 kept.append((c, user.ref, run))
             }
         } catch {

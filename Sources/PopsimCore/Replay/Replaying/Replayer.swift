@@ -65,38 +65,45 @@ public struct Replayer: Sendable {
     /// A run that does not settle (`RunError.runaway`, `.tooManyLines`) counts the user as one
     /// that did not settle and goes on; any other stop (a plug-in that failed, popsim's own bug)
     /// throws: nothing a report could print would say what that user's run was.
-    public func replay(_ user: User, into tallies: inout ReplayTallies,
+    /// `scratch`: the calling thread's runners and buffers (`ReplayScratch(for:)`), kept from
+    /// user to user.
+    public func replay(_ user: User, into tallies: inout ReplayTallies, scratch: inout ReplayScratch,
                        keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
         let ref = user.ref
-        let base = try scenario(user, ref)
-        let answers = Self.answers(user, popups: catalog.popups.count)
-        let answered = answers.contains { $0 != nil }
-        let production = Self.productionShows(user)
-        tallies.production.addProduction(user, popups: catalog.popups.count)
+        let base = try scenario(user, ref, events: &scratch.events)
+        Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
+        let answered = scratch.answers.contains { $0 != nil }
+        Self.productionShows(user, into: &scratch.productionShows)
+        tallies.production.addProduction(user, popups: catalog.popups.count, &scratch.production)
         var kept: [(Int, Run)] = []
         for (c, column) in columns.enumerated() {
             var scenario = base
             if answered {
-                for (i, a) in answers.enumerated() {
+                for (i, a) in scratch.answers.enumerated() {
                     guard let a else { continue }
                     scenario.popups[i].respond = Response(after: max(0, a.after - column.showMs[i]), button: a.button ?? "close")
                 }
             }
             let result: RunResult
             do {
-                result = try column.configuration.run(scenario, limits: limits)
+                result = try column.configuration.run(scenario, limits: limits, on: scratch.runners[c])
             } catch {
                 guard error.settles == false else { throw ReplayFailure(user: ref, column: column.label, error: error) }
                 tallies.columns[c].users += 1
                 tallies.columns[c].didNotSettle(ref)
                 continue
             }
-            let shows = tallies.columns[c].add(result)
-            if shows == production { tallies.columns[c].agreeing += 1 }
-            // Whether each property holds, not why (no verdicts, no notes).
+            let most = tallies.columns[c].add(result, &scratch)
+            if scratch.shows == scratch.productionShows { tallies.columns[c].agreeing += 1 }
+            // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails
+            // exactly when the most on screen at the end of an instant passed N: the count the
+            // tally just made, read the way `PropertyJudge.visible` reads it.
             let expectations = result.scenario.expectations
             var failed = [Bool](repeating: false, count: expectations.count)
-            for (i, e) in expectations.enumerated() where PropertyJudge.judge(e.property, result) != nil {
+            for (i, e) in expectations.enumerated() {
+                let fails: Bool
+                if case .visibleAtMost(let limit) = e.property { fails = most > limit } else { fails = PropertyJudge.judge(e.property, result) != nil }
+                guard fails else { continue }
                 failed[i] = true
                 tallies.columns[c].failed(i, ref)
             }
@@ -105,13 +112,29 @@ public struct Replayer: Sendable {
         return kept
     }
 
+    /// Replays `user` with buffers of its own (a caller with one user, or no thread to keep them).
+    public func replay(_ user: User, into tallies: inout ReplayTallies,
+                       keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
+        var scratch = ReplayScratch(for: self)
+        return try replay(user, into: &tallies, scratch: &scratch, keep: keep)
+    }
+
+    /// A runner per column, for one thread's users.
+    public func makeRunners() -> [any ScenarioRunner] { columns.map { $0.configuration.entry.makeRunner() } }
+
     /// The catalog with the user's actions as its script, times from the user's first row.
     public func scenario(_ user: User, _ ref: ReplayTally.UserRef) throws(ReplayFailure) -> Scenario {
+        var events: [ScenarioEvent] = []
+        return try scenario(user, ref, events: &events)
+    }
+
+    /// The same, its events built in `events` (a buffer the caller keeps).
+    func scenario(_ user: User, _ ref: ReplayTally.UserRef, events: inout [ScenarioEvent]) throws(ReplayFailure) -> Scenario {
         var s = catalog
         s.file = file
         s.name = user.id
         let start = user.rows.first?.time ?? 0
-        var events: [ScenarioEvent] = []
+        events.removeAll(keepingCapacity: true)
         events.reserveCapacity(user.rows.count)
         for r in user.rows {
             guard r.entry.holdsAction else { continue }
@@ -129,10 +152,10 @@ public struct Replayer: Sendable {
     /// Production's answers: per popup, the first (time from appearing to dismissal, button).
     /// The rule (docs/replay.md, "What a user does"): a `dismissed` row answers the user's last
     /// `shown` row of the same popup.
-    static func answers(_ user: User, popups: Int) -> [(after: Int, button: String?)?] {
-        var answers = [(after: Int, button: String?)?](repeating: nil, count: popups)
+    static func answers(_ user: User, popups: Int, into answers: inout [(after: Int, button: String?)?], shownAt: inout [Int?]) {
+        answers.refill(nil, count: popups)
         // Times may be negative (before 1970): "not shown yet" is nil, not -1.
-        var shownAt = [Int?](repeating: nil, count: popups)
+        shownAt.refill(nil, count: popups)
         for r in user.rows {
             switch r.entry.verb {
             case .shown?: if let p = r.entry.popupID { shownAt[Int(p.index)] = r.time }
@@ -144,11 +167,13 @@ public struct Replayer: Sendable {
             default: continue
             }
         }
-        return answers
     }
 
     /// The popups production showed, in order (`shown` rows).
-    static func productionShows(_ user: User) -> [PopupID] {
-        user.rows.compactMap { $0.entry.verb == .shown ? $0.entry.popupID : nil }
+    static func productionShows(_ user: User, into shows: inout [PopupID]) {
+        shows.removeAll(keepingCapacity: true)
+        for r in user.rows where r.entry.verb == .shown {
+            if let p = r.entry.popupID { shows.append(p) }
+        }
     }
 }

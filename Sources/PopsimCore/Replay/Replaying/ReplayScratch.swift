@@ -1,0 +1,20 @@
+/// What one thread keeps from one user's replay to the next: a runner per column (the engine's
+/// buffers) and the buffers of the scenario, the answers and the counting. Not for two threads.
+public struct ReplayScratch {
+    var runners: [any ScenarioRunner]
+    var animated: [Bool] = []
+    var openSubjects: [Int] = []
+    var requests = OpenRequests(subjects: 0)
+    var screen = ScreenCount(subjects: 0)
+    var shows: [PopupID] = []
+    var production = OpenRequests(subjects: 0)
+    var productionShows: [PopupID] = []
+    var answers: [(after: Int, button: String?)?] = []
+    var shownAt: [Int?] = []
+    var events: [ScenarioEvent] = []
+
+    /// Buffers for `replayer`'s users, with a runner per column.
+    public init(for replayer: Replayer) {
+        runners = replayer.makeRunners()
+    }
+}
