@@ -67,7 +67,12 @@ struct Deque<Element>: Sendable where Element: Sendable {
         back.removeAll(where: matches)
     }
 
-    mutating func removeAll() { replaceAll(with: []) }
+    /// Empty, keeping its storage (a band of a list emptied and filled again).
+    mutating func removeAll() {
+        front.removeAll(keepingCapacity: true)
+        back.removeAll(keepingCapacity: true)
+        backHead = 0
+    }
 
     func firstIndex(where matches: (Element) -> Bool) -> Int? {
         var i = 0

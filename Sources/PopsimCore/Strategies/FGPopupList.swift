@@ -166,20 +166,26 @@ struct FGPopupList: Sendable {
         return unsettled
     }
 
-    /// Removes every element; returns them in list order.
-    mutating func removeAll() -> [Element] {
+    /// Removes every element; `all` gets them in list order (a buffer the caller keeps). No
+    /// allocation: the bands, the order and the buffers keep their storage for the next ones.
+    mutating func removeAll(into all: inout [Element]) {
         mergeNewBands()
-        let all = liveInOrder()
+        all.removeAll(keepingCapacity: true)
+        for b in order.reversed() {
+            let n = bands[b].entries.count
+            for k in 0..<n {
+                let entry = bands[b].entries[k]
+                if flags[entry.id] & Self.live != 0 { all.append(element(entry)) }
+            }
+        }
         for e in all {
             flags[e.id] &= ~Self.live
             ofPopup[Int(e.popup.index)].removeAll(keepingCapacity: true)
             liveOfPopup[Int(e.popup.index)] = 0
         }
-        for b in order + newBands { unlist(b) }
+        for b in order { unlist(b) }
         count = 0
-        order = []
-        newBands = []
-        return all
+        order.removeAll(keepingCapacity: true)
     }
 
     /// The live elements in list order.

@@ -93,6 +93,8 @@ struct FGStrategy: Strategy {
     /// decisions apply: the world shows decisions only after `handle` returns) or with animation.
     private var hiddenNow: [PopupID] = []
     private var leavingNow: [PopupID] = []
+    /// What `clear` took off the list (a buffer kept from call to call).
+    private var cleared: [FGPopupList.Element] = []
 
     static func order(_ options: ResolvedOptions) -> Order {
         switch options.text("order") {
@@ -125,6 +127,7 @@ struct FGStrategy: Strategy {
         completions.removeAll(keepingCapacity: true)
         hiddenNow.removeAll(keepingCapacity: true)
         leavingNow.removeAll(keepingCapacity: true)
+        cleared.removeAll(keepingCapacity: true)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -270,7 +273,8 @@ struct FGStrategy: Strategy {
 
     /// `removeAllPopupViews`: empty the list, then dismiss the shown popup (plain preferred).
     private mutating func clear(_ world: World, _ decisions: inout Decisions) {
-        for element in list.removeAll() where !element.settled { decisions.drop(element.popup, .cleared) }
+        list.removeAll(into: &cleared)
+        for element in cleared where !element.settled { decisions.drop(element.popup, .cleared) }
         guard let s = shown else { return }
         if isOnScreen(s.popup, world) { hide(s.popup, .cleared, world, &decisions) }
         dismissCalled(s.popup, freesSlot: true, world, &decisions)

@@ -6,6 +6,11 @@ struct KeywordTable: Sendable {
     /// with zeros, its length in the last byte.
     private let table: [UInt8]
 
+    /// Whether `words` fit: at most 63, each 1 to 14 bytes, no two alike.
+    static func holds(_ words: [String]) -> Bool {
+        words.count <= 63 && words.allSatisfy { (1..<15).contains($0.utf8.count) } && Set(words).count == words.count
+    }
+
     init(_ words: [String]) {
         var table = [UInt8](repeating: 0, count: 64 + words.count * 16)
         for (i, word) in words.enumerated() {

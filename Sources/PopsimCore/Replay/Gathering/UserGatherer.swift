@@ -97,9 +97,9 @@ public struct UserGatherer: Sendable {
             lastIndex = nil
         }
         guard mine else { return }
-        switch decoder.decode(row, values: &values) {
-        case .failure(let e):
-            report(e)
+        var failure: TraceError?
+        guard let d = decoder.decode(row, values: &values, failure: &failure) else {
+            if let failure { report(failure) }
             guard let userBytes, let hash, inShard else { return }
             if outboxes != nil {
                 if badUsers.insert(hash).inserted { skippedUsers += 1 }
@@ -115,12 +115,14 @@ public struct UserGatherer: Sendable {
             let i = users.insert(userBytes, hash: hash, firstRow: row.row, time: .min)
             markBad(i)
             lastIndex = i
-        case .success(let d):
-            if !sawShown, d.entry.verb == .shown { sawShown = true }
-            guard inShard else { return }
-            add(d, row: row, hash: hash ?? 0)
+            return
         }
+        if !sawShown, d.entry.op == Self.shownOp { sawShown = true }
+        guard inShard else { return }
+        add(d, row: row, hash: hash ?? 0)
     }
+
+    static let shownOp = TraceVerb.shown.ordinal
 
     private mutating func add(_ d: TraceRowDecoder.Decoded, row: TraceRow, hash: UInt64) {
         if var boxes = outboxes {
@@ -212,6 +214,33 @@ public struct UserGatherer: Sendable {
             let r = held.pointer(Int(k))
             rows.append(TimedEntry(time: r.pointee.time, entry: r.pointee.entry))
             if n + 1 < Int(u.rows) { k = r.pointee.next }
+        }
+    }
+
+    /// How many users' chains `rows(of:into:)` walks side by side.
+    public static let walkedTogether = 8
+
+    /// The rows of users `users` (at most `walkedTogether`), each into its buffer: their chains
+    /// walked side by side, a row of each in turn, so that the memory reads of one user's next
+    /// row and of the others' overlap instead of waiting one after another.
+    public func rows(of users: [Int], into buffers: inout [[TimedEntry]]) {
+        var next = [UInt32](repeating: 0, count: users.count), left = [Int](repeating: 0, count: users.count)
+        var longest = 0
+        for (k, i) in users.enumerated() {
+            let u = self.users.entry(i)
+            next[k] = u.pointee.head
+            left[k] = Int(u.pointee.rows)
+            longest = max(longest, left[k])
+            buffers[k].removeAll(keepingCapacity: true)
+            buffers[k].reserveCapacity(left[k])
+        }
+        for _ in 0..<longest {
+            for k in users.indices where left[k] > 0 {
+                let r = held.pointer(Int(next[k]))
+                buffers[k].append(TimedEntry(time: r.pointee.time, entry: r.pointee.entry))
+                next[k] = r.pointee.next
+                left[k] -= 1
+            }
         }
     }
 

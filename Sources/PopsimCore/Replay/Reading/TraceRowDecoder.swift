@@ -13,6 +13,8 @@ public struct TraceRowDecoder: Sendable {
     let catalog: Scenario
     private let verbs = KeywordTable(TraceVerb.all.map(\.word))
     private var popups = NameTable()
+    /// The popups as keywords when they are few and short (most catalogs): a cheaper lookup.
+    private let popupWords: KeywordTable?
     private var variables = NameTable()
 
     /// A row's meaning: whose (the user's bytes, valid as the row's), when, what.
@@ -27,84 +29,91 @@ public struct TraceRowDecoder: Sendable {
         self.layout = layout
         self.catalog = catalog
         for (i, p) in catalog.popups.enumerated() { popups.insert(p.name, id: Int32(i)) }
+        let names = catalog.popups.map(\.name)
+        popupWords = KeywordTable.holds(names) ? KeywordTable(names) : nil
         for (i, name) in catalog.state.names.enumerated() { variables.insert(name, id: Int32(i)) }
     }
 
-    public func decode(_ row: TraceRow, values: inout TraceValues) -> Result<Decoded, TraceError> {
-        guard let user = row[.user] else { return .failure(missing(.user, row)) }
-        guard let timeBytes = row[.time] else { return .failure(missing(.time, row)) }
+    /// The row's meaning, or nil with its problem in `failure` (the success path carries no error
+    /// value: a `Result` of this size cost a copy per row).
+    public func decode(_ row: TraceRow, values: inout TraceValues, failure: inout TraceError?) -> Decoded? {
+        guard let user = row[.user] else { return fail(&failure, missing(.user, row)) }
+        guard let timeBytes = row[.time] else { return fail(&failure, missing(.time, row)) }
         guard let time = TraceTime.milliseconds(timeBytes, unit: layout.timeUnit) else {
-            return .failure(error(row, .time, .badTime(String(decoding: timeBytes, as: UTF8.self), unit: layout.timeUnit)))
+            return fail(&failure, error(row, .time, .badTime(String(decoding: timeBytes, as: UTF8.self), unit: layout.timeUnit)))
         }
-        guard let word = row[.action] else { return .failure(missing(.action, row)) }
+        guard let word = row[.action] else { return fail(&failure, missing(.action, row)) }
         guard let v = verbs.index(word) else {
             let words = TraceVerb.all.map(\.word), text = String(decoding: word, as: UTF8.self)
-            return .failure(error(row, .action, .unknownAction(text, known: words, suggestion: Suggestion.closest(text, among: words))))
+            return fail(&failure, error(row, .action, .unknownAction(text, known: words, suggestion: Suggestion.closest(text, among: words))))
         }
-        let verb = TraceVerb.all[v]
-        return entry(verb, row, &values).map { Decoded(user: user, time: time, entry: $0) }
+        guard let entry = entry(TraceVerb.all[v], row, &values, &failure) else { return nil }
+        return Decoded(user: user, time: time, entry: entry)
     }
 
-    private func entry(_ verb: TraceVerb, _ row: TraceRow, _ values: inout TraceValues) -> Result<PackedEntry, TraceError> {
+    public func decode(_ row: TraceRow, values: inout TraceValues) -> Result<Decoded, TraceError> {
+        var failure: TraceError?
+        if let d = decode(row, values: &values, failure: &failure) { return .success(d) }
+        return .failure(failure ?? error(row, .user, .emptyTrace))
+    }
+
+    private func fail<T>(_ failure: inout TraceError?, _ e: TraceError) -> T? {
+        failure = e
+        return nil
+    }
+
+    private func entry(_ verb: TraceVerb, _ row: TraceRow, _ values: inout TraceValues, _ failure: inout TraceError?) -> PackedEntry? {
         let op = verb.ordinal
         let kind: ActionKind
         switch verb {
         case .shown, .dismissed:
-            let p: Int32
-            switch popup(row) {
-            case .success(let found): p = found
-            case .failure(let e): return .failure(e)
-            }
+            guard let p = popup(row, &failure) else { return nil }
             let button = verb == .dismissed ? row[.value].map { values.intern(bytes: $0) } ?? -1 : -1
-            return .success(PackedEntry(op: op, popup: p, value: button))
+            return PackedEntry(op: op, popup: p, value: button)
         case .action(let k):
             kind = k
         }
         switch kind.argument {
         case .popups, .popup:
-            return popup(row).map { PackedEntry(op: op, popup: $0, value: -1) }
+            return popup(row, &failure).map { PackedEntry(op: op, popup: $0, value: -1) }
         case .press:
-            let p: Int32
-            switch popup(row) {
-            case .success(let found): p = found
-            case .failure(let e): return .failure(e)
-            }
-            guard let button = row[.value] else { return .failure(missing(.value, row, what: "the button pressed")) }
-            return .success(PackedEntry(op: op, popup: p, value: values.intern(bytes: button)))
+            guard let p = popup(row, &failure) else { return nil }
+            guard let button = row[.value] else { return fail(&failure, missing(.value, row, what: "the button pressed")) }
+            return PackedEntry(op: op, popup: p, value: values.intern(bytes: button))
         case .state:
-            return setting(row, &values).map { PackedEntry(op: op, popup: $0.variable, value: $0.id) }
+            return setting(row, &values, &failure).map { PackedEntry(op: op, popup: $0.variable, value: $0.id) }
         case .flag:
-            return .success(PackedEntry(op: op, popup: -1, value: -1))
+            return PackedEntry(op: op, popup: -1, value: -1)
         case .screen:
-            guard let screen = row[.value] else { return .failure(missing(.value, row, what: "the screen")) }
-            return .success(PackedEntry(op: op, popup: -1, value: values.intern(bytes: screen)))
+            guard let screen = row[.value] else { return fail(&failure, missing(.value, row, what: "the screen")) }
+            return PackedEntry(op: op, popup: -1, value: values.intern(bytes: screen))
         case .timerTarget:
-            guard row[.popup] != nil else { return .success(PackedEntry(op: op, popup: -1, value: -1)) }
-            return popup(row).map { PackedEntry(op: op, popup: $0, value: -1) }
+            guard row[.popup] != nil else { return PackedEntry(op: op, popup: -1, value: -1) }
+            return popup(row, &failure).map { PackedEntry(op: op, popup: $0, value: -1) }
         }
     }
 
     /// `name=value` over the catalog's state, typed by the variable's initial value.
-    private func setting(_ row: TraceRow, _ values: inout TraceValues) -> Result<(variable: Int32, id: Int32), TraceError> {
-        guard let text = row[.value] else { return .failure(missing(.value, row, what: "name=value")) }
-        if let id = values.setting(written: text), let setting = values.setting(id) { return .success((Int32(setting.0.index), id)) }
+    private func setting(_ row: TraceRow, _ values: inout TraceValues, _ failure: inout TraceError?) -> (variable: Int32, id: Int32)? {
+        guard let text = row[.value] else { return fail(&failure, missing(.value, row, what: "name=value")) }
+        if let id = values.setting(written: text), let setting = values.setting(id) { return (Int32(setting.0.index), id) }
         guard let eq = text.firstIndex(of: UInt8(ascii: "=")) else {
-            return .failure(error(row, .value, .notASetting(String(decoding: text, as: UTF8.self))))
+            return fail(&failure, error(row, .value, .notASetting(String(decoding: text, as: UTF8.self))))
         }
         let nameBytes = UnsafeBufferPointer(rebasing: text[..<eq]), raw = UnsafeBufferPointer(rebasing: text[(eq + 1)...])
         guard let v = variables.lookup(nameBytes) else {
             let name = String(decoding: nameBytes, as: UTF8.self)
-            return .failure(error(row, .value, .unknownState(name, suggestion: Suggestion.closest(name, among: catalog.state.names))))
+            return fail(&failure, error(row, .value, .unknownState(name, suggestion: Suggestion.closest(name, among: catalog.state.names))))
         }
         let variable = Int(v), initial = catalog.state.initial[variable]
         let id = values.intern(setting: VariableID(index: variable), raw: raw) { Self.value(raw, like: initial) }
         guard let id else {
             let name = catalog.state.names[variable], got = String(decoding: raw, as: UTF8.self)
-            if case .boolean = initial { return .failure(error(row, .value, .notABoolean(variable: name, got: got))) }
-            return .failure(error(row, .value, .notAnInteger(variable: name, got: got)))
+            if case .boolean = initial { return fail(&failure, error(row, .value, .notABoolean(variable: name, got: got))) }
+            return fail(&failure, error(row, .value, .notAnInteger(variable: name, got: got)))
         }
         values.remember(written: text, as: id)
-        return .success((v, id))
+        return (v, id)
     }
 
     /// `raw` as a value of the type of `initial`: any text, an integer as `Int(String)` reads it
@@ -120,11 +129,15 @@ public struct TraceRowDecoder: Sendable {
         }
     }
 
-    private func popup(_ row: TraceRow) -> Result<Int32, TraceError> {
-        guard let name = row[.popup] else { return .failure(missing(.popup, row, what: "the popup")) }
-        if let p = popups.lookup(name) { return .success(p) }
+    private func popup(_ row: TraceRow, _ failure: inout TraceError?) -> Int32? {
+        guard let name = row[.popup] else { return fail(&failure, missing(.popup, row, what: "the popup")) }
+        if let words = popupWords {
+            if let p = words.index(name) { return Int32(p) }
+        } else if let p = popups.lookup(name) {
+            return p
+        }
         let text = String(decoding: name, as: UTF8.self)
-        return .failure(error(row, .popup, .unknownPopup(text, suggestion: Suggestion.closest(text, among: catalog.popups.map(\.name)))))
+        return fail(&failure, error(row, .popup, .unknownPopup(text, suggestion: Suggestion.closest(text, among: catalog.popups.map(\.name)))))
     }
 
     private func missing(_ field: TraceField, _ row: TraceRow, what: String? = nil) -> TraceError {

@@ -45,7 +45,8 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Partitions read back whole though bigger than the plan reads (one user's rows, or users
     /// too alike to split): their bytes and, when it was one user, who.
     public private(set) var oversized: [(bytes: Int, user: String?)] = []
-    private var rows: [TimedEntry] = []
+    /// The rows of a batch of users, a buffer each.
+    private var batchRows: [[TimedEntry]] = Array(repeating: [], count: UserGatherer.walkedTogether)
     /// A runner per column and the buffers, kept from user to user.
     private var scratch: ReplayScratch
     private var store: (any SpillStore)?
@@ -99,19 +100,32 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Replays the users held that are done — `all`, or those another user's row ended (the
     /// trace so far grouped by user) — and lets them go.
     public func replayHeld(all: Bool) {
-        for i in 0..<gatherer.heldUsers {
-            let u = gatherer.user(i)
-            guard all || u.finished, !u.bad else { continue }
-            replay(i, id: u.id, firstRow: u.firstRow, from: gatherer)
-        }
+        replayUsers(of: gatherer) { all || $0.finished }
         if !all { gatherer.releaseFinished() }
         prune()
     }
 
-    private func replay(_ i: Int, id: String, firstRow: Int, from g: UserGatherer) {
+    /// Replays the users of `g` that `take` takes (the left-out ones never), in order, their rows
+    /// gathered a batch at a time (`UserGatherer.rows(of:into:)`: the chains walked side by side).
+    private func replayUsers(of g: UserGatherer, _ take: ((id: String, firstRow: Int, bad: Bool, finished: Bool)) -> Bool) {
+        var batch: [(index: Int, id: String, firstRow: Int)] = []
+        func flush() {
+            g.rows(of: batch.map(\.index), into: &batchRows)
+            for (k, u) in batch.enumerated() { replay(rows: batchRows[k], id: u.id, firstRow: u.firstRow, values: g.values) }
+            batch.removeAll(keepingCapacity: true)
+        }
+        for i in 0..<g.heldUsers {
+            let u = g.user(i)
+            guard take(u), !u.bad, failureRow > u.firstRow else { continue }
+            batch.append((i, u.id, u.firstRow))
+            if batch.count == UserGatherer.walkedTogether { flush() }
+        }
+        if !batch.isEmpty { flush() }
+    }
+
+    private func replay(rows: [TimedEntry], id: String, firstRow: Int, values: TraceValues) {
         if failureRow <= firstRow { return }
-        g.rows(of: i, into: &rows)
-        let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: g.values)
+        let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: values)
         let saving = self.saving
         do throws(ReplayFailure) {
             for (c, run) in try replayer.replay(user, into: &tallies, scratch: &scratch, keep: { _, _ in saving }) {
@@ -122,7 +136,6 @@ public final class ReplayWorker: @unchecked Sendable {
             if let f = failure, (f.failure.user.row, f.column) < (error.user.row, c) { return }
             failure = (c, error)
         }
-        rows = user.rows
     }
 
     /// Keeps only the users still among the first named for a property they fail.
@@ -205,11 +218,7 @@ public final class ReplayWorker: @unchecked Sendable {
             laterSkipped += g.skippedUsers
             if size > plan.readBackLimit { oversized.append((size, g.heldUsers == 1 ? g.user(0).id : nil)) }
             guard errorCount + othersErrors <= maxErrors else { continue }
-            for i in 0..<g.heldUsers {
-                let u = g.user(i)
-                guard !u.bad else { continue }
-                replay(i, id: u.id, firstRow: u.firstRow, from: g)
-            }
+            replayUsers(of: g) { _ in true }
             prune()
         }
     }
