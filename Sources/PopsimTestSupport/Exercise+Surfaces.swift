@@ -56,7 +56,7 @@ extension Exercise {
         var gatherer = UserGatherer(decoder: decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: 1_000)
         var reader = format.makeReader(layout, file: "fuzz-trace")
         func pull() {
-            while let p = reader.next() {
+            while let p = reader.nextWhole() {
                 switch p {
                 case .row(let row): gatherer.take(row)
                 case .problem(let e): gatherer.take(e)

@@ -25,7 +25,7 @@ import PopsimTestSupport
         var gatherers = (0..<workers).map { UserGatherer(decoder: decoder, worker: $0, workers: workers, shard: nil, promisedGrouped: false, maxErrors: 100) }
         var readers = (0..<workers).map { _ in format.makeReader(layout, file: "t.csv") }
         func pull(_ w: Int) {
-            while let p = readers[w].next() {
+            while let p = readers[w].nextWhole() {
                 switch p {
                 case .row(let row): gatherers[w].take(row)
                 case .problem(let e): gatherers[w].take(e)

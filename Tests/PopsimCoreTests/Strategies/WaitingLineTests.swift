@@ -102,7 +102,9 @@ struct WaitingLineTests {
                     #expect(taken?.popup == expectedTaken && erased == expectedErased)
                 default:
                     if draw.next(20) == 0 {
-                        #expect(list.removeAll().map(\.popup) == model.map(\.popup))
+                        var all: [FGPopupList.Element] = [FGPopupList.Element(id: -1, popup: PopupID(0), priority: 0)]
+                        list.removeAll(into: &all)
+                        #expect(all.map(\.popup) == model.map(\.popup))
                         model.removeAll()
                     }
                 }

@@ -82,8 +82,32 @@ public struct UserGatherer: Sendable {
         report(problem)
     }
 
-    /// One row of the trace (every worker is shown every row).
+    /// Every row and problem the reader has, in order: another worker's user's row is read no
+    /// further than its user.
+    public mutating func read<R: TraceRowReader>(_ r: inout R) {
+        while let pulled = r.next() {
+            switch pulled {
+            case .row(let row):
+                if claim(row) {
+                    r.completeRow()
+                    takeClaimed(row)
+                }
+            case .problem(let e): take(e)
+            }
+        }
+    }
+
+    /// One row of the trace, whole (every worker is shown every row).
     public mutating func take(_ row: TraceRow) {
+        if claim(row) { takeClaimed(row) }
+    }
+
+    /// What `claim` read of the row it claimed, for `takeClaimed`.
+    private var claimed: (hash: UInt64?, inShard: Bool, endsLast: Bool) = (nil, true, false)
+
+    /// Follows the order of the shard's users with one row (only its `user` is read) and says
+    /// whether the row is this gatherer's: then `takeClaimed` takes it, whole.
+    public mutating func claim(_ row: TraceRow) -> Bool {
         let userBytes = row[.user]
         let hash = userBytes.map(UserTable.hash)
         let inShard = hash.map { shard?.contains(hash: $0) ?? true } ?? true
@@ -96,7 +120,15 @@ public struct UserGatherer: Sendable {
             lastHash = hash
             lastIndex = nil
         }
-        guard mine else { return }
+        claimed = (hash, inShard, endsLast)
+        return mine
+    }
+
+    /// The row `claim` claimed, its fields complete: decoded, reported if bad, kept if its user
+    /// is in the shard.
+    public mutating func takeClaimed(_ row: TraceRow) {
+        let (hash, inShard, endsLast) = claimed
+        let userBytes = row[.user]
         var failure: TraceError?
         guard let d = decoder.decode(row, values: &values, failure: &failure) else {
             if let failure { report(failure) }

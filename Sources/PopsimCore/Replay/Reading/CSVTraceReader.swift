@@ -30,6 +30,8 @@ public struct CSVTraceReader: TraceRowReader {
     public private(set) var rowCount = 0
     private var problems: [TraceError] = []
     private let storage = TraceRowStorage()
+    /// The plain record handed out last, while only its user is split.
+    private var unsplit: UnsafeBufferPointer<UInt8>?
 
     public init(layout: TraceLayout, file: String) {
         self.file = file
@@ -48,6 +50,7 @@ public struct CSVTraceReader: TraceRowReader {
     }
 
     public mutating func next() -> TracePull? {
+        unsplit = nil
         while true {
             if !problems.isEmpty { return .problem(problems.removeFirst()) }
             guard let (record, plain) = nextRecord() else {
@@ -157,12 +160,43 @@ public struct CSVTraceReader: TraceRowReader {
         }
         storage.clearSlots()
         if plain {
-            split(record, header: header)
+            splitUser(record, header: header)
+            unsplit = record
         } else if let problem = unquote(record, header: header, line: at) {
             return .problem(problem)
         }
         rowCount += 1
         return .row(TraceRow(row: rowCount, line: at, slots: storage.slots))
+    }
+
+    /// The other fields of the plain row handed out last (its user is split already).
+    public mutating func completeRow() {
+        guard let record = unsplit, let header else { return }
+        unsplit = nil
+        split(record, header: header)
+    }
+
+    /// Only the user of a plain record, in place: the bytes between the commas around its column
+    /// (what `split` gives it; the other fields wait for `completeRow`).
+    private func splitUser(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int]) {
+        guard let base = bytes.baseAddress else { return }
+        let column = header[TraceField.user.ordinal]
+        guard column >= 0 else { return }
+        let n = bytes.count
+        var start = 0, k = 0, c = 0
+        while true {
+            k = Self.comma(base, from: k, count: n)
+            if c == column {
+                storage.slots[TraceField.user.ordinal] = TraceRow.Slot(base: base + start, count: k - start, column: start + 1)
+                return
+            }
+            guard k < n else { break }
+            k += 1
+            c += 1
+            start = k
+        }
+        // A row short of the user's column: it stands at the last field.
+        storage.slots[TraceField.user.ordinal] = TraceRow.Slot(base: nil, count: 0, column: start + 1)
     }
 
     /// A plain record's fields in place: the bytes between commas, each at its byte's column.

@@ -7,15 +7,15 @@
 /// popup, state name or action gets "did you mean"). A `set` row's value is `name=value`, typed by
 /// the catalog's `state`; a `dismissed` row's value is the button (none: closed); a screen
 /// change's value is the screen; `pauseTimers` without a popup is every popup.
-public struct TraceRowDecoder: Sendable {
+public final class TraceRowDecoder: Sendable {
     public let file: String
     public let layout: TraceLayout
     let catalog: Scenario
     private let verbs = KeywordTable(TraceVerb.all.map(\.word))
-    private var popups = NameTable()
+    private let popups: NameTable
     /// The popups as keywords when they are few and short (most catalogs): a cheaper lookup.
     private let popupWords: KeywordTable?
-    private var variables = NameTable()
+    private let variables: NameTable
 
     /// A row's meaning: whose (the user's bytes, valid as the row's), when, what.
     public struct Decoded {
@@ -28,10 +28,13 @@ public struct TraceRowDecoder: Sendable {
         self.file = file
         self.layout = layout
         self.catalog = catalog
+        var popups = NameTable(), variables = NameTable()
         for (i, p) in catalog.popups.enumerated() { popups.insert(p.name, id: Int32(i)) }
+        self.popups = popups
         let names = catalog.popups.map(\.name)
         popupWords = KeywordTable.holds(names) ? KeywordTable(names) : nil
         for (i, name) in catalog.state.names.enumerated() { variables.insert(name, id: Int32(i)) }
+        self.variables = variables
     }
 
     /// The row's meaning, or nil with its problem in `failure` (the success path carries no error

@@ -10,10 +10,26 @@ public protocol TraceRowReader {
     mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>)
     /// The end of the trace: the last record needs no line break.
     mutating func finish()
-    /// The next row or problem in what was fed, or nil: feed more (after `finish`: the end).
+    /// The next row or problem in what was fed, or nil: feed more (after `finish`: the end). The
+    /// row may hold only its `user` until `completeRow()` is called: a caller that replays only
+    /// some users reads the others' rows no further.
     mutating func next() -> TracePull?
+    /// Fills the fields of the row `next()` gave last (valid until the next pull).
+    mutating func completeRow()
     /// Rows handed out so far (bad ones included, as the format counts them).
     var rowCount: Int { get }
+}
+
+extension TraceRowReader {
+    /// Rows whole: by default a reader's rows are whole from the start.
+    public mutating func completeRow() {}
+
+    /// The next row with every field, or a problem, or nil.
+    public mutating func nextWhole() -> TracePull? {
+        let pulled = next()
+        if case .row = pulled { completeRow() }
+        return pulled
+    }
 }
 
 /// What a pull gives: a row, or a problem with the next record.

@@ -71,22 +71,13 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Reads every row the chunk completes (the chunk must stay valid until this returns).
     public func read(_ chunk: UnsafeBufferPointer<UInt8>) {
         reader.feed(chunk)
-        pull(&reader)
+        gatherer.read(&reader)
     }
 
     /// Reads what is left at the end of the trace.
     public func finishReading() {
         reader.finish()
-        pull(&reader)
-    }
-
-    private func pull<R: TraceRowReader>(_ r: inout R) {
-        while let pulled = r.next() {
-            switch pulled {
-            case .row(let row): gatherer.take(row)
-            case .problem(let e): gatherer.take(e)
-            }
-        }
+        gatherer.read(&reader)
     }
 
     /// Rows the reader has handed out.

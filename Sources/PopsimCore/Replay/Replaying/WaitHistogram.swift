@@ -3,10 +3,14 @@
 ///
 /// Contract: values below 256 ms are exact; above, a bucket is 1/128 of its power of two wide, so a
 /// quantile is at most 0.79 % below the true value (never above it); `max`, `count` and `sum`
-/// are exact. Negative values count as 0. Memory: the buckets in use only.
+/// are exact. Negative values count as 0. Memory: the exact buckets (2 KiB, once one is used) and
+/// the others in use only.
 public struct WaitHistogram: Sendable, Equatable {
-    /// Bucket index → count, for the buckets in use (kept sorted by index when listed).
-    public private(set) var buckets: [Int: Int] = [:]
+    /// The exact buckets (below 256 ms) by index, empty until one is used: most waits land
+    /// there, counted without hashing.
+    private var exactBuckets: [Int] = []
+    /// Bucket index → count, for the other buckets in use.
+    private var wideBuckets: [Int: Int] = [:]
     public private(set) var count = 0
     public private(set) var max: Int?
     public private(set) var sum = 0
@@ -18,14 +22,23 @@ public struct WaitHistogram: Sendable, Equatable {
 
     public mutating func add(_ value: Int) {
         let v = Swift.max(0, value)
-        buckets[Self.bucket(of: v), default: 0] += 1
+        if v < Self.exact {
+            if exactBuckets.isEmpty { exactBuckets = Array(repeating: 0, count: Self.exact) }
+            exactBuckets[v] += 1
+        } else {
+            wideBuckets[Self.bucket(of: v), default: 0] += 1
+        }
         count += 1
         max = Swift.max(max ?? v, v)
         sum = sum.addingReportingOverflow(v).overflow ? Int.max : sum + v
     }
 
     public mutating func merge(_ other: WaitHistogram) {
-        for (b, n) in other.buckets { buckets[b, default: 0] = Self.add(buckets[b] ?? 0, n) }
+        if !other.exactBuckets.isEmpty {
+            if exactBuckets.isEmpty { exactBuckets = Array(repeating: 0, count: Self.exact) }
+            for b in 0..<Self.exact where other.exactBuckets[b] > 0 { exactBuckets[b] = Self.add(exactBuckets[b], other.exactBuckets[b]) }
+        }
+        for (b, n) in other.wideBuckets { wideBuckets[b, default: 0] = Self.add(wideBuckets[b] ?? 0, n) }
         count = Self.add(count, other.count)
         if let m = other.max { max = Swift.max(max ?? m, m) }
         sum = sum.addingReportingOverflow(other.sum).overflow ? Int.max : sum + other.sum
@@ -34,9 +47,15 @@ public struct WaitHistogram: Sendable, Equatable {
     /// Rebuilds a histogram from its parts (a report read back for `--merge`); nil when they do
     /// not fit together.
     public init?(buckets: [(Int, Int)], max: Int?, sum: Int) {
+        var seen = Set<Int>()
         for (b, n) in buckets {
-            guard b >= 0, b < Self.bucketCount, n > 0, self.buckets[b] == nil else { return nil }
-            self.buckets[b] = n
+            guard b >= 0, b < Self.bucketCount, n > 0, seen.insert(b).inserted else { return nil }
+            if b < Self.exact {
+                if exactBuckets.isEmpty { exactBuckets = Array(repeating: 0, count: Self.exact) }
+                exactBuckets[b] = n
+            } else {
+                wideBuckets[b] = n
+            }
             let (total, overflow) = count.addingReportingOverflow(n)
             guard !overflow, total < 1 << 60 else { return nil }
             count = total
@@ -48,7 +67,13 @@ public struct WaitHistogram: Sendable, Equatable {
 
     /// The buckets in use, by index.
     public var sortedBuckets: [(index: Int, count: Int)] {
-        buckets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let exact = exactBuckets.enumerated().filter { $0.element > 0 }.map { (index: $0.offset, count: $0.element) }
+        return exact + wideBuckets.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) }
+    }
+
+    /// Equal when every count is: an exact bucket never used and one used zero times are alike.
+    public static func == (a: WaitHistogram, b: WaitHistogram) -> Bool {
+        a.count == b.count && a.max == b.max && a.sum == b.sum && a.sortedBuckets.elementsEqual(b.sortedBuckets) { $0 == $1 }
     }
 
     /// The nearest-rank quantile `percent`/100 (the smallest value with at least that share of
