@@ -284,15 +284,62 @@ struct ReplayPartitionTests {
         #expect(e.status == 2)
         #expect(e.stderr.hasSuffix("bad.csv:4:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5\n"))
         #expect(e.stdout == "")
+        let size = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--memory", "lots"], in: dir)
+        #expect(size.status == 2 && size.stderr == "popsim: replay: --memory: expected a size like 256M (bytes, or K, M, G), got \"lots\"\n")
+    }
+
+    /// A file whose users come grouped is replayed as each user's rows end once past --memory; if a
+    /// user's rows come back after all, the file is read again the other way: the same report.
+    @Test func aTraceThatLooksGroupedAndIsNotIsReadAgain() throws {
+        let dir = try temporaryDirectory()
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        _ = try runPopsim(["gen", "--trace", "--users", "1500", "--seed", "6", "--catalog", "app.json", "--output", "week.csv"], in: dir)
+        let lines = try String(contentsOf: dir.appendingPathComponent("week.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let sorted = [lines[0]] + lines.dropFirst().sorted { $0.prefix { $0 != "," } < $1.prefix { $0 != "," } }
+        let user = sorted[1].prefix { $0 != "," }
+        // The first user's rows come back at the very end (its last time, again).
+        let last = sorted.last { $0.hasPrefix(user + ",") } ?? ""
+        let back = String(user) + "," + (last.split(separator: ",", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? "0") + ",enqueue,toast,"
+        try ((sorted + [back]).joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("g.csv"), atomically: true, encoding: .utf8)
+        try (sorted.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        let base = ["replay", "--catalog", "app.json", "--format", "csv"]
+        for name in ["g.csv", "s.csv"] {
+            let whole = try runPopsim(base + [name], in: dir)
+            #expect(whole.status == 0)
+            for jobs in ["1", "2"] {
+                let tight = try runPopsim(base + [name, "--memory", "1", "--jobs", jobs], in: dir, environment: ["TMPDIR": tmp.path])
+                #expect(tight.stdout == whole.stdout, "\(name) --jobs \(jobs)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+            }
+        }
     }
 }
 
-/// A CSV file of 1 MiB or more is read by two readers (the second from the first line past the
-/// middle): the same report as one reader, and one reader alone when the middle falls inside a
-/// quoted field.
-@Suite("replay: two readers")
-struct ReplayTwoReadersTests {
-    @Test func twoReadersGiveTheBytesOfOne() throws {
+/// Standard input is told by its first bytes: JSON Lines needs no flag.
+@Suite("replay: standard input")
+struct ReplayStandardInputTests {
+    @Test func jsonLinesOnStandardInputIsToldByItsFirstByte() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let jsonl = #"{"user": "u1", "time": 100, "action": "enqueue", "popup": "a"}"# + "\n" + #"{"user": "u1", "time": 100, "action": "shown", "popup": "a"}"# + "\n"
+        try jsonl.write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
+        try jsonl.write(to: dir.appendingPathComponent("t.txt"), atomically: true, encoding: .utf8)
+        let file = try runPopsim(["replay", "t.jsonl", "--catalog", "c.json", "--format", "csv"], in: dir)
+        #expect(file.status == 0 && file.stdout.contains("\nfg,1,1,1 (100.0%),"))
+        let piped = try runPopsim(["replay", "-", "--catalog", "c.json", "--format", "csv"], in: dir, stdin: jsonl)
+        #expect(piped.stderr == "")
+        #expect(piped.stdout == file.stdout)
+        let other = try runPopsim(["replay", "t.txt", "--catalog", "c.json", "--format", "csv"], in: dir)
+        #expect(other.stdout == file.stdout)
+    }
+}
+
+/// A CSV file read by several workers at once (each keeping its share of the users) gives the
+/// bytes of one, a bad row located as one reader would, a quoted field of many lines included.
+@Suite("replay: workers")
+struct ReplayWorkersTests {
+    @Test func severalWorkersGiveTheBytesOfOne() throws {
         let dir = try temporaryDirectory()
         _ = try runPopsim(["gen", "--trace", "--users", "1200", "--seed", "8", "--catalog", "app.json", "--output", "week.csv"], in: dir)
         let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("week.csv").path)[.size] as? Int ?? 0
@@ -310,7 +357,7 @@ struct ReplayTwoReadersTests {
         let bad = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--jobs", "2"], in: dir)
         #expect(bad.status == 2)
         #expect(bad.stderr == "bad.csv:\(at + 1):14: unknown popup \"nope\"\n")
-        // The middle inside a quoted field: the second reader's rows are not taken.
+        // A quoted field of many lines, read by every worker.
         let filler = String(repeating: "line\n", count: 300_000)
         let quoted = "user,time,action,popup,value\nu1,0,enqueue,rate,\"\(filler)\"\nu2,5,enqueue,toast,\nu1,9,enqueue,guide,\n"
         try quoted.write(to: dir.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
@@ -392,8 +439,8 @@ struct ReplayPluginTests {
     }
 }
 
-/// Edges a review of the replay code found: huge times and counts never trap, the two readers
-/// and one reader agree on a blank first line and on times going back across the middle,
+/// Edges a review of the replay code found: huge times and counts never trap, one worker and
+/// several agree on a blank first line and on times going back across the middle,
 /// negative times keep their answers, sweep columns save apart.
 @Suite("replay: edges")
 struct ReplayEdgeTests {
@@ -439,7 +486,7 @@ struct ReplayEdgeTests {
         #expect(fg[0] == "fg" && fg[4] == "0" && fg[8] == "2000") // pending at end, wait max
     }
 
-    @Test func twoReadersAgreeOnABlankFirstLineAndTimesGoingBack() throws {
+    @Test func workersAgreeOnABlankFirstLineAndTimesGoingBack() throws {
         let dir = try folder()
         var rows = ["", "user,time,action,popup,value", "u0,100,enqueue,b,"]
         for i in 1..<40_000 { rows.append("u\(i),\(i),enqueue,b,") }
@@ -450,7 +497,7 @@ struct ReplayEdgeTests {
         #expect(one.status == 0)
         #expect(two.stdout == one.stdout && two.stderr == one.stderr)
         #expect(one.stderr.split(separator: "\n").count == 2)
-        // Without the blank line the second reader is used, and still agrees.
+        // Without the blank line, the same.
         try write(rows.dropFirst().joined(separator: "\n") + "\n", "u.csv", in: dir)
         let three = try runPopsim(["replay", "u.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "2"], in: dir)
         let four = try runPopsim(["replay", "u.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "1"], in: dir)

@@ -53,7 +53,7 @@ public struct SpillPlan: Sendable, Equatable {
         while bits > 2, (self.workers << bits) > 256 { bits -= 1 }
         partitionBits = bits
         flushBytes = max(64 << 10, min(8 << 20, holdLimit / 4))
-        readBackLimit = max(1 << 16, holdLimit / Self.expansion)
+        readBackLimit = max(1 << 12, holdLimit / Self.expansion)
         maxLevels = 4
     }
 

@@ -1,0 +1,121 @@
+import Testing
+@testable import PopsimCore
+@testable import PopsimReports
+import PopsimTestSupport
+
+/// Users gathered by workers: however many workers share them, whether they stay in memory, go to
+/// temporary partitions (split again when too big) or are replayed as each user's rows end, the
+/// replay adds up to the same tallies; the order of users is followed for every worker alike.
+/// Partitions kept in memory, read back in pieces of 1000 bytes (records cut anywhere).
+final class MemoryStore: SpillStore, @unchecked Sendable {
+    var parts: [[UInt8]]
+
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+
+    var count: Int { parts.count }
+    func append(_ part: Int, _ bytes: [UInt8]) throws(PopsimError) { parts[part] += bytes }
+    func size(_ part: Int) -> Int { parts[part].count }
+    func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
+        var at = 0
+        while at < parts[part].count {
+            let end = min(parts[part].count, at + 1000)
+            parts[part][at..<end].withUnsafeBufferPointer(body)
+            at = end
+        }
+    }
+    func close() {}
+}
+
+/// How many stores a replay made (what tells that a partition was split again).
+final class StoreCount: @unchecked Sendable {
+    var made = 0
+}
+
+@Suite("replay: gathering users")
+struct UserGatheringTests {
+    static let catalog: Scenario? = try? loadScenario(TraceGenerator.catalog).get()
+
+    /// The tallies of replaying `text` with `workers` workers, spilling after `spillAfter` chunks
+    /// (nil: never), reading it in chunks of `chunk` bytes.
+    static func replay(_ text: String, workers: Int, chunk: Int, spillAfter: Int?, grouped: Bool = false,
+                       stores: StoreCount = StoreCount()) throws -> ReplayTallies {
+        let catalog = try #require(Self.catalog)
+        let layout = TraceLayout(format: .csv)
+        let decoder = TraceRowDecoder(file: "t.csv", layout: layout, catalog: catalog)
+        let fg = try RunConfiguration.resolve(catalog, strategy: "fg", overrides: [])
+        let replayer = Replayer(catalog: catalog, columns: [Replayer.Column(label: "fg", configuration: fg, catalog: catalog)],
+                                limits: RunLimits(), file: "t.csv")
+        let plan = SpillPlan(budget: 1, workers: workers, catalogBytes: 0)
+        let list = (0..<workers).map { w in
+            ReplayWorker(reader: layout.format.makeReader(layout, file: "t.csv"),
+                         gatherer: UserGatherer(decoder: decoder, worker: w, workers: workers, shard: nil, promisedGrouped: grouped, maxErrors: 0),
+                         replayer: replayer, plan: plan, saving: false, makeStore: { count in
+                             stores.made += 1
+                             return MemoryStore(count: count)
+                         })
+        }
+        let bytes = Array(text.utf8)
+        var at = 0, chunks = 0
+        while at < bytes.count {
+            let end = min(bytes.count, at + chunk)
+            bytes[at..<end].withUnsafeBufferPointer { piece in for w in list { w.read(piece) } }
+            chunks += 1
+            if let spillAfter, chunks >= spillAfter { for w in list { try w.beginSpilling(); try w.flush(force: false) } }
+            if grouped { for w in list { w.replayHeld(all: false) } }
+            at = end
+        }
+        var tallies = ReplayTallies(columns: 1, properties: catalog.expectations.count)
+        for w in list {
+            w.finishReading()
+            #expect(w.errorCount == 0)
+            if w.isSpilling { try w.replaySpilled(maxErrors: 0, othersErrors: 0) } else { w.replayHeld(all: true) }
+            #expect(w.failure == nil)
+            tallies.merge(w.tallies)
+        }
+        return tallies
+    }
+
+    @Test func everyWayOfGatheringAddsUpTheSame() throws {
+        let catalog = try #require(Self.catalog)
+        let text = TraceGenerator(users: 120, seed: 4, strategy: "fg").csv()
+        let whole = try Self.replay(text, workers: 1, chunk: 1 << 20, spillAfter: nil)
+        #expect(whole.production.users == 120 && whole.columns[0].users == 120)
+        for workers in [1, 2, 3] {
+            for chunk in [997, 64 << 10] {
+                #expect(try Self.replay(text, workers: workers, chunk: chunk, spillAfter: nil) == whole, "\(workers) workers, \(chunk)")
+                let stores = StoreCount()
+                #expect(try Self.replay(text, workers: workers, chunk: chunk, spillAfter: 1, stores: stores) == whole, "spilled: \(workers), \(chunk)")
+                // Below the minimum, a partition of more than 4 KiB is split again.
+                #expect(stores.made > workers, "partitions split again")
+            }
+        }
+        // Sorted by user: replayed as each user's rows end, the same again.
+        let lines = text.split(separator: "\n")
+        let sorted = ([String(lines[0])] + lines.dropFirst().sorted { $0.prefix { $0 != "," } < $1.prefix { $0 != "," } }.map(String.init))
+            .joined(separator: "\n") + "\n"
+        for workers in [1, 2] {
+            #expect(try Self.replay(sorted, workers: workers, chunk: 4093, spillAfter: nil, grouped: true) == whole)
+        }
+    }
+
+    /// Every worker follows the order of all the shard's users: a user's rows after another's are
+    /// seen by the worker that owns it, whoever owns the other.
+    @Test func theOrderOfUsersIsEveryWorkersAlike() throws {
+        let catalog = try #require(Self.catalog)
+        let text = "user,time,action,popup,value\nu1,0,enqueue,toast,\nu2,1,enqueue,toast,\nu1,2,enqueue,toast,\n"
+        for workers in [1, 2, 3] {
+            let decoder = TraceRowDecoder(file: "t.csv", layout: TraceLayout(format: .csv), catalog: catalog)
+            var gatherers = (0..<workers).map { UserGatherer(decoder: decoder, worker: $0, workers: workers, shard: nil, promisedGrouped: true, maxErrors: 5) }
+            for w in 0..<workers {
+                var reader = CSVTraceReader(layout: TraceLayout(format: .csv), file: "t.csv")
+                Array(text.utf8).withUnsafeBufferPointer { reader.feed($0); gatherers[w].read(&reader) }
+                reader.finish()
+                gatherers[w].read(&reader)
+            }
+            let errors = gatherers.flatMap(\.errors).map(TraceErrorText.line)
+            #expect(errors == ["t.csv:4:1: expected the rows of user \"u1\" together (--grouped), got another row of it after other users' (leave out --grouped)"],
+                    "\(workers) workers")
+            #expect(gatherers.filter { !$0.groupedSoFar }.count == 1)
+        }
+    }
+}
