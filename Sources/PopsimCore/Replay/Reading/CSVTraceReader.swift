@@ -330,3 +330,11 @@ public struct CSVTraceReader: TraceRowReader {
         TraceError(file: file, location: SourceLocation(line: line, column: column), problem: problem)
     }
 }
+
+extension TraceFormat {
+    /// CSV: a header row naming the columns (`CSVTraceReader`).
+    public static let csv = TraceFormat(
+        name: "csv", title: "CSV", extensions: [".csv"], splitsAtLineBreaks: false,
+        sniffs: { firstByte($0) != UInt8(ascii: "{") },
+        reader: { CSVTraceReader(layout: $0, file: $1) })
+}

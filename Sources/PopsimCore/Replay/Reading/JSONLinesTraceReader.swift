@@ -107,3 +107,11 @@ public struct JSONLinesTraceReader: TraceRowReader {
         TraceError(file: file, location: SourceLocation(line: line, column: column), problem: problem)
     }
 }
+
+extension TraceFormat {
+    /// JSON Lines: an object per line (`JSONLinesTraceReader`).
+    public static let jsonLines = TraceFormat(
+        name: "jsonl", title: "JSON Lines", extensions: [".jsonl", ".ndjson"], splitsAtLineBreaks: true,
+        sniffs: { firstByte($0) == UInt8(ascii: "{") },
+        reader: { JSONLinesTraceReader(layout: $0, file: $1) })
+}

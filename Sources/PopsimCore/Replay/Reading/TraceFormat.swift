@@ -24,16 +24,6 @@ public struct TraceFormat: Sendable, Equatable, CustomStringConvertible {
 
     public func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { sniffs(bytes) }
 
-    public static let csv = TraceFormat(
-        name: "csv", title: "CSV", extensions: [".csv"], splitsAtLineBreaks: false,
-        sniffs: { firstByte($0) != UInt8(ascii: "{") },
-        reader: { CSVTraceReader(layout: $0, file: $1) })
-
-    public static let jsonLines = TraceFormat(
-        name: "jsonl", title: "JSON Lines", extensions: [".jsonl", ".ndjson"], splitsAtLineBreaks: true,
-        sniffs: { firstByte($0) == UInt8(ascii: "{") },
-        reader: { JSONLinesTraceReader(layout: $0, file: $1) })
-
     /// The first byte that is not white space or a UTF-8 byte order mark; nil when there is none.
     static func firstByte(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var i = 0
