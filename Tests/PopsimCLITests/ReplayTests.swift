@@ -316,6 +316,31 @@ struct ReplayPartitionTests {
     }
 }
 
+/// One user's rows are never split: a user bigger than `--memory` leaves for one part is read
+/// whole, said on stderr, and the report is the same.
+@Suite("replay: a user bigger than the budget")
+struct ReplayBigUserTests {
+    @Test func aUserTooBigForTheBudgetIsSaidAndReplayedWhole() throws {
+        let dir = try temporaryDirectory()
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        _ = try runPopsim(["gen", "--trace", "--users", "1", "--seed", "1", "--catalog", "app.json", "--output", "one.csv"], in: dir)
+        var rows = ["user,time,action,popup,value"]
+        for i in 0..<150_000 {
+            rows.append("big,\(i),enqueue,toast,")
+            if i % 50 == 0 { rows.append("u\(i),\(i),enqueue,toast,") }
+        }
+        try (rows.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let base = ["replay", "t.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "1"]
+        let whole = try runPopsim(base, in: dir)
+        #expect(whole.status == 0 && whole.stderr == "")
+        let tight = try runPopsim(base + ["--memory", "32M"], in: dir, environment: ["TMPDIR": tmp.path])
+        #expect(tight.stdout == whole.stdout)
+        #expect(tight.stderr.hasPrefix("popsim: replay: warning: user \"big\"'s rows ("), "\(tight.stderr)")
+        #expect(tight.stderr.hasSuffix(" MiB encoded) were more than --memory leaves for one part; memory went past it for them\n"))
+    }
+}
+
 /// Standard input is told by its first bytes: JSON Lines needs no flag.
 @Suite("replay: standard input")
 struct ReplayStandardInputTests {

@@ -63,9 +63,12 @@ enum ReplayCommand {
         for error in pass.errors { console.error(TraceErrorText.line(error)) }
         if pass.errorCount > maxErrors { return .badInput }
         if let stop = pass.stopped { return console.report(stop) }
-        for o in pass.oversized {
-            console.error("popsim: replay: warning: " + (o.user.map { "user \(JSONValue.quoted($0))'s rows" } ?? "a part of the users' rows")
-                          + " (\(mebibytes(o.bytes)) MiB encoded) were more than --memory leaves for one part; memory went past it for them")
+        // One line for the parts read whole past the budget (a user too big for it), the biggest;
+        // none when the budget was said to be short already.
+        if !plan.isBelowMinimum, let biggest = pass.oversized.max(by: { $0.bytes < $1.bytes }) {
+            let more = pass.oversized.count > 1 ? " (and \(pass.oversized.count - 1) more parts)" : ""
+            console.error("popsim: replay: warning: " + (biggest.user.map { "user \(JSONValue.quoted($0))'s rows" } ?? "a part of the users' rows")
+                          + " (\(mebibytes(biggest.bytes)) MiB encoded) were more than --memory leaves for one part\(more); memory went past it for them")
         }
         var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest.text, catalog: catalogPath,
                                   catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard?.text,

@@ -12,16 +12,11 @@ public struct CSVTraceReader: TraceRowReader {
     private var header: [Int]?
     /// Per column of the header up to the last one a field reads: that field's slot, or -1.
     private var fieldOfColumn: [Int] = []
-    private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    /// The next byte of `chunk` to read.
-    private var at = 0
-    /// Whether `storage.record` holds the start of a record (a quote may be open in it).
-    private var carrying = false
+    private var chunks: RecordChunks
     private var inQuotes = false
     /// The record's bytes so far or-ed (a high bit: not ASCII), and whether it holds a quote.
     private var bits: UInt64 = 0
     private var sawQuote = false
-    private var finished = false
     /// Whether the record after the last line break was taken (after `finish`), and the end met.
     private var lastTaken = false
     private var ended = false
@@ -36,18 +31,12 @@ public struct CSVTraceReader: TraceRowReader {
     public init(layout: TraceLayout, file: String) {
         self.file = file
         names = layout.names
+        chunks = RecordChunks(storage: storage)
     }
 
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        self.chunk = chunk
-        at = 0
-    }
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
 
-    public mutating func finish() {
-        chunk = UnsafeBufferPointer(start: nil, count: 0)
-        at = 0
-        finished = true
-    }
+    public mutating func finish() { chunks.finish() }
 
     public mutating func next() -> TracePull? {
         unsplit = nil
@@ -68,38 +57,24 @@ public struct CSVTraceReader: TraceRowReader {
             let plain = bits & 0x8080_8080_8080_8080 == 0 && !sawQuote
             bits = 0
             sawQuote = false
-            let record: UnsafeBufferPointer<UInt8>
-            if carrying {
-                storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at..<end]))
-                record = storage.record.bytes
-                carrying = false
-            } else {
-                record = UnsafeBufferPointer(rebasing: chunk[at..<end])
-            }
-            at = end + 1
-            return (record, plain)
+            return (chunks.take(upTo: end), plain)
         }
         // The chunk ends inside a record: keep its bytes for the next chunk.
-        if at < chunk.count {
-            if !carrying { storage.clearRecord() }
-            storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at...]))
-            carrying = true
-            at = chunk.count
-        }
-        guard finished else { return nil }
+        chunks.carryRest()
+        guard chunks.finished else { return nil }
         if !lastTaken {
             lastTaken = true
             if inQuotes {
                 // Nothing after it can be read: no word of the header either.
                 ended = true
+                chunks.dropCarried()
                 problems.append(error(line: line, column: 1, .quoteNotClosed))
                 return nil
             }
-            if carrying {
-                carrying = false
+            if let last = chunks.takeCarried() {
                 let plain = bits & 0x8080_8080_8080_8080 == 0 && !sawQuote
                 bits = 0
-                return (storage.record.bytes, plain)
+                return (last, plain)
             }
         }
         ended = true
@@ -110,12 +85,13 @@ public struct CSVTraceReader: TraceRowReader {
     /// Where the record that starts at `at` (or was carried) ends in the chunk: its line break
     /// outside quotes. Eight bytes at a time while none of them is a line break or a quote.
     private mutating func scan() -> Int? {
+        let chunk = chunks.chunk
         guard let base = chunk.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let newlines = ones &* UInt64(newline), quotes = ones &* UInt64(quote)
-        var i = at
+        var i = chunks.at
         let n = chunk.count
         var b = bits
         defer { bits = b }

@@ -4,10 +4,7 @@
 public struct JSONLinesTraceReader: TraceRowReader {
     let file: String
     let names: [String]
-    private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var at = 0
-    private var carrying = false
-    private var finished = false
+    private var chunks: RecordChunks
     private var ended = false
     private var line = 1
     public private(set) var rowCount = 0
@@ -16,18 +13,12 @@ public struct JSONLinesTraceReader: TraceRowReader {
     public init(layout: TraceLayout, file: String) {
         self.file = file
         names = layout.names
+        chunks = RecordChunks(storage: storage)
     }
 
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        self.chunk = chunk
-        at = 0
-    }
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
 
-    public mutating func finish() {
-        chunk = UnsafeBufferPointer(start: nil, count: 0)
-        at = 0
-        finished = true
-    }
+    public mutating func finish() { chunks.finish() }
 
     public mutating func next() -> TracePull? {
         while let record = nextLine() {
@@ -38,29 +29,11 @@ public struct JSONLinesTraceReader: TraceRowReader {
 
     private mutating func nextLine() -> UnsafeBufferPointer<UInt8>? {
         if ended { return nil }
-        if let end = chunk[at...].firstIndex(of: UInt8(ascii: "\n")) {
-            let record: UnsafeBufferPointer<UInt8>
-            if carrying {
-                storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at..<end]))
-                record = storage.record.bytes
-                carrying = false
-            } else {
-                record = UnsafeBufferPointer(rebasing: chunk[at..<end])
-            }
-            at = end + 1
-            return record
-        }
-        if at < chunk.count {
-            if !carrying { storage.clearRecord() }
-            storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at...]))
-            carrying = true
-            at = chunk.count
-        }
-        guard finished else { return nil }
+        if let end = chunks.chunk[chunks.at...].firstIndex(of: UInt8(ascii: "\n")) { return chunks.take(upTo: end) }
+        chunks.carryRest()
+        guard chunks.finished else { return nil }
         ended = true
-        guard carrying else { return nil }
-        carrying = false
-        return storage.record.bytes
+        return chunks.takeCarried()
     }
 
     private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) -> TracePull? {

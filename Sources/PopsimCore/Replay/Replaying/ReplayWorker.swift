@@ -207,7 +207,8 @@ public final class ReplayWorker: @unchecked Sendable {
             laterErrorCount += g.errorCount
             laterUserErrors += g.userErrors
             laterSkipped += g.skippedUsers
-            if size > plan.readBackLimit { oversized.append((size, g.heldUsers == 1 ? g.user(0).id : nil)) }
+            // Read whole past what the plan holds: one user's rows, or users too alike to split.
+            if size * SpillPlan.expansion > plan.holdLimit { oversized.append((size, g.heldUsers == 1 ? g.user(0).id : nil)) }
             guard errorCount + othersErrors <= maxErrors else { continue }
             replayUsers(of: g) { _ in true }
             prune()

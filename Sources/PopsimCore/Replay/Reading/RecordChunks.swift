@@ -1,0 +1,60 @@
+/// The chunks a line-based reader is fed, and the record a chunk's end cut: what CSV and JSON
+/// Lines share. A record that lies whole in a chunk is handed out where it is; one that a chunk's
+/// end cuts is carried in the reader's storage until its line break comes (or the trace ends).
+struct RecordChunks {
+    private(set) var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The next byte of `chunk` to read.
+    private(set) var at = 0
+    /// Whether `storage.record` holds the start of a record.
+    private(set) var carrying = false
+    private(set) var finished = false
+    let storage: TraceRowStorage
+
+    init(storage: TraceRowStorage) { self.storage = storage }
+
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        self.chunk = chunk
+        at = 0
+    }
+
+    /// The end of the trace: no more chunks.
+    mutating func finish() {
+        chunk = UnsafeBufferPointer(start: nil, count: 0)
+        at = 0
+        finished = true
+    }
+
+    /// The record that ends at `end` (its line break), what was carried first; reading goes on
+    /// after the line break.
+    mutating func take(upTo end: Int) -> UnsafeBufferPointer<UInt8> {
+        let record: UnsafeBufferPointer<UInt8>
+        if carrying {
+            storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at..<end]))
+            record = storage.record.bytes
+            carrying = false
+        } else {
+            record = UnsafeBufferPointer(rebasing: chunk[at..<end])
+        }
+        at = end + 1
+        return record
+    }
+
+    /// Keeps what is left of the chunk (a record its end cut) for the next chunk.
+    mutating func carryRest() {
+        guard at < chunk.count else { return }
+        if !carrying { storage.clearRecord() }
+        storage.appendRecord(UnsafeBufferPointer(rebasing: chunk[at...]))
+        carrying = true
+        at = chunk.count
+    }
+
+    /// After `finish`: the record carried to the end (one without a final line break), if any.
+    mutating func takeCarried() -> UnsafeBufferPointer<UInt8>? {
+        guard carrying else { return nil }
+        carrying = false
+        return storage.record.bytes
+    }
+
+    /// Drops a carried record (one that cannot end: a quote left open).
+    mutating func dropCarried() { carrying = false }
+}
