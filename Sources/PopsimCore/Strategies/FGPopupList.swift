@@ -153,15 +153,19 @@ struct FGPopupList: Sendable {
         let p = Int(popup.index)
         guard liveOfPopup[p] > 0 else { return 0 }
         var unsettled = 0
-        let refs = ofPopup[p]
-        ofPopup[p].removeAll(keepingCapacity: true)
-        for r in refs where flags[r.id] & Self.live != 0 {
+        // Read in place, then emptied keeping its storage (a copy held across would make the
+        // emptying allocate anew: one allocation per removal).
+        let n = ofPopup[p].count
+        for k in 0..<n {
+            let r = ofPopup[p][k]
+            guard flags[r.id] & Self.live != 0 else { continue }
             if flags[r.id] & Self.settledFlag == 0 { unsettled += 1 }
             flags[r.id] &= ~Self.live
             count -= 1
             bands[r.band].live -= 1
         }
-        for r in refs { compact(r.band) }
+        for k in 0..<n { compact(ofPopup[p][k].band) }
+        ofPopup[p].removeAll(keepingCapacity: true)
         liveOfPopup[p] = 0
         return unsettled
     }
