@@ -30,8 +30,6 @@ struct ReplayPass {
 
     let settings: Settings
     private(set) var workers: [ReplayWorker] = []
-    /// The format read (given, implied by the file name, or told by the first bytes).
-    private(set) var layout: TraceLayout?
     private(set) var stopped: PopsimError?
     private var streaming = false
 
@@ -151,7 +149,6 @@ struct ReplayPass {
         let s = settings
         var layout = s.layout
         if !s.formatKnown { layout.format = TraceFormats.sniffed(first) }
-        self.layout = layout
         let decoder = TraceRowDecoder(file: s.file, layout: layout, catalog: s.catalog)
         let folder = s.folder
         let make: @Sendable (Int) throws(PopsimError) -> any SpillStore = { (count) throws(PopsimError) -> any SpillStore in

@@ -106,7 +106,8 @@ public struct TraceGenerator: Sendable {
         for (i, a) in actions.enumerated() {
             let texts: [TraceField: String] = [.user: "u\(u)", .time: String(a.0), .action: a.1, .popup: a.2, .value: a.3]
             TraceRow.withTexts(texts, row: i + 1, line: i + 1) { row in
-                if case .success(let d) = decoder.decode(row, values: &values) { entries.append(TimedEntry(time: d.time, entry: d.entry)) }
+                var failure: TraceError?
+                if let d = decoder.decode(row, values: &values, failure: &failure) { entries.append(TimedEntry(time: d.time, entry: d.entry)) }
             }
         }
         let user = Replayer.User(id: "u\(u)", firstRow: 0, rows: entries, values: values)

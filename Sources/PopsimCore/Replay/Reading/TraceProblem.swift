@@ -44,15 +44,6 @@ public struct TraceError: Error, Sendable, Equatable {
         self.problem = problem
     }
 
-    /// Whether it is about the user's rows together (a time going back, rows coming back): only
-    /// the user's shard finds it, so shards add them up; the others every shard finds.
-    public var isAboutAUser: Bool {
-        switch problem {
-        case .timeGoesBack, .comesBack: return true
-        default: return false
-        }
-    }
-
     /// Errors by line (stable), at most `cap`: what one reader reading the file in order reports.
     public static func inFileOrder(_ errors: [TraceError], cap: Int) -> [TraceError] {
         let sorted = errors.enumerated().sorted { ($0.element.location.line, $0.offset) < ($1.element.location.line, $1.offset) }

@@ -28,11 +28,6 @@ public struct TraceRow {
         return UnsafeBufferPointer(start: base, count: s.count)
     }
 
-    /// The field's text, or nil (messages, and the Strings an action keeps).
-    public func text(_ field: TraceField) -> String? {
-        self[field].map { String(decoding: $0, as: UTF8.self) }
-    }
-
     public func location(_ field: TraceField) -> SourceLocation {
         SourceLocation(line: line, column: slots[field.ordinal].column)
     }

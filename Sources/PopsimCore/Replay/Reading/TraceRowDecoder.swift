@@ -54,12 +54,6 @@ public final class TraceRowDecoder: Sendable {
         return Decoded(user: user, time: time, entry: entry)
     }
 
-    public func decode(_ row: TraceRow, values: inout TraceValues) -> Result<Decoded, TraceError> {
-        var failure: TraceError?
-        if let d = decode(row, values: &values, failure: &failure) { return .success(d) }
-        return .failure(failure ?? error(row, .user, .emptyTrace))
-    }
-
     private func fail<T>(_ failure: inout TraceError?, _ e: TraceError) -> T? {
         failure = e
         return nil

@@ -43,13 +43,15 @@ public enum ReplayUserFile {
     static func action(_ a: Action, _ s: Scenario) -> [(String, JSONValue)] {
         func name(_ p: PopupID) -> JSONValue { string(s.name(of: p)) }
         let yes = JSONValue(.bool(true), at: at)
+        // The key is the action's word (`Action.keyword`, the vocabulary's); only the value is
+        // written here, by the shape of its argument.
+        let value: JSONValue
         switch a {
-        case .enqueue(let p): return [("enqueue", name(p))]
-        case .enqueueMany(let ps): return [("enqueue", JSONValue(.array(ps.map(name)), at: at))]
-        case .dismiss(let p): return [("dismiss", name(p))]
-        case .press(let p, let button): return [("press", object([("popup", name(p)), ("button", string(button))]))]
+        case .enqueue(let p), .dismiss(let p), .remove(let p): value = name(p)
+        case .enqueueMany(let ps): value = JSONValue(.array(ps.map(name)), at: at)
+        case .press(let p, let button): value = object([("popup", name(p)), ("button", string(button))])
         case .set(let values):
-            return [("set", object(values.map { v, value in
+            value = object(values.map { v, value in
                 let json: JSONValue
                 switch value {
                 case .string(let t): json = string(t)
@@ -57,20 +59,16 @@ public enum ReplayUserFile {
                 case .boolean(let b): json = JSONValue(.bool(b), at: at)
                 }
                 return (s.state.names[v.index], json)
-            }))]
-        case .suspend: return [("suspend", yes)]
-        case .resume: return [("resume", yes)]
-        case .trigger: return [("trigger", yes)]
-        case .remove(let p): return [("remove", name(p))]
-        case .clear: return [("clear", yes)]
-        case .pauseTimers(let t): return [("pauseTimers", target(t, s))]
-        case .resumeTimers(let t): return [("resumeTimers", target(t, s))]
+            })
+        case .suspend, .resume, .trigger, .clear: value = yes
+        case .pauseTimers(let t), .resumeTimers(let t): value = target(t, s)
         case .navigate(let n, _):
             switch n {
-            case .push(let screen), .popTo(let screen), .replace(let screen): return [(n.keyword, string(screen))]
-            case .pop, .popToRoot: return [(n.keyword, yes)]
+            case .push(let screen), .popTo(let screen), .replace(let screen): value = string(screen)
+            case .pop, .popToRoot: value = yes
             }
         }
+        return [(a.keyword, value)]
     }
 
     static func target(_ t: TimerTarget, _ s: Scenario) -> JSONValue {
