@@ -127,7 +127,7 @@ def replay_bench(pairs, verdict, large=True):
     for users in counts:
         trace, catalog = os.path.join(WORK, f"trace-{users // 1000}k.csv"), os.path.join(WORK, "trace-app.json")
         if not os.path.exists(trace):
-            run([POPSIM, "gen", "--trace", "--users", str(users), "--seed", "1", "--catalog", catalog, "--output", trace])
+            run([POPSIM, "gen", "--trace", "--users", str(users), "--seed", "1", "--catalog", catalog, "--force", "--output", trace])
         grouped = trace.replace(".csv", "-grouped.csv")
         if not os.path.exists(grouped):
             # Sorted by user, stably (LC_ALL=C sort), the header first: what `sort` gives a team.

@@ -382,12 +382,12 @@ struct ReplayWorkersTests {
         let bad = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--jobs", "2"], in: dir)
         #expect(bad.status == 2)
         #expect(bad.stderr == "bad.csv:\(at + 1):14: unknown popup \"nope\"\n")
-        // A quoted field of many lines, read by every worker.
+        // A quoted field of many lines (--multiline-fields), read by every worker.
         let filler = String(repeating: "line\n", count: 300_000)
         let quoted = "user,time,action,popup,value\nu1,0,enqueue,rate,\"\(filler)\"\nu2,5,enqueue,toast,\nu1,9,enqueue,guide,\n"
         try quoted.write(to: dir.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
-        let q1 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "1"], in: dir)
-        let q2 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "2"], in: dir)
+        let q1 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "1", "--multiline-fields"], in: dir)
+        let q2 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "2", "--multiline-fields"], in: dir)
         #expect(q1.stderr == "")
         #expect(q2.stdout == q1.stdout)
         #expect(q1.stdout.contains("\nfg,2,3,"))

@@ -35,6 +35,11 @@ enum GenCommand {
         let strategy = args.value("strategy") ?? "fg"
         guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
         if let catalog = args.value("catalog") {
+            // --catalog is replay's input: gen never writes over one by surprise.
+            if !args.flag("force"), FileIO.exists(catalog) {
+                throw PopsimError.usage("gen: --catalog \(JSONValue.quoted(catalog)) exists: gen --trace writes a new catalog there "
+                                        + "(replay's --catalog reads it); name a new file, or add --force to replace it")
+            }
             do {
                 try FileIO.writeAtomically(TraceGenerator.catalog, to: catalog)
             } catch {

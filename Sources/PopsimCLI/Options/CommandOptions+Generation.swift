@@ -14,7 +14,8 @@ extension CommandOptions {
         CommandOption("trace", for: ["gen"],
                       "Write a trace of many users (CSV, for replay) instead: a week of sessions, campaigns, and production's shows and dismissals under --strategy."),
         CommandOption("users", "<n>", for: ["gen"], "Users in the trace.", default: String(GenCommand.defaultUsers)),
-        CommandOption("catalog", "<file>", for: ["gen"], "Write the trace's catalog there.", completes: .file),
+        CommandOption("catalog", "<file>", for: ["gen"], "Write the trace's catalog there: a new file (replay's --catalog reads it).", completes: .file),
+        CommandOption("force", for: ["gen"], "Let --catalog replace a file that exists."),
     ]
 
     /// How `replay` reads its trace.
@@ -29,8 +30,11 @@ extension CommandOptions {
                       values: TraceFormats.names, default: "by the file's extension, else its first bytes"),
         CommandOption("grouped", for: ["replay"],
                       "Each user's rows are together: replay each user as its rows end (from a file this is found out; say it for standard input past --memory)."),
-        CommandOption("max-errors", "<n>", for: ["replay"], "Skip up to n bad rows (and their users), report them and go on.",
+        CommandOption("max-errors", "<n>", for: ["replay"],
+                      "Skip up to n bad rows (and their users), report them and go on; more than half the rows left out stops.",
                       default: "0: the first bad row stops"),
+        CommandOption("multiline-fields", for: ["replay"],
+                      "A quoted CSV field may hold any number of line breaks (else one: a quote left open costs one row)."),
         CommandOption("memory", "<size>", for: ["replay"],
                       "Peak memory of the whole replay, like sort -S (K, M, G); users past it go to temporary files (TMPDIR).",
                       default: "\(SpillPlan.defaultBudget >> 20)M"),

@@ -63,6 +63,7 @@ enum ReplayCommand {
         for error in pass.errors { console.error(TraceErrorText.line(error)) }
         if pass.errorCount > maxErrors { return .badInput }
         if let stop = pass.stopped { return console.report(stop) }
+        if let refusal = leftOut(pass, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
         // One line for the parts read whole past the budget (a user too big for it), the biggest;
         // none when the budget was said to be short already.
         if !plan.isBelowMinimum, let biggest = pass.oversized.max(by: { $0.bytes < $1.bytes }) {
@@ -87,6 +88,25 @@ enum ReplayCommand {
         }
         return finding(report, RunCommand.emit(render(report, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))
+    }
+
+    /// A replay that would report on almost nothing: a quote left open to the end of the trace,
+    /// no user replayed (a whole trace; a shard may hold none), or more than half the shard's
+    /// rows left out with their users' bad rows (`--max-errors` is for a few bad rows, not a
+    /// broken file).
+    static func leftOut(_ pass: ReplayPass, path: String, sharded: Bool) -> PopsimError? {
+        let rows = pass.shardRows, left = rows - pass.replayedRows
+        if let open = pass.errors.first(where: { $0.problem == .quoteNotClosed }) {
+            return .io(path: path, reason: "the quote left open on line \(open.location.line) takes the rest of the trace with it: "
+                       + "--max-errors skips a few bad rows, not the rest of the file; close the quote")
+        }
+        if !sharded, pass.tallies.columns.allSatisfy({ $0.users == 0 }) {
+            let why = rows == 0 ? "the trace has no rows" : "every user was left out with a bad row (\(pass.skippedUsers) users, \(rows) rows)"
+            return .io(path: path, reason: "no user was replayed: \(why)")
+        }
+        guard left > rows - left else { return nil }
+        return .io(path: path, reason: "\(left) of \(rows) rows were left out with their users' bad rows, more than half: "
+                   + "--max-errors skips a few bad rows, not a broken trace; fix the rows above")
     }
 
     /// Exit 1 when a user's run did not settle (a finding, written in the report like a failing
@@ -196,6 +216,7 @@ enum ReplayCommand {
             format = named
         }
         var layout = TraceLayout(format: format ?? .csv, timeUnit: try args.choice("time-unit", TraceLayout.TimeUnit.self, command: "replay", default: .ms))
+        if args.flag("multiline-fields") { layout.quotedLineBreaks = nil }
         if let text = args.value("columns"), let bad = layout.map(text) {
             throw PopsimError.usage("replay: --columns: expected field=column with fields among "
                                     + TraceField.allCases.map(\.rawValue).joined(separator: ", ") + ", each column once, got \(JSONValue.quoted(bad))")
@@ -231,6 +252,9 @@ enum ReplayCommand {
         switch ReplayMerge.merge(reports, paths: args.positionals) {
         case .success(let r): merged = r
         case .failure(let problem): throw PopsimError.usage("replay: --merge: " + problem.message)
+        }
+        if merged.tallies.columns.allSatisfy({ $0.users == 0 }) {
+            throw PopsimError.usage("replay: --merge: no user was replayed in any shard")
         }
         return finding(merged, RunCommand.emit(render(merged, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))

@@ -50,6 +50,9 @@ struct ReplayPass {
     var errorCount: Int { workers.reduce(0) { $0 + $1.errorCount } }
     var userErrors: Int { workers.reduce(0) { $0 + $1.gatherer.userErrors + $1.laterUserErrors } }
     var rows: Int { workers.first?.rowCount ?? 0 }
+    /// The shard's rows, and those of the users replayed: the rest were left out with bad rows.
+    var shardRows: Int { workers.reduce(0) { $0 + $1.gatherer.shardRows } }
+    var replayedRows: Int { workers.reduce(0) { $0 + $1.replayedRows } }
     var skippedUsers: Int { workers.reduce(0) { $0 + $1.gatherer.skippedUsers + $1.laterSkipped } }
     var sawShown: Bool { workers.contains { $0.gatherer.sawShown } }
     var oversized: [(bytes: Int, user: String?)] { workers.flatMap(\.oversized) }

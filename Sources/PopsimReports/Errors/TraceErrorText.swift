@@ -4,11 +4,19 @@ import PopsimCore
 /// naming the option that reads the trace otherwise where one would.
 public enum TraceErrorText {
     public static func line(_ e: TraceError) -> String {
-        "\(e.file):\(e.location): " + message(e.problem)
+        "\(e.file):\(e.location): " + message(e.problem, file: e.file)
     }
 
-    public static func message(_ problem: TraceProblem) -> String {
+    public static func message(_ problem: TraceProblem, file: String) -> String {
         switch problem {
+        case .compressed(let c):
+            let into = file == "-" ? "before the pipe, e.g. \(c.decompressor) FILE | popsim replay -"
+                : "on the way in: \(c.decompressor) \(shellWord(file)) | popsim replay -"
+            return "a \(c.rawValue)-compressed file: popsim reads a trace as text (CSV or JSON Lines); decompress it \(into) --catalog …"
+        case .quoteSpansLines(let limit):
+            return "a quoted field runs on past \(limit == 1 ? "a line break and the next" : "\(limit) line breaks"): its quote is taken as "
+                + "left open, this line as a bad row, and the next line read as a row (a trace whose fields hold more line breaks: "
+                + "--multiline-fields)"
         case .textAfterQuote: return "expected ',' or the end of the row after a quoted field"
         case .quoteNotClosed: return "a quoted field is not closed before the end of the trace"
         case .emptyTrace:
@@ -36,6 +44,14 @@ public enum TraceErrorText {
             return LoadProblem.expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
                                         got: "another row of it after other users' (leave out --grouped)").message
         }
+    }
+
+    /// A path as one word a POSIX shell reads back (single quotes unless it needs none); a path
+    /// with a control character is shown as FILE, never raw.
+    static func shellWord(_ path: String) -> String {
+        if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "FILE" }
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-+:@%,=".unicodeScalars.contains($0)) }
+        return plain ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// What each unit of `--time-unit` looks like, for a time that does not read.

@@ -17,10 +17,11 @@ import PopsimTestSupport
     }()
 
     /// What every worker's gatherer found, reading `bytes` in chunks of `chunk`.
-    static func read(_ bytes: [UInt8], chunk: Int, workers: Int = 1, format: TraceFormat = .csv)
+    static func read(_ bytes: [UInt8], chunk: Int, workers: Int = 1, format: TraceFormat = .csv, quotedLineBreaks: Int? = 1)
         -> (rows: Int, users: [String], entries: Int, errors: [String]) {
         guard let catalog else { return (0, [], 0, ["catalog"]) }
-        let layout = TraceLayout(format: format)
+        var layout = TraceLayout(format: format)
+        layout.quotedLineBreaks = quotedLineBreaks
         let decoder = TraceRowDecoder(file: "t.csv", layout: layout, catalog: catalog)
         var gatherers = (0..<workers).map { UserGatherer(decoder: decoder, worker: $0, workers: workers, shard: nil, promisedGrouped: false, maxErrors: 100) }
         var readers = (0..<workers).map { _ in format.makeReader(layout, file: "t.csv") }
@@ -74,5 +75,53 @@ import PopsimTestSupport
                         "chunks of \(chunk), \(workers) workers")
             }
         }
+    }
+
+    /// A quote left open costs its own line (a bad row) and nothing after it, wherever the
+    /// chunks cut, even when the line it opens on was carried from an earlier chunk; a field of
+    /// one line break is still a field; `--multiline-fields` (no limit) reads on to the end.
+    @Test func aQuoteLeftOpenCostsItsOwnLine() {
+        let trace = "user,time,action,popup,value\nu1,0,enqueue,a,\nu2,1,enqueue,\"a,\nu3,2,enqueue,b,\nu1,3,enqueue,b,\"two\nlines\"\n"
+            + "u4,4,enqueue,a,\nu5,5,enqueue,\"b,\nu6,6,enqueue,a,\n"
+        let bytes = Array(trace.utf8)
+        let whole = Self.read(bytes, chunk: bytes.count)
+        let spans = "a quoted field runs on past a line break and the next: its quote is taken as left open, this line as a bad row, "
+            + "and the next line read as a row (a trace whose fields hold more line breaks: --multiline-fields)"
+        // Line 3 opens a quote; line 4 (u3) is read as a row; u1's value spans lines 5-6; line 8 opens another, line 9 is read.
+        #expect(whole.errors == ["t.csv:3:1: " + spans, "t.csv:8:1: " + spans])
+        #expect(whole.users == ["u1", "u3", "u4", "u6"])
+        #expect(whole.rows == 5 && whole.entries == 5)
+        for chunk in 1...60 {
+            for workers in [1, 2] {
+                let cut = Self.read(bytes, chunk: chunk, workers: workers)
+                #expect(cut.rows == whole.rows && cut.users == whole.users && cut.entries == whole.entries && cut.errors == whole.errors,
+                        "chunks of \(chunk), \(workers) workers")
+            }
+        }
+        let open = Array("user,time,action,popup,value\nu1,0,enqueue,a,\nu2,1,enqueue,\"a,\nu3,2,enqueue,b,\nu4,3,enqueue,a,\n".utf8)
+        let limited = Self.read(open, chunk: 7)
+        #expect(limited.errors == ["t.csv:3:1: " + spans] && limited.users == ["u1", "u3", "u4"])
+        let any = Self.read(open, chunk: 7, quotedLineBreaks: nil)
+        #expect(any.errors == ["t.csv:3:1: a quoted field is not closed before the end of the trace"] && any.users == ["u1"])
+    }
+
+    /// A compressed file is said at line 1 by both formats however its first bytes are cut, and
+    /// nothing of it is read as rows.
+    @Test func aCompressedTraceIsSaidAtLineOne() {
+        for (magic, name) in [([0x1F, 0x8B, 0x08, 0x00], "gzip"), (Array("BZh91AY&".utf8), "bzip2"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz"),
+                              ([0x28, 0xB5, 0x2F, 0xFD], "zstd"), ([0x50, 0x4B, 0x03, 0x04], "zip")] as [([UInt8], String)] {
+            let bytes = magic + Array("abc,\"def\n\n\nuser,time,action\nu1,0,enqueue,a\n".utf8)
+            for format in TraceFormats.all {
+                for chunk in [1, 2, 3, 5, 8, 64] {
+                    let r = Self.read(bytes, chunk: chunk, format: format)
+                    #expect(r.errors == ["t.csv:1:1: a \(name)-compressed file: popsim reads a trace as text (CSV or JSON Lines); "
+                                         + "decompress it on the way in: \(TraceCompression(rawValue: name)?.decompressor ?? "") t.csv | popsim replay - --catalog …"],
+                            "\(name), \(format.name), chunks of \(chunk)")
+                    #expect(r.rows == 0 && r.users.isEmpty)
+                }
+            }
+        }
+        // A CSV whose first column starts with "BZh" is a CSV.
+        #expect(Array("BZhome,1\n".utf8).withUnsafeBufferPointer { TraceCompression.of($0) } == nil)
     }
 }

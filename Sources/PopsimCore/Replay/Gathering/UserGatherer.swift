@@ -31,6 +31,8 @@ public struct UserGatherer: Sendable {
     /// Of those, errors about a user's rows together (found only by the user's shard).
     public internal(set) var userErrors = 0
     public internal(set) var skippedUsers = 0
+    /// Its rows of the shard (bad ones included): with the rows replayed, what was left out.
+    public private(set) var shardRows = 0
     /// Whether one of its rows (any shard's) is a `shown`: then production is a column.
     public private(set) var sawShown = false
     /// Whether no user of its own came back after another user's row (the trace so far is grouped).
@@ -128,6 +130,7 @@ public struct UserGatherer: Sendable {
     /// is in the shard.
     public mutating func takeClaimed(_ row: TraceRow) {
         let (hash, inShard, endsLast) = claimed
+        if inShard { shardRows += 1 }
         let userBytes = row[.user]
         var failure: TraceError?
         guard let d = decoder.decode(row, values: &values, failure: &failure) else {

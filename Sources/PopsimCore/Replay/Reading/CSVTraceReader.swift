@@ -14,11 +14,18 @@ public struct CSVTraceReader: TraceRowReader {
     private var fieldOfColumn: [Int] = []
     private var chunks: RecordChunks
     private var inQuotes = false
+    /// The line breaks a quoted field may hold (`TraceLayout.quotedLineBreaks`), those met in the
+    /// record so far, and where the first of them stands in it.
+    private let quotedBreaksAllowed: Int
+    private var quotedBreaks = 0
+    private var firstQuotedBreak = 0
     /// The record's bytes so far or-ed (a high bit: not ASCII), and whether it holds a quote.
     private var bits: UInt64 = 0
     private var sawQuote = false
     /// Whether the record after the last line break was taken (after `finish`), and the end met.
     private var lastTaken = false
+    /// The trace's first bytes, looked at for a compressed file's.
+    private var magic = TraceCompression.Sniffer()
     private var ended = false
     /// The line the next record starts on.
     private var line = 1
@@ -31,12 +38,19 @@ public struct CSVTraceReader: TraceRowReader {
     public init(layout: TraceLayout, file: String) {
         self.file = file
         names = layout.names
+        quotedBreaksAllowed = layout.quotedLineBreaks ?? .max
         chunks = RecordChunks(storage: storage)
     }
 
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        magic.feed(chunk)
+        chunks.feed(chunk)
+    }
 
-    public mutating func finish() { chunks.finish() }
+    public mutating func finish() {
+        magic.finish()
+        chunks.finish()
+    }
 
     public mutating func next() -> TracePull? {
         unsplit = nil
@@ -53,10 +67,16 @@ public struct CSVTraceReader: TraceRowReader {
     /// when the chunk ends inside one (kept for the next chunk) or, after `finish`, at the end.
     private mutating func nextRecord() -> (UnsafeBufferPointer<UInt8>, Bool)? {
         if ended { return nil }
+        if let c = magic.found {
+            ended = true
+            problems.append(error(line: 1, column: 1, .compressed(c)))
+            return nil
+        }
         if let end = scan() {
             let plain = bits & 0x8080_8080_8080_8080 == 0 && !sawQuote
             bits = 0
             sawQuote = false
+            quotedBreaks = 0
             return (chunks.take(upTo: end), plain)
         }
         // The chunk ends inside a record: keep its bytes for the next chunk.
@@ -112,7 +132,17 @@ public struct CSVTraceReader: TraceRowReader {
             }
             let c = base[i]
             b |= UInt64(c)
-            if c == newline && !inQuotes { return i }
+            if c == newline {
+                if !inQuotes { return i }
+                quotedBreaks += 1
+                if quotedBreaks == 1 { firstQuotedBreak = chunks.offsetInRecord(i) }
+                if quotedBreaks > quotedBreaksAllowed {
+                    cutAtFirstQuotedBreak()
+                    i = chunks.at
+                    b = bits
+                    continue
+                }
+            }
             if c == quote {
                 inQuotes.toggle()
                 sawQuote = true
@@ -120,6 +150,27 @@ public struct CSVTraceReader: TraceRowReader {
             i += 1
         }
         return nil
+    }
+
+    /// A quoted field ran past more line breaks than it may hold: its quote is taken as left
+    /// open, the record's first line is a bad row, and reading starts again on the next line
+    /// (what was carried of it read again for its quotes).
+    private mutating func cutAtFirstQuotedBreak() {
+        problems.append(error(line: line, column: 1, .quoteSpansLines(limit: quotedBreaksAllowed)))
+        line += 1
+        inQuotes = false
+        sawQuote = false
+        bits = 0
+        quotedBreaks = 0
+        chunks.dropRecordHead(firstQuotedBreak + 1)
+        guard chunks.carrying else { return }
+        for c in storage.record.bytes {
+            bits |= UInt64(c)
+            if c == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+                sawQuote = true
+            }
+        }
     }
 
     /// A record: the header, a row, a problem, or nothing (a blank line).

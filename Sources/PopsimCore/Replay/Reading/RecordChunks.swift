@@ -55,6 +55,21 @@ struct RecordChunks {
         return storage.record.bytes
     }
 
+    /// Where byte `i` of the chunk stands in the record being read (what was carried first).
+    func offsetInRecord(_ i: Int) -> Int { (carrying ? storage.record.count : 0) + i - at }
+
+    /// Drops the first `count` bytes of the record being read (a part found bad): reading goes
+    /// on after them, from the chunk or from what is left carried.
+    mutating func dropRecordHead(_ count: Int) {
+        let carried = carrying ? storage.record.count : 0
+        if count >= carried {
+            at += count - carried
+            carrying = false
+        } else {
+            storage.dropRecordHead(count)
+        }
+    }
+
     /// Drops a carried record (one that cannot end: a quote left open).
     mutating func dropCarried() { carrying = false }
 }

@@ -19,6 +19,9 @@ public struct TraceLayout: Sendable, Equatable {
     public var timeUnit: TimeUnit
     /// The column name of each field, by `TraceField.ordinal`.
     public var names: [String]
+    /// CSV: the most line breaks a quoted field may hold (nil: any). One by default, so that a
+    /// quote left open costs its own row and the next, never the rest of the trace.
+    public var quotedLineBreaks: Int? = 1
 
     public init(format: TraceFormat, timeUnit: TimeUnit = .ms, names: [String] = TraceField.allCases.map(\.rawValue)) {
         self.format = format

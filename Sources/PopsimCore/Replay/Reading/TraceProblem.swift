@@ -7,6 +7,11 @@ public enum TraceProblem: Sendable, Equatable {
     case quoteNotClosed
     /// CSV: no header row at all.
     case emptyTrace
+    /// The trace is a compressed file: nothing of it is read.
+    case compressed(TraceCompression)
+    /// CSV: a quoted field runs past more line breaks than it may hold (`limit`): its quote is
+    /// taken as left open, the record ends at its first line break and reading goes on after it.
+    case quoteSpansLines(limit: Int)
     /// The header has no column for a required field.
     case missingColumn(TraceField, name: String, header: [String])
     /// JSON Lines: a line that is not JSON (the reader's message).

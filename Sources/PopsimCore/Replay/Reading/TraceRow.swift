@@ -60,6 +60,12 @@ final class TraceRowStorage: @unchecked Sendable {
 
     func appendRecord(_ bytes: UnsafeBufferPointer<UInt8>) { record.append(bytes) }
     func clearRecord() { record.count = 0 }
+    /// Drops the carried record's first `n` bytes (`n` < its count).
+    func dropRecordHead(_ n: Int) {
+        guard let base = record.base, n > 0, n < record.count else { return }
+        base.update(from: base + n, count: record.count - n)
+        record.count -= n
+    }
     func clearScratch() { scratch.count = 0 }
     func appendScratch(_ bytes: UnsafeBufferPointer<UInt8>) { scratch.append(bytes) }
     func appendScratch(_ byte: UInt8) { scratch.append(byte) }

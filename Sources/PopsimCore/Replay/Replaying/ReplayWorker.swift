@@ -37,6 +37,8 @@ public final class ReplayWorker: @unchecked Sendable {
     }
     /// The first row of the failure's user (`Int.max`: none), read before every user.
     private var failureRow = Int.max
+    /// The rows of the users it replayed.
+    public private(set) var replayedRows = 0
     /// Errors and counts found reading partitions back.
     public private(set) var laterErrors: [TraceError] = []
     public private(set) var laterErrorCount = 0
@@ -116,6 +118,7 @@ public final class ReplayWorker: @unchecked Sendable {
 
     private func replay(rows: [TimedEntry], id: String, firstRow: Int, values: TraceValues) {
         if failureRow <= firstRow { return }
+        replayedRows += rows.count
         let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: values)
         let saving = self.saving
         do throws(ReplayFailure) {

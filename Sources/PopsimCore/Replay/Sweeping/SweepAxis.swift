@@ -1,6 +1,6 @@
 /// Something a sweep can vary in a column. Adding one is a type conforming here (one file) and
 /// its line in `SweepAxes.all`.
-public protocol SweepAxis {
+public protocol SweepAxis: SendableMetatype {
     /// Whether `name` is this axis's under `entry`.
     static func varies(_ name: String, under entry: StrategyEntry) -> Bool
     /// What a column with `name` at `value` adds to its strategy's settings (`option=value`).

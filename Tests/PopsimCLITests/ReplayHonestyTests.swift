@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// `replay` and `gen --trace` never fool their user (issue 40, "Never fool the user"): gen never
+/// writes over a catalog, a compressed trace is refused with the command that reads it, a quote
+/// left open costs one line (or, to the end, stops the replay whatever `--max-errors`), and a
+/// replay of no user, or of less than half the rows, is exit 2 with nothing written.
+@Suite("replay: never fools its user")
+struct ReplayHonestyTests {
+    static let catalog = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {"duration": 1000}, "b": {"duration": 1000}}}"#
+
+    func folder(_ trace: String) throws -> URL {
+        let dir = try temporaryDirectory()
+        try Self.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    func exists(_ name: String, in dir: URL) -> Bool { FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) }
+
+    @Test func genNeverWritesOverACatalog() throws {
+        let dir = try folder("")
+        let mine = try String(contentsOf: dir.appendingPathComponent("c.json"), encoding: .utf8)
+        let refused = try runPopsim(["gen", "--trace", "--users", "2", "--catalog", "c.json", "--output", "week.csv"], in: dir)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "popsim: gen: --catalog \"c.json\" exists: gen --trace writes a new catalog there (replay's --catalog reads it); "
+                + "name a new file, or add --force to replace it\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("c.json"), encoding: .utf8) == mine)
+        #expect(!exists("week.csv", in: dir))
+        let forced = try runPopsim(["gen", "--trace", "--users", "2", "--catalog", "c.json", "--force", "--output", "week.csv"], in: dir)
+        #expect(forced.status == 0 && forced.stderr == "")
+        #expect(try String(contentsOf: dir.appendingPathComponent("c.json"), encoding: .utf8) != mine)
+        let fresh = try runPopsim(["gen", "--trace", "--users", "2", "--catalog", "new.json", "--output", "w2.csv"], in: dir)
+        #expect(fresh.status == 0 && exists("new.json", in: dir))
+    }
+
+    @Test func aCompressedTraceIsRefusedWithTheCommandThatReadsIt() throws {
+        let dir = try folder("user,time,action,popup,value\nu1,0,enqueue,a,\n")
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -c t.csv > 't w.csv.gz'"]
+        gzip.currentDirectoryURL = dir
+        try gzip.run()
+        gzip.waitUntilExit()
+        let file = try runPopsim(["replay", "t w.csv.gz", "--catalog", "c.json", "--output", "out.txt"], in: dir)
+        #expect(file.status == 2 && file.stdout == "" && !exists("out.txt", in: dir))
+        #expect(file.stderr == "t w.csv.gz:1:1: a gzip-compressed file: popsim reads a trace as text (CSV or JSON Lines); "
+                + "decompress it on the way in: gzip -dc 't w.csv.gz' | popsim replay - --catalog …\n")
+        let piped = Process()
+        piped.executableURL = URL(fileURLWithPath: "/bin/sh")
+        piped.arguments = ["-c", "cat 't w.csv.gz' | '\(popsimExecutable().path)' replay - --catalog c.json 2>err.txt; echo $? > status.txt"]
+        piped.currentDirectoryURL = dir
+        try piped.run()
+        piped.waitUntilExit()
+        #expect(try String(contentsOf: dir.appendingPathComponent("status.txt"), encoding: .utf8) == "2\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
+                == "-:1:1: a gzip-compressed file: popsim reads a trace as text (CSV or JSON Lines); "
+                + "decompress it before the pipe, e.g. gzip -dc FILE | popsim replay - --catalog …\n")
+    }
+
+    /// The analyst's file: one quote left open on row 61 of 400 under --max-errors. It costs
+    /// row 61; read as multi-line fields it would take rows 61-400, which stops the replay.
+    @Test func aQuoteLeftOpenCostsOneRowNeverTheFile() throws {
+        var rows = ["user,time,action,popup,value"]
+        for i in 0..<400 { rows.append("u\(i % 20),\(i * 10),enqueue,\(i % 2 == 0 ? "a" : "b"),") }
+        rows[61] = "u0,600,enqueue,\"a,"
+        let dir = try folder(rows.joined(separator: "\n") + "\n")
+        let kept = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--max-errors", "5"], in: dir)
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "t.csv:62:1: a quoted field runs on past a line break and the next: its quote is taken as left open, "
+                + "this line as a bad row, and the next line read as a row (a trace whose fields hold more line breaks: --multiline-fields)\n")
+        #expect(kept.stdout.hasPrefix("replay: t.csv with c.json: 20 users, 399 rows; 1 bad rows skipped with their 0 users\n"))
+        let eaten = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--max-errors", "5", "--multiline-fields", "--output", "out.txt"], in: dir)
+        #expect(eaten.status == 2 && !exists("out.txt", in: dir))
+        #expect(eaten.stderr == "t.csv:62:1: a quoted field is not closed before the end of the trace\n"
+                + "t.csv: the quote left open on line 62 takes the rest of the trace with it: --max-errors skips a few bad rows, "
+                + "not the rest of the file; close the quote\n")
+    }
+
+    @Test func aReplayOfNoUserOrOfLessThanHalfTheRowsIsRefused() throws {
+        let dir = try folder("user,time,action,popup,value\n")
+        let empty = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--output", "out.txt"], in: dir)
+        #expect(empty.status == 2 && !exists("out.txt", in: dir))
+        #expect(empty.stderr == "t.csv: no user was replayed: the trace has no rows\n")
+        try "user,time,action,popup,value\nu1,0,enqueue,c,\nu1,5,enqueue,a,\nu2,0,enqueue,a,\nu2,1,enqueue,zz,\n"
+            .write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let none = try runPopsim(["replay", "bad.csv", "--catalog", "c.json", "--max-errors", "5"], in: dir)
+        #expect(none.status == 2 && none.stdout == "")
+        #expect(none.stderr == "bad.csv:2:14: unknown popup \"c\"\nbad.csv:5:14: unknown popup \"zz\"\n"
+                + "bad.csv: no user was replayed: every user was left out with a bad row (2 users, 4 rows)\n")
+        // Three of five rows left out with their users: more than half.
+        try "user,time,action,popup,value\nu1,0,enqueue,c,\nu1,5,enqueue,a,\nu2,0,enqueue,a,\nu3,0,enqueue,zz,\nu2,1,enqueue,b,\n"
+            .write(to: dir.appendingPathComponent("most.csv"), atomically: true, encoding: .utf8)
+        let most = try runPopsim(["replay", "most.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "json"], in: dir)
+        #expect(most.status == 2 && most.stdout == "")
+        #expect(most.stderr.hasSuffix("most.csv: 3 of 5 rows were left out with their users' bad rows, more than half: "
+                                      + "--max-errors skips a few bad rows, not a broken trace; fix the rows above\n"))
+        // Two of four: half is still a replay.
+        try "user,time,action,popup,value\nu1,0,enqueue,c,\nu1,5,enqueue,a,\nu2,0,enqueue,a,\nu2,1,enqueue,b,\n"
+            .write(to: dir.appendingPathComponent("half.csv"), atomically: true, encoding: .utf8)
+        let half = try runPopsim(["replay", "half.csv", "--catalog", "c.json", "--max-errors", "5"], in: dir)
+        #expect(half.status == 0)
+        #expect(half.stdout.hasPrefix("replay: half.csv with c.json: 1 users, 4 rows; 1 bad rows skipped with their 1 users\n"))
+    }
+
+    /// A shard may hold no user; shards that together replayed none merge to exit 2.
+    @Test func shardsOfNoUserMergeToARefusal() throws {
+        let dir = try folder("user,time,action,popup,value\n")
+        for i in 0..<2 {
+            let shard = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--shard", "\(i)/2", "--format", "json", "--output", "s\(i).json"], in: dir)
+            #expect(shard.status == 0 && shard.stderr == "")
+        }
+        let merged = try runPopsim(["replay", "--merge", "s0.json", "s1.json"], in: dir)
+        #expect(merged.status == 2 && merged.stdout == "")
+        #expect(merged.stderr == "popsim: replay: --merge: no user was replayed in any shard\n")
+    }
+}
