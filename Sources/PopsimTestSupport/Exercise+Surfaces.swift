@@ -76,7 +76,7 @@ extension Exercise {
         guard reader.rowCount > 0 else { return [] }
         let columns = Self.columns
         let replayer = Replayer(catalog: catalog, columns: columns, limits: limits, file: "fuzz-trace")
-        var tallies = ReplayTallies(columns: columns.count, properties: catalog.expectations.count)
+        var tallies = replayer.emptyTallies()
         var rows: [TimedEntry] = []
         for i in 0..<gatherer.heldUsers {
             let u = gatherer.user(i)
@@ -88,10 +88,12 @@ extension Exercise {
                 if error.error.isInternal { return ["replay (\(format)): \(error)"] }
             }
         }
-        let report = ReplayReport(trace: "fuzz-trace", traceBytes: bytes.count, traceDigest: "poly64:0", catalog: "catalog.json",
+        tallies.completeGroups(replayer.groups)
+        var report = ReplayReport(trace: "fuzz-trace", traceBytes: bytes.count, traceDigest: "poly64:0", catalog: "catalog.json",
                                   catalogDigest: "sha256:0", shard: nil, rows: reader.rowCount, badRows: gatherer.errorCount,
                                   skippedUsers: gatherer.skippedUsers, properties: catalog.expectations.map(\.text),
                                   labels: columns.map(\.label), tallies: tallies, hasProduction: gatherer.sawShown)
+        report.groups = replayer.groups.all
         let json = render(report)
         guard case .success(let back) = ReplayJSON.parse(Array(json.utf8)), back == report else {
             return ["replay (\(format)): the JSON report does not read back as written"]
@@ -101,8 +103,10 @@ extension Exercise {
 
     /// Every format of a replay report; the JSON.
     static func render(_ report: ReplayReport) -> String {
-        _ = ReplayText.render(report, width: 80)
-        _ = ReplayText.markdown(report)
+        for by in [nil] + ReplayGroups.By.allCases {
+            _ = ReplayText.render(report, width: 80, by: by)
+            _ = ReplayText.markdown(report, by: by)
+        }
         _ = ReplayText.csv(report)
         _ = ReplayCurves.svg(report)
         _ = ReplayCurves.html(report)

@@ -116,3 +116,40 @@ struct ReplayHonestyTests {
         #expect(merged.stderr == "popsim: replay: --merge: no user was replayed in any shard\n")
     }
 }
+
+/// Per popup, level and key: a sharded replay merges to the unsharded bytes, levels and keys
+/// (summed from their popups once per report) included, and `--by` shows them.
+@Suite("replay: per popup, level and key")
+struct ReplayGroupsEndToEndTests {
+    @Test func levelsAndKeysMergeByteForByte() throws {
+        let dir = try temporaryDirectory()
+        let catalog = #"""
+            {"popsim": 1, "strategy": "fg",
+             "popups": {"a": {"priority": 10, "duration": 1000, "level": "high", "key": "promo"},
+                        "b": {"priority": 5, "duration": 1000, "key": "promo"}, "c": {"duration": 500}},
+             "expect": ["wait b <= 500"]}
+            """#
+        try catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        var rows = ["user,time,action,popup,value"]
+        for u in 0..<60 {
+            rows.append("u\(u),\(u),enqueue,\(["a", "b", "c"][u % 3]),")
+            if u % 2 == 0 { rows.append("u\(u),\(u + 5),enqueue,b,") }
+        }
+        try (rows.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let base = ["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--strategy", "jc-lifo", "--format", "json"]
+        let whole = try runPopsim(base, in: dir)
+        #expect(whole.status == 0)
+        for i in 0..<3 { _ = try runPopsim(base + ["--shard", "\(i)/3", "--output", "s\(i).json"], in: dir) }
+        let merged = try runPopsim(["replay", "--merge", "--format", "json", "s2.json", "s0.json", "s1.json"], in: dir)
+        #expect(merged.status == 0 && merged.stdout == whole.stdout)
+        let byKey = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--by", "key"], in: dir)
+        // promo: a's 20 requests and b's 50 (20 users ask for b alone, 30 after another popup), from 50 users.
+        #expect(byKey.stdout.contains("\npromo                         fg\nusers                         50\nrequests                      70\n"))
+        #expect(byKey.stdout.contains("\nfails: wait b <= 500  "))
+        let byLevel = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--by", "level"], in: dir)
+        #expect(byLevel.stdout.contains("\nby level (those requested):\n\nhigh "))
+        // high holds a only: `wait b` is not about it.
+        let high = byLevel.stdout.components(separatedBy: "by level").last?.components(separatedBy: "first users").first ?? ""
+        #expect(high.contains("\nhigh ") && !high.contains("fails:"))
+    }
+}

@@ -77,7 +77,7 @@ struct ReplayTests {
         let b = try runPopsim(["replay", "g.csv", "--catalog", "c.json", "--strategy", "all", "--format", "csv", "--grouped"], in: dir)
         #expect(a.status == 0)
         #expect(a.stdout == b.stdout)
-        #expect(a.stdout.contains("\nsonner,3,5,"))
+        #expect(a.stdout.contains("\nsonner,,,3,5,"))
         // --grouped refuses a trace whose users come back.
         let c = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--grouped"], in: dir)
         #expect(c.status == 2)
@@ -114,6 +114,18 @@ struct ReplayTests {
         let text = try runPopsim(["replay", "--merge"] + shards, in: dir)
         let whole = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "jc-lifo"], in: dir)
         #expect(text.stdout == whole.stdout)
+        // Per popup too: the JSON holds every popup's columns, and the merged tables are the whole's.
+        #expect(one.stdout.contains("\n  \"groups\": [\n    {\n      \"by\": \"popup\",\n      \"name\": \"upgrade\",\n      \"properties\": [0, 2],\n      \"columns\": [\n"))
+        for format in ["text", "markdown"] {
+            let byPopup = try runPopsim(["replay", "--merge", "--by", "popup", "--format", format] + shards, in: dir)
+            let wholeByPopup = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--strategy", "jc-lifo",
+                                              "--by", "popup", "--format", format], in: dir)
+            #expect(byPopup.status == 0 && byPopup.stdout == wholeByPopup.stdout)
+            #expect(byPopup.stdout.contains(format == "text" ? "\nby popup (those requested):\n\nupgrade " : "\n### popup upgrade\n\n| figure | production | fg | jc-lifo |\n"))
+        }
+        let badBy = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--by", "screen"], in: dir)
+        #expect(badBy.status == 2 && badBy.stdout == "")
+        #expect(badBy.stderr == "popsim: replay: --by: expected one of popup, level, key; got \"screen\"\n")
         let missing = try runPopsim(["replay", "--merge", "s0.json", "s1.json"], in: dir)
         #expect(missing.status == 2)
         #expect(missing.stderr == "popsim: replay: --merge: shard 2/3 is missing\n")
@@ -164,9 +176,13 @@ struct ReplayTests {
                                     "--format", "csv"], in: dir)
         #expect(output.stderr == "")
         #expect(output.stdout == """
-            column,users,requests,shown,lost,overlaps,pending at end,wait p50 (ms),wait p90 (ms),wait p99 (ms),wait max (ms),most on screen,fails: wait b <= 500,agrees with production
-            production,1,2,1 (50.0%),-,-,-,0,0,0,0,-,-,-
-            fg,1,2,2 (100.0%),0,0,0,0,1000,1000,1000,1,100.0% (1),0.0% (0)
+            column,by,group,users,requests,shown,lost,overlaps,pending at end,wait p50 (ms),wait p90 (ms),wait p99 (ms),wait max (ms),most on screen,fails: wait b <= 500,agrees with production
+            production,,,1,2,1 (50.0%),-,-,-,0,0,0,0,-,-,-
+            fg,,,1,2,2 (100.0%),0,0,0,0,1000,1000,1000,1,100.0% (1),0.0% (0)
+            production,popup,a,1,1,1 (100.0%),-,-,-,0,0,0,0,,,
+            fg,popup,a,1,1,1 (100.0%),0,0,0,0,0,0,0,,,
+            production,popup,b,1,1,0 (0.0%),-,-,-,-,-,-,-,,-,
+            fg,popup,b,1,1,1 (100.0%),0,0,0,1000,1000,1000,1000,,100.0% (1),
 
             """)
     }
@@ -216,7 +232,7 @@ struct ReplayFastPathTests {
         #expect(a.stderr == "")
         #expect(a.status == 0)
         #expect(a.stdout == b.stdout)
-        #expect(a.stdout.contains("production,4,5,2 (40.0%)"))
+        #expect(a.stdout.contains("production,,,4,5,2 (40.0%)"))
         // The users saved are the same scenarios, whichever way their rows were read.
         _ = try runPopsim(["replay", "p.csv", "--catalog", "c.json", "--save", "sp"], in: dir)
         _ = try runPopsim(["replay", "q.csv", "--catalog", "c.json", "--save", "sq"], in: dir)
@@ -241,9 +257,14 @@ struct ReplaySweepTests {
         let base = ["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--strategy", "policy", "--sweep", "cooldownMs=0,500,2000"]
         let csv = try runPopsim(base + ["--format", "csv"], in: dir)
         #expect(csv.stderr == "")
-        let lines = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",") }
-        #expect(lines == ["column,strategy,cooldownMs,users", "production,production,,3", "fg,fg,,3", "policy:cooldownMs=0,policy,0,3",
-                          "policy:cooldownMs=500,policy,500,3", "policy:cooldownMs=2000,policy,2000,3"])
+        let lines = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(6).joined(separator: ",") }
+        #expect(Array(lines.prefix(6)) == ["column,strategy,cooldownMs,by,group,users", "production,production,,,,3", "fg,fg,,,,3", "policy:cooldownMs=0,policy,0,,,3",
+                                           "policy:cooldownMs=500,policy,500,,,3", "policy:cooldownMs=2000,policy,2000,,,3"])
+        // Then each popup's rows, the same columns: a was requested by u1 and u3, b by all three.
+        #expect(Array(lines.dropFirst(6)) == ["production,production,,popup,a,2", "fg,fg,,popup,a,2", "policy:cooldownMs=0,policy,0,popup,a,2",
+                                              "policy:cooldownMs=500,policy,500,popup,a,2", "policy:cooldownMs=2000,policy,2000,popup,a,2",
+                                              "production,production,,popup,b,3", "fg,fg,,popup,b,3", "policy:cooldownMs=0,policy,0,popup,b,3",
+                                              "policy:cooldownMs=500,policy,500,popup,b,3", "policy:cooldownMs=2000,policy,2000,popup,b,3"])
         let svg = try runPopsim(base + ["--format", "svg"], in: dir)
         #expect(svg.status == 0)
         #expect(svg.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
@@ -351,7 +372,7 @@ struct ReplayStandardInputTests {
         try jsonl.write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
         try jsonl.write(to: dir.appendingPathComponent("t.txt"), atomically: true, encoding: .utf8)
         let file = try runPopsim(["replay", "t.jsonl", "--catalog", "c.json", "--format", "csv"], in: dir)
-        #expect(file.status == 0 && file.stdout.contains("\nfg,1,1,1 (100.0%),"))
+        #expect(file.status == 0 && file.stdout.contains("\nfg,,,1,1,1 (100.0%),"))
         let piped = try runPopsim(["replay", "-", "--catalog", "c.json", "--format", "csv"], in: dir, stdin: jsonl)
         #expect(piped.stderr == "")
         #expect(piped.stdout == file.stdout)
@@ -390,7 +411,7 @@ struct ReplayWorkersTests {
         let q2 = try runPopsim(["replay", "q.csv", "--catalog", "app.json", "--format", "csv", "--jobs", "2", "--multiline-fields"], in: dir)
         #expect(q1.stderr == "")
         #expect(q2.stdout == q1.stdout)
-        #expect(q1.stdout.contains("\nfg,2,3,"))
+        #expect(q1.stdout.contains("\nfg,,,2,3,"))
     }
 }
 
@@ -456,11 +477,15 @@ struct ReplayPluginTests {
         let output = try runPopsim(["replay", "Examples/replay/week.csv", "--catalog", "Examples/replay/app.json", "--strategy", "notistack",
                                     "--strategy", "exec:Examples/plugins/notistack.py", "--format", "csv", "--jobs", "2"])
         #expect(output.status == 0)
+        // The whole, then each of the catalog's six popups: the plug-in's row the built-in one's, every time.
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 4)
-        let figures = lines.dropFirst(2).map { $0.split(separator: ",", maxSplits: 1)[1] }
-        #expect(figures.count == 2 && figures[0] == figures[1])
-        #expect(lines[3].hasPrefix("exec:Examples/plugins/notistack.py,300,2533,"))
+        #expect(lines.count == 1 + 3 * 7)
+        for k in stride(from: 2, to: lines.count, by: 3) {
+            let figures = lines[k...k + 1].map { $0.split(separator: ",", maxSplits: 1)[1] }
+            #expect(figures.count == 2 && figures[0] == figures[1], "\(lines[k])")
+        }
+        #expect(lines[3].hasPrefix("exec:Examples/plugins/notistack.py,,,300,2533,"))
+        #expect(lines[6].hasPrefix("exec:Examples/plugins/notistack.py,popup,upgrade,187,288,"))
     }
 }
 
@@ -508,7 +533,7 @@ struct ReplayEdgeTests {
         let out = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--format", "csv"], in: dir)
         #expect(out.stderr == "")
         let fg = out.stdout.split(separator: "\n")[2].split(separator: ",", omittingEmptySubsequences: false)
-        #expect(fg[0] == "fg" && fg[4] == "0" && fg[8] == "2000") // pending at end, wait max
+        #expect(fg[0] == "fg" && fg[6] == "0" && fg[10] == "2000") // pending at end, wait max
     }
 
     @Test func workersAgreeOnABlankFirstLineAndTimesGoingBack() throws {

@@ -17,6 +17,7 @@ enum ReplayCommand {
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "replay", console: &console) else { return .success }
         let format = try args.choice("format", Format.self, command: "replay", default: .text)
+        _ = try grouping(args)
         if args.flag("merge") { return try merge(args, format: format, console: &console) }
         guard args.positionals.count == 1, let tracePath = args.positionals.first else {
             throw PopsimError.usage("replay: expected exactly one trace (a file, or - for standard input); see 'popsim help replay'")
@@ -77,6 +78,7 @@ enum ReplayCommand {
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,
                                   hasProduction: pass.sawShown)
         report.userErrors = pass.userErrors
+        report.groups = pass.settings.replayer.groups.all
         report.sweep = sweep.names
         if !sweep.isEmpty {
             report.bases = columns.map(\.base)
@@ -86,7 +88,7 @@ enum ReplayCommand {
             try ReplaySave.write(pass.kept, report: report, catalogBytes: catalogBytes, catalogPath: catalogPath, columns: columns,
                                  strategies: set, to: dir, console: &console)
         }
-        return finding(report, RunCommand.emit(render(report, format: format, console: console, args: args), to: args.value("output"),
+        return finding(report, RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))
     }
 
@@ -116,15 +118,23 @@ enum ReplayCommand {
         return .difference
     }
 
-    static func render(_ r: ReplayReport, format: Format, console: Console, args: Arguments) -> String {
+    static func render(_ r: ReplayReport, format: Format, console: Console, args: Arguments) throws(PopsimError) -> String {
+        let by = try grouping(args)
         switch format {
-        case .text: return ReplayText.render(r, width: args.value("output") == nil ? console.columns : nil)
-        case .markdown: return ReplayText.markdown(r)
+        case .text: return ReplayText.render(r, width: args.value("output") == nil ? console.columns : nil, by: by)
+        case .markdown: return ReplayText.markdown(r, by: by)
         case .json: return ReplayJSON.render(r)
         case .csv: return ReplayText.csv(r)
         case .svg: return ReplayCurves.svg(r)
         case .html: return ReplayCurves.html(r)
         }
+    }
+
+    /// `--by popup|level|key`: the groups text and markdown break every figure down by (JSON
+    /// and CSV have all of them).
+    static func grouping(_ args: Arguments) throws(PopsimError) -> ReplayGroups.By? {
+        guard args.value("by") != nil else { return nil }
+        return try args.choice("by", ReplayGroups.By.self, command: "replay", default: .popup)
     }
 
     static func mebibytes(_ bytes: Int) -> Int { (max(0, bytes) + (1 << 20) - 1) >> 20 }
@@ -256,7 +266,7 @@ enum ReplayCommand {
         if merged.tallies.columns.allSatisfy({ $0.users == 0 }) {
             throw PopsimError.usage("replay: --merge: no user was replayed in any shard")
         }
-        return finding(merged, RunCommand.emit(render(merged, format: format, console: console, args: args), to: args.value("output"),
+        return finding(merged, RunCommand.emit(try render(merged, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))
     }
 }

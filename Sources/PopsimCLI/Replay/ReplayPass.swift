@@ -58,8 +58,9 @@ struct ReplayPass {
     var oversized: [(bytes: Int, user: String?)] { workers.flatMap(\.oversized) }
 
     var tallies: ReplayTallies {
-        var t = ReplayTallies(columns: settings.replayer.columns.count, properties: settings.catalog.expectations.count)
+        var t = settings.replayer.emptyTallies()
         for w in workers { t.merge(w.tallies) }
+        t.completeGroups(settings.replayer.groups)
         return t
     }
 

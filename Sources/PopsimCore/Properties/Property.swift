@@ -21,6 +21,16 @@ public enum Property: Sendable, Equatable {
     /// `shows <= K per N` or `shows X <= K per N`: at most K shows in any window of N ms.
     case showsAtMost(PopupID?, count: Int, perMs: Int)
 
+    /// The popups it names (none: it is about every popup).
+    public var popups: [PopupID] {
+        switch self {
+        case .noWarning, .noPending, .visibleAtMost: return []
+        case .shown(let p), .neverShown(let p), .waitAtMost(let p, _): return [p]
+        case .before(let a, let b): return [a, b]
+        case .showsAtMost(let p, _, _): return p.map { [$0] } ?? []
+        }
+    }
+
     /// The warnings `no …` can name.
     public static let warnings: [Reason] = [.overlap, .lost, .stalled, .untracked]
 }

@@ -26,13 +26,21 @@ public enum ReplayJSON {
             columns.append(column)
         }
         members.append(("columns", arr(columns)))
+        var groups: [JSONValue] = []
+        for (g, group) in r.groups.enumerated() where g < r.tallies.productionGroups.count {
+            let columns = [tally("production", r.tallies.productionGroups[g], figures: ReplayFigure.ofGroups)]
+                + zip(r.labels, r.tallies.columnGroups).map { tally($0, $1[g], figures: ReplayFigure.ofGroups) }
+            groups.append(obj([("by", str(group.by.rawValue)), ("name", str(group.name)), ("properties", arr(group.properties.map(int))),
+                               ("columns", arr(columns))]))
+        }
+        members.append(("groups", arr(groups)))
         return JSONWriter.write(obj(members)) + "\n"
     }
 
-    /// A column: its label, then each figure of `ReplayFigure.all` under its key.
-    static func tally(_ label: String, _ t: ReplayTally) -> JSONValue {
+    /// A column: its label, then each figure of `figures` under its key.
+    static func tally(_ label: String, _ t: ReplayTally, figures: [ReplayFigure] = ReplayFigure.all) -> JSONValue {
         var members: [(String, JSONValue)] = [("label", str(label))]
-        for f in ReplayFigure.all {
+        for f in figures {
             switch f.kind {
             case .count(let get, _, _): members.append((f.key, int(get(t))))
             case .shown: members.append((f.key, int(t.shown)))
@@ -101,6 +109,7 @@ public enum ReplayJSON {
                     }
                 }
             }
+            guard let groups = self.groups(m["groups"], columns: columns.count, properties: properties.count, into: &tallies) else { return nil }
             guard let file = string(trace["file"]), let bytes = integer(trace["bytes"]), let digest = string(trace["digest"]),
                   let catalogFile = string(catalog["file"]), let catalogDigest = string(catalog["digest"]),
                   let rows = integer(m["rows"]), let bad = integer(m["badRows"]), let userErrors = integer(m["userErrors"]),
@@ -119,15 +128,38 @@ public enum ReplayJSON {
             report.sweep = sweep
             report.bases = bases
             report.sweepValues = values
+            report.groups = groups
             return report
+        }
+
+        /// The groups read back (none in a report without them), each with a tally per column
+        /// put into `tallies`; nil when one does not fit.
+        func groups(_ v: JSONValue?, columns: Int, properties: Int, into tallies: inout ReplayTallies) -> [ReplayGroups.Group]? {
+            guard let v else { return [] }
+            guard let list = array(v) else { return nil }
+            var groups: [ReplayGroups.Group] = []
+            tallies.productionGroups = []
+            tallies.columnGroups = Array(repeating: [], count: columns - 1)
+            for item in list {
+                guard let m = fields(item), let by = string(m["by"]).flatMap(ReplayGroups.By.init(rawValue:)), let name = string(m["name"]),
+                      let list = array(m["properties"]), case let about = list.compactMap(integer), about.count == list.count,
+                      about.allSatisfy({ (0..<properties).contains($0) }),
+                      let cs = array(m["columns"]), cs.count == columns else { return nil }
+                for (i, c) in cs.enumerated() {
+                    guard let (_, t) = tally(c, properties: i == 0 ? 0 : properties, figures: ReplayFigure.ofGroups) else { return nil }
+                    if i == 0 { tallies.productionGroups.append(t) } else { tallies.columnGroups[i - 1].append(t) }
+                }
+                groups.append(ReplayGroups.Group(by: by, name: name, properties: about))
+            }
+            return groups
         }
 
         /// A column read back, figure by figure (`ReplayFigure.all`); nil when any is missing or
         /// out of range.
-        func tally(_ v: JSONValue, properties: Int) -> (String, ReplayTally)? {
+        func tally(_ v: JSONValue, properties: Int, figures: [ReplayFigure] = ReplayFigure.all) -> (String, ReplayTally)? {
             guard let m = fields(v), let label = string(m["label"]) else { return nil }
             var t = ReplayTally(properties: properties)
-            for f in ReplayFigure.all {
+            for f in figures {
                 switch f.kind {
                 case .count(_, let set, _):
                     guard let n = count(m[f.key]) else { return nil }

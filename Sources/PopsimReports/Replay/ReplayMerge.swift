@@ -16,7 +16,7 @@ public enum ReplayMerge {
             guard r.traceDigest == merged.traceDigest, r.traceBytes == merged.traceBytes else {
                 return .failure(Problem(message: "\(path) replays another trace than \(paths[0])"))
             }
-            guard r.catalogDigest == merged.catalogDigest, r.properties == merged.properties else {
+            guard r.catalogDigest == merged.catalogDigest, r.properties == merged.properties, r.groups == merged.groups else {
                 return .failure(Problem(message: "\(path) replays another catalog than \(paths[0])"))
             }
             guard r.labels == merged.labels, r.sweep == merged.sweep else {
@@ -35,7 +35,7 @@ public enum ReplayMerge {
             return .failure(Problem(message: "\(paths[at]) and \(paths[first]) are both shard \(shard.text)"))
         case .failure(.missing(let index, let count)): return .failure(Problem(message: "shard \(index)/\(count) is missing"))
         }
-        merged.tallies = ReplayTallies(columns: merged.labels.count, properties: merged.properties.count)
+        merged.tallies = ReplayTallies(columns: merged.labels.count, properties: merged.properties.count, groups: merged.groups.count)
         merged.skippedUsers = 0
         merged.userErrors = 0
         for r in reports {

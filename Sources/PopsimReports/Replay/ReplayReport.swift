@@ -29,6 +29,9 @@ public struct ReplayReport: Sendable, Equatable {
     public var sweep: [String] = []
     public var bases: [String] = []
     public var sweepValues: [[String]] = []
+    /// The groups every figure is also broken down by (`tallies.productionGroups`,
+    /// `tallies.columnGroups`): the catalog's popups, levels and keys.
+    public var groups: [ReplayGroups.Group] = []
 
     public init(trace: String, traceBytes: Int, traceDigest: String, catalog: String, catalogDigest: String, shard: String?,
                 rows: Int, badRows: Int, skippedUsers: Int, properties: [String], labels: [String], tallies: ReplayTallies,
@@ -52,20 +55,44 @@ public struct ReplayReport: Sendable, Equatable {
     /// (`ReplayFigure.all`), a cell per column (production first when there is one); "-" where a
     /// figure does not apply.
     public var table: [[String]] {
-        let columns = (hasProduction ? [tallies.production] : []) + tallies.columns
+        table(production: tallies.production, columns: tallies.columns, figures: ReplayFigure.all, corner: "")
+    }
+
+    /// The same table for group `g` (`groups[g]`): its figures (`ReplayFigure.ofGroups`), its
+    /// name in the corner. A property's share is over the users who requested one of its popups.
+    public func table(group g: Int) -> [[String]] {
+        table(production: tallies.productionGroups[g], columns: tallies.columnGroups.map { $0[g] }, figures: ReplayFigure.ofGroups,
+              corner: groups[g].name, properties: groups[g].properties)
+    }
+
+    /// The indexes of the groups gathered `by`; `requested`: only those some column has a
+    /// request of (what text and markdown show).
+    public func groups(by: ReplayGroups.By, requested: Bool = false) -> [Int] {
+        groups.indices.filter { g in
+            groups[g].by == by && g < tallies.productionGroups.count
+                && (!requested || tallies.productionGroups[g].requests > 0 || tallies.columnGroups.contains { $0[g].requests > 0 })
+        }
+    }
+
+    /// Drop reasons get a row when some column of the whole dropped for them (a group's table
+    /// has the whole's rows, 0 where it has none).
+    func table(production: ReplayTally, columns tallies: [ReplayTally], figures: [ReplayFigure], corner: String,
+               properties shown: [Int]? = nil) -> [[String]] {
+        let whole = self.tallies.columns
+        let columns = (hasProduction ? [production] : []) + tallies
         let names = (hasProduction ? ["production"] : []) + labels
         let isProduction = (hasProduction ? [true] : []) + labels.map { _ in false }
-        var rows: [[String]] = [[""] + names]
+        var rows: [[String]] = [[corner] + names]
         func row(_ label: String, simulationOnly: Bool, _ cell: (ReplayTally) -> String) {
             rows.append([label] + zip(columns, isProduction).map { simulationOnly && $1 ? "-" : cell($0) })
         }
-        for f in ReplayFigure.all {
+        for f in figures {
             let only = f.simulationOnly
             switch f.kind {
             case .count(let get, _, _): row(f.label, simulationOnly: only) { String(get($0)) }
             case .shown: row(f.label, simulationOnly: only) { "\($0.shown) (\(Self.percent($0.shown, of: $0.requests)))" }
             case .drops:
-                for (i, reason) in Reason.allCases.enumerated() where tallies.columns.contains(where: { $0.drops[i] > 0 }) {
+                for (i, reason) in Reason.allCases.enumerated() where whole.contains(where: { $0.drops[i] > 0 }) {
                     row("\(f.label): \(reason.rawValue)", simulationOnly: only) { String($0.drops[i]) }
                 }
             case .waits:
@@ -74,7 +101,7 @@ public struct ReplayReport: Sendable, Equatable {
                 }
                 row("\(f.label) max (ms)", simulationOnly: only) { $0.waits.max.map(String.init) ?? "-" }
             case .failures:
-                for (i, text) in properties.enumerated() {
+                for (i, text) in properties.enumerated() where shown?.contains(i) ?? true {
                     row("\(f.label): \(text)", simulationOnly: only) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
                 }
             case .agreeing:
@@ -82,7 +109,7 @@ public struct ReplayReport: Sendable, Equatable {
                     row(f.label, simulationOnly: only) { "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))" }
                 }
             case .unsettled:
-                if tallies.columns.contains(where: { $0.unsettled > 0 }) {
+                if whole.contains(where: { $0.unsettled > 0 }) {
                     row(f.label, simulationOnly: only) { String($0.unsettled) }
                 }
             }

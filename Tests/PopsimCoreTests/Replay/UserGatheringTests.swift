@@ -64,7 +64,7 @@ struct UserGatheringTests {
             if grouped { for w in list { w.replayHeld(all: false) } }
             at = end
         }
-        var tallies = ReplayTallies(columns: 1, properties: catalog.expectations.count)
+        var tallies = replayer.emptyTallies()
         for w in list {
             w.finishReading()
             #expect(w.errorCount == 0)

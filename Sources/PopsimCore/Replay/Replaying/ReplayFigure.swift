@@ -33,12 +33,22 @@ public struct ReplayFigure: Sendable {
     /// Its panel on the sweep curves, if it has one.
     public let curve: String?
     public let kind: Kind
+    /// Whether it is also counted per group of popups (`ReplayGroups`): what a request, a drop,
+    /// a show or a user of a popup adds to; not what only a whole run has (the most on screen,
+    /// agreement, settling).
+    public var perGroup = true
+
+    /// The figures a group's tally has.
+    public static let ofGroups = all.filter(\.perGroup)
 
     /// The quantiles of the waits a report shows.
     public static let quantiles = [50, 90, 99]
 
+    /// The users figure: of a group, counted per run, never summed from its popups.
+    static let usersKey = "users"
+
     public static let all: [ReplayFigure] = [
-        count("users", "users", { $0.users }, { $0.users = $1 }),
+        count(usersKey, "users", { $0.users }, { $0.users = $1 }),
         count("requests", "requests", { $0.requests }, { $0.requests = $1 }),
         ReplayFigure(key: "shown", label: "shown", simulationOnly: false, curve: "shown, % of requests", kind: .shown),
         ReplayFigure(key: "drops", label: "dropped", simulationOnly: true, curve: "dropped", kind: .drops),
@@ -46,16 +56,18 @@ public struct ReplayFigure: Sendable {
         count("overlaps", "overlaps", { $0.overlaps }, { $0.overlaps = $1 }, simulationOnly: true),
         count("pending", "pending at end", { $0.pending }, { $0.pending = $1 }, simulationOnly: true, curve: "pending at end"),
         ReplayFigure(key: "wait", label: "wait", simulationOnly: false, curve: "wait", kind: .waits),
-        count("mostOnScreen", "most on screen", { $0.mostOnScreen }, { $0.mostOnScreen = $1 }, simulationOnly: true, most: true),
+        count("mostOnScreen", "most on screen", { $0.mostOnScreen }, { $0.mostOnScreen = $1 }, simulationOnly: true, most: true,
+              perGroup: false),
         ReplayFigure(key: "properties", label: "fails", simulationOnly: true, curve: "fails", kind: .failures),
         ReplayFigure(key: "agreeing", label: "agrees with production", simulationOnly: true, curve: "agrees with production, % of users",
-                     kind: .agreeing),
-        ReplayFigure(key: "unsettled", label: "did not settle", simulationOnly: true, curve: nil, kind: .unsettled),
+                     kind: .agreeing, perGroup: false),
+        ReplayFigure(key: "unsettled", label: "did not settle", simulationOnly: true, curve: nil, kind: .unsettled, perGroup: false),
     ]
 
     static func count(_ key: String, _ label: String, _ get: @escaping @Sendable (ReplayTally) -> Int,
                       _ set: @escaping @Sendable (inout ReplayTally, Int) -> Void, simulationOnly: Bool = false, curve: String? = nil,
-                      most: Bool = false) -> ReplayFigure {
-        ReplayFigure(key: key, label: label, simulationOnly: simulationOnly, curve: curve, kind: .count(get: get, set: set, most: most))
+                      most: Bool = false, perGroup: Bool = true) -> ReplayFigure {
+        ReplayFigure(key: key, label: label, simulationOnly: simulationOnly, curve: curve, kind: .count(get: get, set: set, most: most),
+                     perGroup: perGroup)
     }
 }

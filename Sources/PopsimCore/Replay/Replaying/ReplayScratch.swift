@@ -12,6 +12,10 @@ public struct ReplayScratch {
     var answers: [(after: Int, button: String?)?] = []
     var shownAt: [Int?] = []
     var events: [ScenarioEvent] = []
+    /// Per group, whether the user's run requested one of its popups; the run's counts per
+    /// popup before they go to its groups.
+    var touched: [Bool] = []
+    var bySubject = SubjectCounts()
 
     /// Buffers for `replayer`'s users, with a runner per column.
     public init(for replayer: Replayer) {

@@ -1,24 +1,51 @@
-/// The production column and one tally per column.
+/// The production column and one tally per column, each also per group of popups
+/// (`ReplayGroups`: by popup, level and key).
 public struct ReplayTallies: Sendable, Equatable {
     public var production: ReplayTally
     public var columns: [ReplayTally]
+    /// Per group: production's tally of its popups, and each column's (`[column][group]`).
+    public var productionGroups: [ReplayTally]
+    public var columnGroups: [[ReplayTally]]
 
-    public init(columns: Int, properties: Int) {
+    public init(columns: Int, properties: Int, groups: Int = 0) {
         production = ReplayTally(properties: 0)
         self.columns = Array(repeating: ReplayTally(properties: properties), count: columns)
+        productionGroups = Array(repeating: ReplayTally(properties: 0), count: groups)
+        columnGroups = Array(repeating: Array(repeating: ReplayTally(properties: properties), count: groups), count: columns)
+    }
+
+    /// Counts each level's and key's group from its popups' (during the runs they count only
+    /// their users and failures): once, when the workers' tallies are added up, before a
+    /// report is made. Sums commute with merging, so shards completed apart merge exactly.
+    public mutating func completeGroups(_ map: ReplayGroups) {
+        func complete(_ groups: inout [ReplayTally]) {
+            for (k, members) in map.members.enumerated() where map.popups + k < groups.count {
+                for p in members { groups[map.popups + k].mergeCounts(groups[p]) }
+            }
+        }
+        complete(&productionGroups)
+        for c in columnGroups.indices { complete(&columnGroups[c]) }
     }
 
     public mutating func merge(_ o: ReplayTallies) {
         production.merge(o.production)
         for i in columns.indices { columns[i].merge(o.columns[i]) }
+        for g in productionGroups.indices where g < o.productionGroups.count { productionGroups[g].merge(o.productionGroups[g]) }
+        for c in columnGroups.indices where c < o.columnGroups.count {
+            for g in columnGroups[c].indices where g < o.columnGroups[c].count { columnGroups[c][g].merge(o.columnGroups[c][g]) }
+        }
     }
 }
 
 extension ReplayTally {
     /// Adds one run, using `scratch`'s buffers; leaves its shows in order in `scratch.shows` (to
-    /// compare with production's) and returns the most popups it had on screen at once.
-    mutating func add(_ result: RunResult, _ scratch: inout ReplayScratch) -> Int {
+    /// compare with production's) and returns the most popups it had on screen at once. Each
+    /// request, drop, warning, show and pending popup also counts in its popup's `groups`
+    /// (`SubjectCounts`, folded at the end), and a group with a request counts the user
+    /// (`scratch.touched`, left for the properties).
+    mutating func add(_ result: RunResult, _ scratch: inout ReplayScratch, groups map: ReplayGroups, into groups: inout [ReplayTally]) -> Int {
         users += 1
+        let grouped = !groups.isEmpty
         let entries = result.timeline.entries
         result.timeline.animatedTransitions(into: &scratch.animated, open: &scratch.openSubjects)
         let subjects = result.timeline.subjects.count
@@ -34,10 +61,20 @@ extension ReplayTally {
                 let e = entries[i]
                 let s = Int(e.subject)
                 switch e.event {
-                case .enqueue: requests += 1
-                case .drop: if let r = e.reason { drops[r.ordinal] += 1 }
-                case .warning where e.reason == .lost: lost += 1
-                case .warning where e.reason == .overlap: overlaps += 1
+                case .enqueue:
+                    requests += 1
+                    if grouped, s >= 0 { scratch.bySubject.request(s) }
+                case .drop:
+                    if let r = e.reason {
+                        drops[r.ordinal] += 1
+                        if grouped, s >= 0 { scratch.bySubject.drop(s, r) }
+                    }
+                case .warning where e.reason == .lost:
+                    lost += 1
+                    if grouped, s >= 0 { scratch.bySubject.lost(s) }
+                case .warning where e.reason == .overlap:
+                    overlaps += 1
+                    if grouped, s >= 0 { scratch.bySubject.overlap(s) }
                 default: break
                 }
                 if s >= 0 {
@@ -47,6 +84,7 @@ extension ReplayTally {
                         if let (since, request) = scratch.requests.settleOldest(s), request {
                             shown += 1
                             waits.add(e.t - since)
+                            if grouped { scratch.bySubject.shown(s, wait: e.t - since) }
                         }
                     case .settles: scratch.requests.settleNewest(s)
                     case .none: break
@@ -60,14 +98,21 @@ extension ReplayTally {
         }
         mostOnScreen = Swift.max(mostOnScreen, most)
         pending += result.pending.count
+        if grouped {
+            for p in result.pending { scratch.bySubject.pending(Int(p.index)) }
+            scratch.bySubject.fold(into: &groups, map, requested: &scratch.touched)
+        }
         return most
     }
 
     /// Adds what production did for `user`: its requests, shows and waits. A `shown` answers the
     /// oldest open request of its popup; the trace's own `clear` and `remove` close requests; a
     /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
-    mutating func addProduction(_ user: Replayer.User, popups: Int, _ open: inout OpenRequests) {
+    /// Each also counts in its popup's `groups`.
+    mutating func addProduction(_ user: Replayer.User, popups: Int, _ open: inout OpenRequests, groups map: ReplayGroups,
+                                into groups: inout [ReplayTally], counts: inout SubjectCounts, touched: inout [Bool]) {
         users += 1
+        let grouped = !groups.isEmpty
         open.reset(subjects: popups)
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
@@ -76,10 +121,12 @@ extension ReplayTally {
                 guard let p = r.entry.popupID else { continue }
                 requests += 1
                 open.open(Int(p.index), at: r.time, request: true)
+                if grouped { counts.request(Int(p.index)) }
             case .shown:
                 guard let p = r.entry.popupID, let (since, _) = open.settleOldest(Int(p.index)) else { continue }
                 shown += 1
                 waits.add(r.time &- since)
+                if grouped { counts.shown(Int(p.index), wait: r.time &- since) }
             case .action(.clear):
                 for p in 0..<popups { open.settleAll(p) }
             case .action(.remove):
@@ -87,6 +134,7 @@ extension ReplayTally {
             default: continue
             }
         }
+        if grouped { counts.fold(into: &groups, map, requested: &touched) }
     }
 }
 

@@ -72,6 +72,23 @@ public struct ReplayTally: Sendable, Equatable {
         }
     }
 
+    /// Adds `o`'s counts of requests and what became of them (every figure of a group but its
+    /// users and failures): a level's or key's group from one of its popups'.
+    mutating func mergeCounts(_ o: ReplayTally) {
+        let add = WaitHistogram.add
+        for figure in ReplayFigure.ofGroups {
+            switch figure.kind {
+            case .count(let get, let set, let most):
+                guard figure.key != ReplayFigure.usersKey else { continue }
+                set(&self, most ? max(get(self), get(o)) : add(get(self), get(o)))
+            case .shown: shown = add(shown, o.shown)
+            case .drops: for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
+            case .waits: waits.merge(o.waits)
+            case .failures, .agreeing, .unsettled: continue
+            }
+        }
+    }
+
     static func first(_ users: [UserRef]) -> [UserRef] {
         Array(users.sorted().prefix(named))
     }

@@ -63,7 +63,7 @@ public final class ReplayWorker: @unchecked Sendable {
         self.saving = saving
         self.makeStore = makeStore
         scratch = ReplayScratch(for: replayer)
-        tallies = ReplayTallies(columns: replayer.columns.count, properties: replayer.catalog.expectations.count)
+        tallies = replayer.emptyTallies()
     }
 
     deinit { store?.close() }

@@ -24,6 +24,8 @@ public struct Replayer: Sendable {
 
     public let catalog: Scenario
     public let columns: [Column]
+    /// The catalog's popups, levels and keys: what every figure is also broken down by.
+    public let groups: ReplayGroups
     public let limits: RunLimits
     /// The trace's name, for the scenarios' `file` (messages of a run that stops).
     public let file: String
@@ -31,6 +33,7 @@ public struct Replayer: Sendable {
     public init(catalog: Scenario, columns: [Column], limits: RunLimits, file: String) {
         self.catalog = catalog
         self.columns = columns
+        groups = ReplayGroups(catalog: catalog)
         self.limits = limits
         self.file = file
     }
@@ -74,7 +77,8 @@ public struct Replayer: Sendable {
         Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
         let answered = scratch.answers.contains { $0 != nil }
         Self.productionShows(user, into: &scratch.productionShows)
-        tallies.production.addProduction(user, popups: catalog.popups.count, &scratch.production)
+        tallies.production.addProduction(user, popups: catalog.popups.count, &scratch.production, groups: groups,
+                                         into: &tallies.productionGroups, counts: &scratch.bySubject, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
         for (c, column) in columns.enumerated() {
             var scenario = base
@@ -93,7 +97,7 @@ public struct Replayer: Sendable {
                 tallies.columns[c].didNotSettle(ref)
                 continue
             }
-            let most = tallies.columns[c].add(result, &scratch)
+            let most = tallies.columns[c].add(result, &scratch, groups: groups, into: &tallies.columnGroups[c])
             if scratch.shows == scratch.productionShows { tallies.columns[c].agreeing += 1 }
             // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails
             // exactly when the most on screen at the end of an instant passed N: the count the
@@ -106,6 +110,7 @@ public struct Replayer: Sendable {
                 guard fails else { continue }
                 failed[i] = true
                 tallies.columns[c].failed(i, ref)
+                for g in tallies.columnGroups[c].indices where scratch.touched[g] { tallies.columnGroups[c][g].failed(i, ref) }
             }
             if failed.contains(true), keep(c, ref) { kept.append((c, Run(scenario: scenario, failed: failed))) }
         }
@@ -117,6 +122,11 @@ public struct Replayer: Sendable {
                        keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
         var scratch = ReplayScratch(for: self)
         return try replay(user, into: &tallies, scratch: &scratch, keep: keep)
+    }
+
+    /// Tallies of no user yet, one per column and per group of each.
+    public func emptyTallies() -> ReplayTallies {
+        ReplayTallies(columns: columns.count, properties: catalog.expectations.count, groups: groups.count)
     }
 
     /// A runner per column, for one thread's users.
