@@ -19,6 +19,16 @@ struct ReplayHonestyTests {
 
     func exists(_ name: String, in dir: URL) -> Bool { FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) }
 
+    /// Runs `command` with /bin/sh in `dir`, to its end.
+    func sh(_ command: String, in dir: URL) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", command]
+        p.currentDirectoryURL = dir
+        try p.run()
+        p.waitUntilExit()
+    }
+
     @Test func genNeverWritesOverACatalog() throws {
         let dir = try folder("")
         let mine = try String(contentsOf: dir.appendingPathComponent("c.json"), encoding: .utf8)
@@ -37,22 +47,12 @@ struct ReplayHonestyTests {
 
     @Test func aCompressedTraceIsRefusedWithTheCommandThatReadsIt() throws {
         let dir = try folder("user,time,action,popup,value\nu1,0,enqueue,a,\n")
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gzip.arguments = ["-c", "gzip -c t.csv > 't w.csv.gz'"]
-        gzip.currentDirectoryURL = dir
-        try gzip.run()
-        gzip.waitUntilExit()
+        try sh("gzip -c t.csv > 't w.csv.gz'", in: dir)
         let file = try runPopsim(["replay", "t w.csv.gz", "--catalog", "c.json", "--output", "out.txt"], in: dir)
         #expect(file.status == 2 && file.stdout == "" && !exists("out.txt", in: dir))
         #expect(file.stderr == "t w.csv.gz:1:1: a gzip-compressed file: popsim reads a trace as text (CSV or JSON Lines); "
                 + "decompress it on the way in: gzip -dc 't w.csv.gz' | popsim replay - --catalog …\n")
-        let piped = Process()
-        piped.executableURL = URL(fileURLWithPath: "/bin/sh")
-        piped.arguments = ["-c", "cat 't w.csv.gz' | '\(popsimExecutable().path)' replay - --catalog c.json 2>err.txt; echo $? > status.txt"]
-        piped.currentDirectoryURL = dir
-        try piped.run()
-        piped.waitUntilExit()
+        try sh("cat 't w.csv.gz' | '\(popsimExecutable().path)' replay - --catalog c.json 2>err.txt; echo $? > status.txt", in: dir)
         #expect(try String(contentsOf: dir.appendingPathComponent("status.txt"), encoding: .utf8) == "2\n")
         #expect(try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
                 == "-:1:1: a gzip-compressed file: popsim reads a trace as text (CSV or JSON Lines); "

@@ -17,6 +17,14 @@ struct ReplayGroupsTests {
          "expect": ["wait a <= 100", "visible <= 1", "b before c"]}
         """#).get()
 
+    /// A replayer of the catalog under fg alone.
+    static func fgReplayer() throws -> Replayer {
+        let catalog = try #require(Self.catalog)
+        let fg = try RunConfiguration.resolve(catalog, strategy: "fg", overrides: [])
+        return Replayer(catalog: catalog, columns: [Replayer.Column(label: "fg", configuration: fg, catalog: catalog)],
+                        limits: RunLimits(), file: "t.csv")
+    }
+
     @Test func theGroupsFollowTheCatalog() throws {
         let groups = ReplayGroups(catalog: try #require(Self.catalog))
         #expect(groups.all.map { "\($0.by.rawValue) \($0.name)" } == ["popup a", "popup b", "popup c", "popup d", "level normal", "level high", "key promo"])
@@ -31,10 +39,7 @@ struct ReplayGroupsTests {
 
     /// One user: a and b at 0, c at 10, under fg: a shows at once, b at 1000, c at 2000.
     @Test func aRunCountsInEachOfItsPopupsGroups() throws {
-        let catalog = try #require(Self.catalog)
-        let fg = try RunConfiguration.resolve(catalog, strategy: "fg", overrides: [])
-        let replayer = Replayer(catalog: catalog, columns: [Replayer.Column(label: "fg", configuration: fg, catalog: catalog)],
-                                limits: RunLimits(), file: "t.csv")
+        let replayer = try Self.fgReplayer()
         var tallies = replayer.emptyTallies()
         try replay("user,time,action,popup,value\nu,0,enqueue,a,\nu,0,enqueue,b,\nu,0,shown,a,\nu,10,enqueue,c,\n", with: replayer, into: &tallies)
         // Levels and keys count their users and failures as the runs go; their other figures
@@ -63,10 +68,7 @@ struct ReplayGroupsTests {
 
     /// A user's failures count in the groups its run requested, and only there.
     @Test func aFailingPropertyCountsInTheGroupsTheUserRequested() throws {
-        let catalog = try #require(Self.catalog)
-        let fg = try RunConfiguration.resolve(catalog, strategy: "fg", overrides: [])
-        let replayer = Replayer(catalog: catalog, columns: [Replayer.Column(label: "fg", configuration: fg, catalog: catalog)],
-                                limits: RunLimits(), file: "t.csv")
+        let replayer = try Self.fgReplayer()
         var tallies = replayer.emptyTallies()
         // c waits for b, then a, which waits 1000 ms behind it: `wait a <= 100` fails, `b before c` holds.
         try replay("user,time,action,popup,value\nu,0,enqueue,c,\nu,1,enqueue,b,\nu,2,enqueue,a,\n", with: replayer, into: &tallies)

@@ -24,8 +24,6 @@ public struct CSVTraceReader: TraceRowReader {
     private var sawQuote = false
     /// Whether the record after the last line break was taken (after `finish`), and the end met.
     private var lastTaken = false
-    /// The trace's first bytes, looked at for a compressed file's.
-    private var magic = TraceCompression.Sniffer()
     private var ended = false
     /// The line the next record starts on.
     private var line = 1
@@ -42,15 +40,9 @@ public struct CSVTraceReader: TraceRowReader {
         chunks = RecordChunks(storage: storage)
     }
 
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        magic.feed(chunk)
-        chunks.feed(chunk)
-    }
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
 
-    public mutating func finish() {
-        magic.finish()
-        chunks.finish()
-    }
+    public mutating func finish() { chunks.finish() }
 
     public mutating func next() -> TracePull? {
         unsplit = nil
@@ -67,7 +59,7 @@ public struct CSVTraceReader: TraceRowReader {
     /// when the chunk ends inside one (kept for the next chunk) or, after `finish`, at the end.
     private mutating func nextRecord() -> (UnsafeBufferPointer<UInt8>, Bool)? {
         if ended { return nil }
-        if let c = magic.found {
+        if let c = chunks.compressed {
             ended = true
             problems.append(error(line: 1, column: 1, .compressed(c)))
             return nil

@@ -6,8 +6,6 @@ public struct JSONLinesTraceReader: TraceRowReader {
     let names: [String]
     private var chunks: RecordChunks
     private var ended = false
-    /// The trace's first bytes, looked at for a compressed file's.
-    private var magic = TraceCompression.Sniffer()
     private var line = 1
     public private(set) var rowCount = 0
     private let storage = TraceRowStorage()
@@ -18,18 +16,12 @@ public struct JSONLinesTraceReader: TraceRowReader {
         chunks = RecordChunks(storage: storage)
     }
 
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        magic.feed(chunk)
-        chunks.feed(chunk)
-    }
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
 
-    public mutating func finish() {
-        magic.finish()
-        chunks.finish()
-    }
+    public mutating func finish() { chunks.finish() }
 
     public mutating func next() -> TracePull? {
-        if !ended, let c = magic.found {
+        if !ended, let c = chunks.compressed {
             ended = true
             return .problem(error(line: 1, column: 1, .compressed(c)))
         }

@@ -9,16 +9,23 @@ struct RecordChunks {
     private(set) var carrying = false
     private(set) var finished = false
     let storage: TraceRowStorage
+    /// The trace's first bytes, looked at for a compressed file's (`compressed`).
+    private var magic = TraceCompression.Sniffer()
 
     init(storage: TraceRowStorage) { self.storage = storage }
 
+    /// The compression the trace's first bytes say, once they are in.
+    var compressed: TraceCompression? { magic.found }
+
     mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        magic.feed(chunk)
         self.chunk = chunk
         at = 0
     }
 
     /// The end of the trace: no more chunks.
     mutating func finish() {
+        magic.finish()
         chunk = UnsafeBufferPointer(start: nil, count: 0)
         at = 0
         finished = true
