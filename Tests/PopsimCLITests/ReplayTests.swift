@@ -62,7 +62,9 @@ struct ReplayTests {
 
             first users where it fails (by first row):
               fg: wait b <= 500: u3 (row 4)
+              fg: agrees with production: u3 (row 4)
               jc-lifo: wait b <= 500: u1 (row 1), u3 (row 4)
+              jc-lifo: agrees with production: u1 (row 1), u3 (row 4)
 
             """)
     }
@@ -192,11 +194,26 @@ struct ReplayTests {
         let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "jc-lifo", "--save", "out"], in: dir)
         #expect(output.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
-        #expect(files == ["1-u1.jc-lifo.json", "4-u3.jc-lifo.json"])
+        #expect(files == ["1-u1.jc-lifo.json", "1-u1.jc-lifo.production.json", "4-u3.jc-lifo.json", "4-u3.jc-lifo.production.json"])
         let run = try runPopsim(["run", "out/1-u1.jc-lifo.json"], in: dir)
         #expect(run.status == 1) // its property fails: that is why it was saved
         #expect(run.stdout.contains("2610  hide     a  user  ok"))
         #expect(run.stdout.contains("fails  wait b <= 500: b waited 600 ms (requested at 0 ms, shown at 600 ms)"))
+        // Who disagrees with production is named, and saved with what production showed as its expect:
+        // jc-lifo shows u1's b before a; fg, the scheduler that made the trace, meets it.
+        #expect(output.stdout.contains("\n  jc-lifo: agrees with production: u1 (row 1), u3 (row 4)\n"))
+        let production = try String(contentsOf: dir.appendingPathComponent("out/1-u1.jc-lifo.production.json"), encoding: .utf8)
+        // jc-lifo shows a, hides it for b, and shows a again: one show of a more than production's.
+        #expect(production.contains(#""expect": [\#n    "shown a",\#n    "shown b",\#n    "shows a <= 1 per 1000000000000",\#n    "shows b <= 1 per 1000000000000",\#n    "a before b"\#n  ]"#))
+        let lifo = try runPopsim(["run", "out/1-u1.jc-lifo.production.json"], in: dir)
+        #expect(lifo.status == 1 && lifo.stdout.contains("fails  shows a <= 1 per 1000000000000"))
+        let fg = try runPopsim(["run", "out/1-u1.jc-lifo.production.json", "--strategy", "fg"], in: dir)
+        #expect(fg.status == 0)
+        let u3 = try String(contentsOf: dir.appendingPathComponent("out/4-u3.jc-lifo.production.json"), encoding: .utf8)
+        #expect(u3.contains("\"expect\": [\"never shown a\", \"never shown b\"]"))
+        // The first who disagree merge across shards like the first who fail.
+        let json = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "jc-lifo", "--format", "json"], in: dir)
+        #expect(json.stdout.contains(#""disagreeingFirst": [{"user": "u1", "row": 1}, {"user": "u3", "row": 4}],"#))
     }
 }
 

@@ -40,7 +40,7 @@ extension CommandOptions {
                       "Write each smallest counterexample as a plain scenario, <name>.<strategy>.<n>.json, for check to run.",
                       completes: .directory),
         CommandOption("save", "<dir>", for: ["replay"],
-                      "Write the first users where a property fails as plain scenarios, <row>-<user>.<column>.json, for check.",
+                      "Write the first users where a property fails (<row>-<user>.<column>.json) or who disagree with production (….production.json) as scenarios.",
                       completes: .directory),
     ]
 }

@@ -67,9 +67,7 @@ struct ReplayPass {
     /// Users of failing runs kept for `--save`, still among the first named.
     var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] {
         let t = tallies
-        return workers.flatMap(\.kept).filter { k in
-            t.columns[k.column].failing.enumerated().contains { i, list in k.run.failed[i] && list.contains(k.user) }
-        }
+        return workers.flatMap(\.kept).filter { t.columns[$0.column].names($0.user, for: $0.run) }
     }
 
     // MARK: Reading

@@ -54,7 +54,9 @@ public enum ReplayJSON {
                                                ("buckets", arr(t.waits.sortedBuckets.map { arr([int($0.index), int($0.count)]) }))])))
             case .failures:
                 members.append((f.key, arr(zip(t.failures, t.failing).map { n, first in obj([("failures", int(n)), ("first", users(first))]) })))
-            case .agreeing: members.append((f.key, int(t.agreeing)))
+            case .agreeing:
+                members.append((f.key, int(t.agreeing)))
+                members.append(("disagreeingFirst", users(t.disagreeing)))
             case .unsettled:
                 members.append((f.key, int(t.unsettled)))
                 members.append((f.key + "First", users(t.unsettledUsers)))
@@ -184,8 +186,9 @@ public enum ReplayJSON {
                         t.failing[i] = first
                     }
                 case .agreeing:
-                    guard let n = count(m[f.key]) else { return nil }
+                    guard let n = count(m[f.key]), let first = users(m["disagreeingFirst"]) else { return nil }
                     t.agreeing = n
+                    t.disagreeing = first
                 case .unsettled:
                     guard let n = count(m[f.key]), let first = users(m[f.key + "First"]) else { return nil }
                     t.unsettled = n

@@ -124,6 +124,7 @@ public struct ReplayReport: Sendable, Equatable {
             for (i, text) in properties.enumerated() where !tally.failing[i].isEmpty {
                 out.append((labels[c], text, tally.failing[i]))
             }
+            if hasProduction, !tally.disagreeing.isEmpty { out.append((labels[c], "agrees with production", tally.disagreeing)) }
             if !tally.unsettledUsers.isEmpty { out.append((labels[c], "the run settles", tally.unsettledUsers)) }
         }
         return out

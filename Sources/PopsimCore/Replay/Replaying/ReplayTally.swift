@@ -25,8 +25,9 @@ public struct ReplayTally: Sendable, Equatable {
     /// Per property of the catalog's `expect`: users where it fails, and the first of them.
     public var failures: [Int]
     public var failing: [[UserRef]]
-    /// Users whose popups shown, in order, are production's.
+    /// Users whose popups shown, in order, are production's; the first of the others.
     public var agreeing = 0
+    public var disagreeing: [UserRef] = []
     /// Users whose run stopped before its end (a runaway), and the first of them.
     public var unsettled = 0
     public var unsettledUsers: [UserRef] = []
@@ -64,7 +65,9 @@ public struct ReplayTally: Sendable, Equatable {
                     failures[i] = add(failures[i], o.failures[i])
                     failing[i] = Self.first(failing[i] + o.failing[i])
                 }
-            case .agreeing: agreeing = add(agreeing, o.agreeing)
+            case .agreeing:
+                agreeing = add(agreeing, o.agreeing)
+                disagreeing = Self.first(disagreeing + o.disagreeing)
             case .unsettled:
                 unsettled = add(unsettled, o.unsettled)
                 unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
@@ -103,6 +106,18 @@ public struct ReplayTally: Sendable, Equatable {
         var list = failing[property]
         note(user, in: &list)
         failing[property] = list
+    }
+
+    /// Whether `user`, whose run is `run`, is still among the first named for a property the run
+    /// fails or for disagreeing with production (what `--save` writes).
+    public func names(_ user: UserRef, for run: Replayer.Run) -> Bool {
+        failing.enumerated().contains { i, list in run.failed[i] && list.contains(user) } || (run.production != nil && disagreeing.contains(user))
+    }
+
+    mutating func disagrees(_ user: UserRef) {
+        var list = disagreeing
+        note(user, in: &list)
+        disagreeing = list
     }
 
     mutating func didNotSettle(_ user: UserRef) {

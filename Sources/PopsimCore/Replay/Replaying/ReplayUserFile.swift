@@ -6,9 +6,15 @@ public enum ReplayUserFile {
 
     /// The text of the file, from the catalog's JSON tree `root` and the scenario the user ran
     /// (`scenario`: its events and its popups' `respond`); `options`, if given, replace the
-    /// catalog's (a policy's rules written in, so that the file needs no `policy` key).
-    public static func text(_ root: JSONValue, scenario: Scenario, strategy: String, options: [OptionSetting]?, note: String) -> String {
+    /// catalog's (a policy's rules written in, so that the file needs no `policy` key);
+    /// `expect`, if given, replaces the catalog's.
+    public static func text(_ root: JSONValue, scenario: Scenario, strategy: String, options: [OptionSetting]?, note: String,
+                            expect: [String]? = nil) -> String {
         guard case .object(var members) = root.kind else { return JSONWriter.write(root) + "\n" }
+        if let expect {
+            let value = JSONValue(.array(expect.map(string)), at: at)
+            if let i = members.firstIndex(where: { $0.key == "expect" }) { members[i].value = value } else { members.append(member("expect", value)) }
+        }
         CounterexampleFile.set(&members, "strategy", string(strategy))
         CounterexampleFile.set(&members, "name", string(scenario.name + " — " + note))
         members.removeAll { $0.key == "policy" || $0.key == "events" || $0.key == "until" }
@@ -70,6 +76,25 @@ public enum ReplayUserFile {
         }
         return [(a.keyword, value)]
     }
+
+    /// What production showed a user, as properties a run must meet to show the same: each
+    /// popup it showed (`shown`) and no more often than it did (`shows X <= K per` a window
+    /// longer than any trace), each it was asked for and never showed (`never shown`), and the
+    /// order of their first shows (`before`, each with the next).
+    public static func production(_ shows: [PopupID], requested: [PopupID], in s: Scenario) -> [String] {
+        var first: [PopupID] = []
+        for p in shows where !first.contains(p) { first.append(p) }
+        var never: [PopupID] = []
+        for p in requested where !first.contains(p) && !never.contains(p) { never.append(p) }
+        let times = first.map { p in (p, shows.filter { $0 == p }.count) }
+        return first.map { "shown \(s.name(of: $0))" }
+            + times.map { "shows \(s.name(of: $0.0)) <= \($0.1) per \(everWindow)" }
+            + never.map { "never shown \(s.name(of: $0))" }
+            + zip(first, first.dropFirst()).map { "\(s.name(of: $0)) before \(s.name(of: $1))" }
+    }
+
+    /// A window longer than any user's trace (31 years), for "no more shows than production's".
+    static let everWindow = 1_000_000_000_000
 
     static func target(_ t: TimerTarget, _ s: Scenario) -> JSONValue {
         if case .popup(let p) = t { return string(s.name(of: p)) }

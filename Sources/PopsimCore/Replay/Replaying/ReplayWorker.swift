@@ -122,9 +122,13 @@ public final class ReplayWorker: @unchecked Sendable {
         let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: values)
         let saving = self.saving
         do throws(ReplayFailure) {
-            for (c, run) in try replayer.replay(user, into: &tallies, scratch: &scratch, keep: { _, _ in saving }) {
+            // Only a user still among the first named is kept (a run is a scenario: memory);
+            // the list is pruned again when it grows.
+            for (c, run) in try replayer.replay(user, into: &tallies, scratch: &scratch, keep: { _, _ in saving })
+            where tallies.columns[c].names(user.ref, for: run) {
                 kept.append((c, user.ref, run))
             }
+            if kept.count > 64 * max(1, replayer.columns.count) { prune() }
         } catch {
             let c = replayer.columns.firstIndex { $0.label == error.column } ?? 0
             if let f = failure, (f.failure.user.row, f.column) < (error.user.row, c) { return }
@@ -132,11 +136,10 @@ public final class ReplayWorker: @unchecked Sendable {
         }
     }
 
-    /// Keeps only the users still among the first named for a property they fail.
+    /// Keeps only the users still among the first named for a property they fail, or for
+    /// disagreeing with production.
     private func prune() {
-        kept.removeAll { k in
-            !tallies.columns[k.column].failing.enumerated().contains { i, list in k.run.failed[i] && list.contains(k.user) }
-        }
+        kept.removeAll { !tallies.columns[$0.column].names($0.user, for: $0.run) }
     }
 
     // MARK: Spilling

@@ -43,6 +43,9 @@ public struct Replayer: Sendable {
     public struct Run: Sendable {
         public var scenario: Scenario
         public var failed: [Bool]
+        /// Production's shows, in order, when the run's differ from them (the trace has `shown`
+        /// rows); nil when they agree.
+        public var production: [PopupID]? = nil
     }
 
     /// One user: its id, the trace row of its first row, its rows in order (against `values`).
@@ -98,7 +101,8 @@ public struct Replayer: Sendable {
                 continue
             }
             let most = tallies.columns[c].add(result, &scratch, groups: groups, into: &tallies.columnGroups[c])
-            if scratch.shows == scratch.productionShows { tallies.columns[c].agreeing += 1 }
+            let agrees = scratch.shows == scratch.productionShows
+            if agrees { tallies.columns[c].agreeing += 1 } else { tallies.columns[c].disagrees(ref) }
             // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails
             // exactly when the most on screen at the end of an instant passed N: the count the
             // tally just made, read the way `PropertyJudge.visible` reads it.
@@ -112,7 +116,9 @@ public struct Replayer: Sendable {
                 tallies.columns[c].failed(i, ref)
                 for g in tallies.columnGroups[c].indices where scratch.touched[g] { tallies.columnGroups[c][g].failed(i, ref) }
             }
-            if failed.contains(true), keep(c, ref) { kept.append((c, Run(scenario: scenario, failed: failed))) }
+            if failed.contains(true) || !agrees, keep(c, ref) {
+                kept.append((c, Run(scenario: scenario, failed: failed, production: agrees ? nil : scratch.productionShows)))
+            }
         }
         return kept
     }
