@@ -2,7 +2,7 @@ import PopsimCore
 
 /// The numbers under a timeline (design.md §6), derived from the run alone.
 public struct Summary: Sendable, Equatable {
-    /// Popups shown at least once.
+    /// Requests that were shown (`RunResult.requestsShown`: what `shown` counts in every command).
     public var shown: Int
     /// `drop` lines.
     public var dropped: Int
@@ -38,7 +38,7 @@ public struct Summary: Sendable, Equatable {
         popups = order.map { s in
             PopupSummary(popup: result.timeline.subjects[s], enqueued: enqueued[s], firstShown: shownAt[s] >= 0 ? shownAt[s] : nil)
         }
-        shown = popups.filter { $0.firstShown != nil }.count
+        shown = result.requestsShown
         self.dropped = dropped
         self.warnings = warnings
         pending = result.pending.count

@@ -1,0 +1,21 @@
+extension RunResult {
+    /// Requests that were shown: shows that answer the oldest open request of their popup, one
+    /// that an `enqueue` opened (the ledger, docs/engine.md); a popup shown again after a
+    /// temporary hide is not a new one. What "shown" counts in every command (run's and
+    /// compare's summaries, replay's tally).
+    public var requestsShown: Int {
+        var open = OpenRequests(subjects: timeline.subjects.count)
+        var shown = 0
+        for e in timeline.entries where e.subject >= 0 {
+            let s = Int(e.subject)
+            switch e.ledger {
+            case .opens: open.open(s, at: e.t, request: e.event == .enqueue)
+            case .settles where e.event == .show:
+                if let (_, request) = open.settleOldest(s), request { shown += 1 }
+            case .settles: open.settleNewest(s)
+            case .none: break
+            }
+        }
+        return shown
+    }
+}
