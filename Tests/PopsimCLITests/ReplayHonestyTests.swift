@@ -153,3 +153,36 @@ struct ReplayGroupsEndToEndTests {
         #expect(high.contains("\nhigh ") && !high.contains("fails:"))
     }
 }
+
+/// What a reader must know to read the table is said under it, as `run` says what a strategy
+/// ignores: braze-iam on a trace without `trigger` rows, a strategy of several slots against
+/// `visible <= 1`.
+@Suite("replay: notes under the table")
+struct ReplayNotesTests {
+    @Test func aStrategyThatNeedsWhatTheTraceLacksIsNoted() throws {
+        let dir = try temporaryDirectory()
+        let catalog = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {"duration": 1000}, "b": {"duration": 1000}}, "expect": ["visible <= 1"]}"#
+        try catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try "user,time,action,popup,value\nu1,0,enqueue,a,\nu1,0,enqueue,b,\n".write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let base = ["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--strategy", "braze-iam", "--strategy", "notistack"]
+        let text = try runPopsim(base, in: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("""
+
+            note: braze-iam shows a waiting popup only when the app asks again (an enqueue, or a trigger row); this trace has no trigger row, so its waits last until the user's next request
+            note: notistack had up to 2 popups on screen at once (several by design, or overlapping): `visible <= 1` fails for it wherever it did
+
+            """))
+        #expect(!text.stdout.contains("note: fg"))
+        let markdown = try runPopsim(base + ["--format", "markdown"], in: dir)
+        #expect(markdown.stdout.contains("\n> Note: braze-iam shows a waiting popup only when the app asks again"))
+        // With a trigger row, braze-iam needs no note; the merged shards say the same as the whole.
+        try "user,time,action,popup,value\nu1,0,enqueue,a,\nu1,0,enqueue,b,\nu1,5000,trigger,,\n"
+            .write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let asked = try runPopsim(base, in: dir)
+        #expect(!asked.stdout.contains("note: braze-iam") && asked.stdout.contains("note: notistack"))
+        for i in 0..<2 { _ = try runPopsim(base + ["--shard", "\(i)/2", "--format", "json", "--output", "s\(i).json"], in: dir) }
+        let merged = try runPopsim(["replay", "--merge", "s0.json", "s1.json"], in: dir)
+        #expect(merged.status == 0 && merged.stdout == asked.stdout)
+    }
+}

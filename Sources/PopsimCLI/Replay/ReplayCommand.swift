@@ -78,6 +78,7 @@ enum ReplayCommand {
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,
                                   hasProduction: pass.sawShown)
         report.userErrors = pass.userErrors
+        report.hasTriggers = pass.sawTrigger
         report.groups = pass.settings.replayer.groups.all
         report.sweep = sweep.names
         if !sweep.isEmpty {

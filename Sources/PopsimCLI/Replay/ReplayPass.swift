@@ -55,6 +55,7 @@ struct ReplayPass {
     var replayedRows: Int { workers.reduce(0) { $0 + $1.replayedRows } }
     var skippedUsers: Int { workers.reduce(0) { $0 + $1.gatherer.skippedUsers + $1.laterSkipped } }
     var sawShown: Bool { workers.contains { $0.gatherer.sawShown } }
+    var sawTrigger: Bool { workers.contains { $0.gatherer.sawTrigger } }
     var oversized: [(bytes: Int, user: String?)] { workers.flatMap(\.oversized) }
 
     var tallies: ReplayTallies {

@@ -28,6 +28,10 @@ public protocol Strategy: SendableMetatype {
     /// Whether a user's dismissal of a popup with `minMs` waits out the minimum (SwiftMessages:
     /// the close button and the swipe call `hide()`, which waits `delayHide`).
     static var userHidesWaitMinimum: Bool { get }
+    /// Whether a waiting popup shows only when the app asks again (an `enqueue` or a `trigger`):
+    /// nothing drains its queue by itself (braze-iam). Replay notes it for a trace without
+    /// `trigger` rows.
+    static var showsOnlyWhenAsked: Bool { get }
 
     /// What it models under `options`: a strategy whose rules come from its options (a policy
     /// reads `when` only if its `conditions` knob says so) narrows its statics; by default them.
@@ -93,6 +97,7 @@ extension Strategy {
     public static var timerAnchor: TimerAnchor { .shown }
     public static var crossFades: Bool { false }
     public static var userHidesWaitMinimum: Bool { false }
+    public static var showsOnlyWhenAsked: Bool { false }
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 

@@ -30,6 +30,7 @@ struct BrazeIAMStrategy: Strategy {
     static let modelledFields: [PopupField] = [.when, .untriggered, .ttlMs, .maxShows]
     static let modelledActions: [ActionKind] = [.trigger, .remove]
     static let buttonActions = ButtonActionTiming.atResponse
+    static let showsOnlyWhenAsked = true
 
     /// One stacked message and the instant of the trigger that delivered it.
     struct Entry {

@@ -55,6 +55,8 @@ public struct StrategyEntry: Sendable {
     let runner: @Sendable (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
     /// A runner that keeps the engine from run to run, when the strategy is built in.
     var reusable: (@Sendable () -> any ScenarioRunner)?
+    /// `Strategy.showsOnlyWhenAsked` of a built-in one.
+    public internal(set) var showsOnlyWhenAsked = false
 
     init(name: String, summary: String, options: [OptionSpec], modelledFields: [PopupField], modelledActions: [ActionKind],
          typeNamer: @escaping @Sendable () -> String,
@@ -83,6 +85,7 @@ public struct StrategyEntry: Sendable {
                       return try engine.run()
                   })
         reusable = { EngineRunner(S.self) }
+        showsOnlyWhenAsked = S.showsOnlyWhenAsked
     }
 
     /// Runs of this strategy one after another on one thread, keeping the engine's buffers.

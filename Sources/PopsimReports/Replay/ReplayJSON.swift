@@ -13,7 +13,8 @@ public enum ReplayJSON {
         ]
         if let shard = r.shard { members.append(("shard", str(shard))) }
         members += [("rows", int(r.rows)), ("badRows", int(r.badRows)), ("userErrors", int(r.userErrors)), ("skippedUsers", int(r.skippedUsers)),
-                    ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at))]
+                    ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at)),
+                    ("triggers", JSONValue(.bool(r.hasTriggers), at: at))]
         if !r.sweep.isEmpty { members.append(("sweep", arr(r.sweep.map(str)))) }
         var columns = [tally("production", r.tallies.production)]
         for (c, (label, t)) in zip(r.labels, r.tallies.columns).enumerated() {
@@ -131,6 +132,10 @@ public enum ReplayJSON {
             report.bases = bases
             report.sweepValues = values
             report.groups = groups
+            if let v = m["triggers"] {
+                guard case .bool(let b) = v.kind else { return nil }
+                report.hasTriggers = b
+            }
             return report
         }
 

@@ -22,7 +22,8 @@ public enum ReplayMerge {
             guard r.labels == merged.labels, r.sweep == merged.sweep else {
                 return .failure(Problem(message: "\(path) runs other strategies than \(paths[0]): \(r.labels.joined(separator: ", "))"))
             }
-            guard r.rows == merged.rows, r.badRows == merged.badRows, r.hasProduction == merged.hasProduction else {
+            guard r.rows == merged.rows, r.badRows == merged.badRows, r.hasProduction == merged.hasProduction,
+                  r.hasTriggers == merged.hasTriggers else {
                 return .failure(Problem(message: "\(path) read the trace differently than \(paths[0]) (other --columns, --time-unit or --max-errors?)"))
             }
         }

@@ -25,6 +25,8 @@ public struct ReplayReport: Sendable, Equatable {
     public var tallies: ReplayTallies
     /// Whether the trace has `shown` rows: then production is a column and agreement a row.
     public var hasProduction: Bool
+    /// Whether the trace has `trigger` rows (a strategy that shows only when asked needs them).
+    public var hasTriggers = true
     /// With `--sweep`: the swept names, and per column its strategy and the values it ran with.
     public var sweep: [String] = []
     public var bases: [String] = []
@@ -115,6 +117,35 @@ public struct ReplayReport: Sendable, Equatable {
             }
         }
         return rows
+    }
+
+    /// What a reader must know to read the table, a line each: a column whose strategy shows a
+    /// waiting popup only when asked, on a trace without `trigger` rows; a column that had more
+    /// popups on screen at once than a `visible <= N` property allows (a strategy of several
+    /// slots fails it by design). Like `run`'s note of what a strategy ignores.
+    public var notes: [String] {
+        var out: [String] = []
+        let limits = properties.compactMap(Self.visibleLimit)
+        for (c, tally) in tallies.columns.enumerated() {
+            let label = labels[c]
+            let name = String((bases.indices.contains(c) ? bases[c] : label).prefix { $0 != ":" })
+            if !hasTriggers, StrategyRegistry.entry(named: name)?.showsOnlyWhenAsked == true {
+                out.append("\(label) shows a waiting popup only when the app asks again (an enqueue, or a trigger row); "
+                           + "this trace has no trigger row, so its waits last until the user's next request")
+            }
+            if let limit = limits.min(), tally.mostOnScreen > limit {
+                out.append("\(label) had up to \(tally.mostOnScreen) popups on screen at once (several by design, or overlapping): "
+                           + "`visible <= \(limit)` fails for it wherever it did")
+            }
+        }
+        return out
+    }
+
+    /// N of a property written `visible <= N`, if it is one.
+    static func visibleLimit(_ text: String) -> Int? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 3, words[0] == "visible", words[1] == "<=" else { return nil }
+        return Int(words[2])
     }
 
     /// The first users where each property fails, per column: `(column, property, users)`.

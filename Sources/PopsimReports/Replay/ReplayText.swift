@@ -18,6 +18,8 @@ public enum ReplayText {
             out += "\nby \(by.rawValue)" + (groups.isEmpty ? ": " + none(by, in: r) : " (those requested):") + "\n"
             for t in groups { out += lines(t, width: width, widths: widths) }
         }
+        let notes = r.notes
+        if !notes.isEmpty { out += "\n" + notes.map { "note: " + $0 + "\n" }.joined() }
         let named = r.namedFailures
         if !named.isEmpty {
             out += "\nfirst users where it fails (by first row):\n"
@@ -81,6 +83,8 @@ public enum ReplayText {
                 out += "\n### \(by.rawValue) \(r.groups[g].name)\n\n" + markdownTable(r.table(group: g), corner: "figure")
             }
         }
+        let notes = r.notes
+        if !notes.isEmpty { out += "\n" + notes.map { "> Note: " + $0 + "\n" }.joined(separator: ">\n") }
         let named = r.namedFailures
         if !named.isEmpty {
             out += "\nFirst users where it fails (by first row):\n\n"

@@ -35,6 +35,8 @@ public struct UserGatherer: Sendable {
     public private(set) var shardRows = 0
     /// Whether one of its rows (any shard's) is a `shown`: then production is a column.
     public private(set) var sawShown = false
+    /// Whether one of its rows (any shard's) is a `trigger`.
+    public private(set) var sawTrigger = false
     /// Whether no user of its own came back after another user's row (the trace so far is grouped).
     public private(set) var groupedSoFar = true
 
@@ -153,11 +155,13 @@ public struct UserGatherer: Sendable {
             return
         }
         if !sawShown, d.entry.op == Self.shownOp { sawShown = true }
+        if !sawTrigger, d.entry.op == Self.triggerOp { sawTrigger = true }
         guard inShard else { return }
         add(d, row: row, hash: hash ?? 0)
     }
 
     static let shownOp = TraceVerb.shown.ordinal
+    static let triggerOp = TraceVerb.action(.trigger).ordinal
 
     private mutating func add(_ d: TraceRowDecoder.Decoded, row: TraceRow, hash: UInt64) {
         if var boxes = outboxes {
