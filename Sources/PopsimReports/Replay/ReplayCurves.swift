@@ -71,30 +71,61 @@ public enum ReplayCurves {
 
     static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
+    /// The y range a panel draws: the data's, widened by a tenth of it on each side (not below
+    /// 0, never empty), so that a change of a point or two is seen; printed at both ends.
+    static func yRange(_ values: [Int]) -> (low: Int, high: Int) {
+        guard let lo = values.min(), let hi = values.max() else { return (0, 1) }
+        let pad = max(1, (hi / 2 - lo / 2) / 5)
+        let low = lo >= 0 ? max(0, lo - pad) : lo &- pad
+        return (low, max(hi.addingReportingOverflow(pad).overflow ? hi : hi + pad, low + 1))
+    }
+
+    /// The x labels to draw, by column: each only where it does not run into the one drawn
+    /// before it (about 7 px a character), the last kept over its neighbour.
+    static func xLabels(_ candidates: [(column: Int, x: Int, text: String)]) -> [(column: Int, x: Int, text: String)] {
+        func halfWidth(_ t: String) -> Int { t.count * 7 / 2 + 4 }
+        func collide(_ a: (column: Int, x: Int, text: String), _ b: (column: Int, x: Int, text: String)) -> Bool {
+            b.x - halfWidth(b.text) < a.x + halfWidth(a.text)
+        }
+        let sorted = candidates.sorted { $0.x < $1.x }
+        var kept: [(column: Int, x: Int, text: String)] = []
+        for c in sorted.dropLast() where kept.last.map({ !collide($0, c) }) ?? true { kept.append(c) }
+        // The axis's last label is always drawn: those before it that it would run into give way
+        // (the first stays).
+        if let last = sorted.last {
+            while kept.count > 1, let before = kept.last, collide(before, last) { kept.removeLast() }
+            if kept.last.map({ !collide($0, last) }) ?? true { kept.append(last) }
+        }
+        return kept
+    }
+
     /// One figure's panel, at (x0, y0).
     static func panel(_ f: Figure, _ r: ReplayReport, x0: Int, y0: Int) -> String {
         let (_, members, xs) = lines(r)
-        let values = f.values.compactMap { $0 }
-        let maxY = max(1, values.max() ?? 1)
+        let (minY, maxY) = yRange(f.values.compactMap { $0 })
         let minX = xs.min() ?? 0, maxX = max((xs.max() ?? 0), minX + 1)
         let plotW = width - left - right, plotH = height - top - bottom
         // 128-bit scaling: a wait or a swept value may be near 2⁶².
         func px(_ x: Int) -> Int { x0 + left + Scale.map(x - minX, plotW, maxX - minX) }
-        func py(_ y: Int) -> Int { y0 + top + plotH - Scale.map(y, plotH, maxY) }
+        func py(_ y: Int) -> Int { y0 + top + plotH - Scale.map(y &- minY, plotH, maxY &- minY) }
         func text(_ v: Int) -> String { f.percent ? "\(v / 10).\(v % 10)%" : String(v) }
+        let bottomY = y0 + top + plotH
         var out = "<g class=\"panel\">\n"
         out += "<text x=\"\(x0 + left)\" y=\"\(y0 + 16)\" class=\"title\">\(XMLText.escape(f.name))</text>\n"
-        out += "<line x1=\"\(x0 + left)\" y1=\"\(py(0))\" x2=\"\(x0 + left + plotW)\" y2=\"\(py(0))\" class=\"axis\"/>\n"
-        out += "<line x1=\"\(x0 + left)\" y1=\"\(y0 + top)\" x2=\"\(x0 + left)\" y2=\"\(py(0))\" class=\"axis\"/>\n"
+        out += "<line x1=\"\(x0 + left)\" y1=\"\(bottomY)\" x2=\"\(x0 + left + plotW)\" y2=\"\(bottomY)\" class=\"axis\"/>\n"
+        out += "<line x1=\"\(x0 + left)\" y1=\"\(y0 + top)\" x2=\"\(x0 + left)\" y2=\"\(bottomY)\" class=\"axis\"/>\n"
         out += "<text x=\"\(x0 + left - 6)\" y=\"\(y0 + top + 4)\" class=\"y\">\(text(maxY))</text>\n"
-        out += "<text x=\"\(x0 + left - 6)\" y=\"\(py(0) + 4)\" class=\"y\">0</text>\n"
-        var labelled = Set<Int>()
-        for (c, x) in xs.enumerated() where (r.sweep.isEmpty || !r.sweepValues[c][0].isEmpty) && labelled.insert(x).inserted {
-            let label = r.sweep.isEmpty ? r.labels[c] : r.sweepValues[c][0]
-            out += "<text x=\"\(px(x))\" y=\"\(py(0) + 16)\" class=\"x\">\(XMLText.escape(label))</text>\n"
+        out += "<text x=\"\(x0 + left - 6)\" y=\"\(bottomY + 4)\" class=\"y\">\(text(minY))</text>\n"
+        var seen = Set<Int>()
+        let candidates = xs.enumerated().compactMap { (c, x) -> (column: Int, x: Int, text: String)? in
+            guard r.sweep.isEmpty || !r.sweepValues[c][0].isEmpty, seen.insert(x).inserted else { return nil }
+            return (c, px(x), r.sweep.isEmpty ? r.labels[c] : r.sweepValues[c][0])
+        }
+        for l in xLabels(candidates) {
+            out += "<text x=\"\(l.x)\" y=\"\(bottomY + 16)\" class=\"x\">\(XMLText.escape(l.text))</text>\n"
         }
         if !r.sweep.isEmpty {
-            out += "<text x=\"\(x0 + left + plotW)\" y=\"\(py(0) + 32)\" class=\"x end\">\(XMLText.escape(r.sweep[0]))</text>\n"
+            out += "<text x=\"\(x0 + left + plotW)\" y=\"\(bottomY + 32)\" class=\"x end\">\(XMLText.escape(r.sweep[0]))</text>\n"
         }
         for (l, cols) in members.enumerated() {
             let color = colors[l % colors.count]
@@ -137,7 +168,7 @@ public enum ReplayCurves {
         let totalW = columns * width, totalH = rows * height + 40 + legendRows * 18
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(totalW)\" height=\"\(totalH)\" viewBox=\"0 0 \(totalW) \(totalH)\" font-family=\"sans-serif\" font-size=\"11\">\n"
         out += "<style>.title{font-weight:bold;font-size:12px}.axis{stroke:#888}.y{text-anchor:end}.x{text-anchor:middle}.end{text-anchor:end}</style>\n"
-        out += "<text x=\"\(left)\" y=\"20\" class=\"title\">replay: \(XMLText.escape(r.trace)) with \(XMLText.escape(r.catalog)): \(r.tallies.production.users) users</text>\n"
+        out += "<text x=\"\(left)\" y=\"20\" class=\"title\">replay: \(XMLText.escape(traceName(r))) with \(XMLText.escape(r.catalog)): \(r.tallies.production.users) users</text>\n"
         out += legend(r, y: 42)
         let y0 = 40 + legendRows * 18
         for (i, f) in figures.enumerated() {
@@ -146,12 +177,15 @@ public enum ReplayCurves {
         return out + "</svg>\n"
     }
 
+    /// The trace as a title names it: "standard input" for `-`.
+    static func traceName(_ r: ReplayReport) -> String { r.trace == "-" ? "standard input" : r.trace }
+
     public static func html(_ r: ReplayReport) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<title>replay: \(XMLText.escape(r.trace))</title>\n"
+        out += "<title>replay: \(XMLText.escape(traceName(r)))</title>\n"
         out += "<style>body{font-family:sans-serif;margin:16px}table{border-collapse:collapse;font-size:13px}"
             + "td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #ddd}td:first-child,th:first-child{text-align:left}</style>\n"
-        out += "</head>\n<body>\n<h1>replay: \(XMLText.escape(r.trace)) with \(XMLText.escape(r.catalog))</h1>\n"
+        out += "</head>\n<body>\n<h1>replay: \(XMLText.escape(traceName(r))) with \(XMLText.escape(r.catalog))</h1>\n"
         out += "<p>Hover a point for its value.</p>\n" + svg(r)
         let table = r.table
         out += "<table>\n<tr>" + table[0].map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>\n"
