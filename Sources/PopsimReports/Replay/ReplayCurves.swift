@@ -72,12 +72,15 @@ public enum ReplayCurves {
     static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
     /// The y range a panel draws: the data's, widened by a tenth of it on each side (not below
-    /// 0, never empty), so that a change of a point or two is seen; printed at both ends.
-    static func yRange(_ values: [Int]) -> (low: Int, high: Int) {
+    /// 0, a share not above 100 %, never empty), so that a change of a point or two is seen;
+    /// printed at both ends.
+    static func yRange(_ values: [Int], percent: Bool = false) -> (low: Int, high: Int) {
         guard let lo = values.min(), let hi = values.max() else { return (0, 1) }
         let pad = max(1, (hi / 2 - lo / 2) / 5)
         let low = lo >= 0 ? max(0, lo - pad) : lo &- pad
-        return (low, max(hi.addingReportingOverflow(pad).overflow ? hi : hi + pad, low + 1))
+        var high = hi.addingReportingOverflow(pad).overflow ? hi : hi + pad
+        if percent, hi <= 1000 { high = min(high, 1000) }
+        return (low, max(high, low + 1))
     }
 
     /// The x labels to draw, by column: each only where it does not run into the one drawn
@@ -102,7 +105,7 @@ public enum ReplayCurves {
     /// One figure's panel, at (x0, y0).
     static func panel(_ f: Figure, _ r: ReplayReport, x0: Int, y0: Int) -> String {
         let (_, members, xs) = lines(r)
-        let (minY, maxY) = yRange(f.values.compactMap { $0 })
+        let (minY, maxY) = yRange(f.values.compactMap { $0 }, percent: f.percent)
         let minX = xs.min() ?? 0, maxX = max((xs.max() ?? 0), minX + 1)
         let plotW = width - left - right, plotH = height - top - bottom
         // 128-bit scaling: a wait or a swept value may be near 2⁶².
@@ -182,14 +185,17 @@ public enum ReplayCurves {
 
     public static func html(_ r: ReplayReport) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>replay: \(XMLText.escape(traceName(r)))</title>\n"
-        out += "<style>body{font-family:sans-serif;margin:16px}table{border-collapse:collapse;font-size:13px}"
+        // The chart scales down to a phone's width; the table scrolls; a long path breaks.
+        out += "<style>body{font-family:sans-serif;margin:16px}h1{overflow-wrap:anywhere}svg{max-width:100%;height:auto}"
+            + ".wide{overflow-x:auto}table{border-collapse:collapse;font-size:13px}"
             + "td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #ddd}td:first-child,th:first-child{text-align:left}</style>\n"
         out += "</head>\n<body>\n<h1>replay: \(XMLText.escape(traceName(r))) with \(XMLText.escape(r.catalog))</h1>\n"
         out += "<p>Hover a point for its value.</p>\n" + svg(r)
         let table = r.table
-        out += "<table>\n<tr>" + table[0].map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>\n"
+        out += "<div class=\"wide\"><table>\n<tr>" + table[0].map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>\n"
         for row in table.dropFirst() { out += "<tr>" + row.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>\n" }
-        return out + "</table>\n</body>\n</html>\n"
+        return out + "</table></div>\n</body>\n</html>\n"
     }
 }

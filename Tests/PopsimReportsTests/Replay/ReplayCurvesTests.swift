@@ -14,6 +14,8 @@ struct ReplayCurvesTests {
         #expect(ReplayCurves.yRange([7]) == (low: 6, high: 8))
         #expect(ReplayCurves.yRange([]) == (low: 0, high: 1))
         #expect(ReplayCurves.yRange([Int.max - 1, Int.max]).high == Int.max)
+        // A share never past 100 % (16.1 % to 100 % agreeing, not to 107.6 %).
+        #expect(ReplayCurves.yRange([237, 1000, 713], percent: true) == (low: 161, high: 1000))
     }
 
     @Test func xLabelsNeverRunIntoEachOther() {
