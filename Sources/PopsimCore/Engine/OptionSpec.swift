@@ -5,6 +5,8 @@ public struct OptionSpec: Sendable {
         case integer(minimum: Int)
         /// One word out of a fixed list.
         case choice([String])
+        /// Caps on scopes of popups, `SCOPE:MAX/WINDOW;…` (`ScopedCap`); the empty text is none.
+        case caps
     }
 
     public var name: String
@@ -71,6 +73,7 @@ public struct OptionSpec: Sendable {
         switch kind {
         case .integer(let minimum): return "an integer >= \(minimum)"
         case .choice(let words): return "one of " + words.joined(separator: ", ")
+        case .caps: return "caps like campaign:2/24h;key:promo:5/1h (a popup, key:NAME or level:NAME; MAX shows per window in ms, s, m, h or d)"
         }
     }
 
@@ -79,6 +82,7 @@ public struct OptionSpec: Sendable {
         switch (kind, value) {
         case (.integer(let minimum), .integer(let n)) where n >= minimum: return value
         case (.choice(let words), .text(let w)) where words.contains(w): return value
+        case (.caps, .text(let t)) where ScopedCap.parseAll(t) != nil: return value
         default: return nil
         }
     }
@@ -87,7 +91,7 @@ public struct OptionSpec: Sendable {
     public func parse(_ text: String) -> OptionValue? {
         switch kind {
         case .integer: return Int(text).flatMap { validate(.integer($0)) }
-        case .choice: return validate(.text(text))
+        case .choice, .caps: return validate(.text(text))
         }
     }
 }

@@ -222,6 +222,12 @@ public struct ScenarioLoader {
                 return nil
             }
             return choice(v, path, words).map(OptionValue.text)
+        case .caps:
+            guard case .string(let text) = v.kind, let value = spec.validate(.text(text)) else {
+                report(.expected(spec.allowedDescription, got: v.errorDescription), at: v.location, path)
+                return nil
+            }
+            return value
         }
     }
 

@@ -37,9 +37,23 @@ public struct RunConfiguration: Sendable {
             }
             if let i = settings.firstIndex(where: { $0.name == spec.name }) { settings[i].value = value }
         }
+        try checkScopes(settings, of: entry, in: scenario)
         let problems = entry.validate(scenario)
         if !problems.isEmpty { throw .input(LoadErrors(problems)) }
         return RunConfiguration(entry: entry, options: ResolvedOptions(settings: settings))
+    }
+
+    /// Every scope a `caps` option names must be a popup, key or level of the scenario: a cap on
+    /// nothing would check nothing.
+    static func checkScopes(_ settings: [OptionSetting], of entry: StrategyEntry, in scenario: Scenario) throws(PopsimError) {
+        for setting in settings {
+            guard let spec = entry.option(named: setting.name), spec.kind == .caps, case .text(let text) = setting.value,
+                  let caps = ScopedCap.parseAll(text) else { continue }
+            for cap in caps where cap.members(in: scenario).isEmpty {
+                throw .configuration(.badOptionValue(option: spec.name, expected: "scopes naming a popup, key:NAME or level:NAME of the scenario",
+                                                     got: text, note: "no popup of it is \(cap.scopeText)"))
+            }
+        }
     }
 
     public func run(_ scenario: Scenario, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {

@@ -42,6 +42,8 @@ struct PolicyRules: Sendable {
     var rateWindowMs: Int
     var lifetimeCap: Int
     var dailyCap: Int
+    /// Caps per popup, key or level (`caps`).
+    var caps: [ScopedCap]
     var ttlMs: Int
     var popupLimits: Honour
     var suspend: Honour
@@ -72,6 +74,7 @@ struct PolicyRules: Sendable {
         rateWindowMs = K.rateWindowMs.read(o)
         lifetimeCap = K.lifetimeCap.read(o)
         dailyCap = K.dailyCap.read(o)
+        caps = ScopedCap.parseAll(o.text(K.caps)) ?? []
         ttlMs = K.ttlMs.read(o)
         popupLimits = K.popupLimits.read(o)
         suspend = K.suspend.read(o)
@@ -101,6 +104,7 @@ struct PolicyRules: Sendable {
         static let rateWindowMs = IntegerKnob("rateWindowMs", "the sliding window of rateCount, ms")
         static let lifetimeCap = IntegerKnob("lifetimeCap", "shows of one popup in the run (0: no cap; a popup's maxShows wins)")
         static let dailyCap = IntegerKnob("dailyCap", "shows in any 24 h (0: no cap)")
+        static let caps = "caps"
         static let ttlMs = IntegerKnob("ttlMs", "a popup waiting longer is dropped, ms (0: never; a popup's ttlMs wins)")
         static let popupLimits = WordKnob("popupLimits", Honour.honour, "a popup's own ttlMs and maxShows honoured or ignored")
         static let suspend = WordKnob("suspend", Honour.honour, "suspend/resume honoured or ignored")
@@ -116,7 +120,10 @@ struct PolicyRules: Sendable {
         K.overflow.spec, K.handoff.spec, K.conditions.spec, K.failing.spec,
         .duration(default: 0, minimum: 0, "display time of a popup without its own duration, ms (0: none)"),
         K.timerAnchor.spec, K.pauseTimers.spec, K.dedupe.spec, K.dedupeBy.spec,
-        K.minGapMs.spec, K.cooldownMs.spec, K.rateCount.spec, K.rateWindowMs.spec, K.lifetimeCap.spec, K.dailyCap.spec, K.ttlMs.spec,
+        K.minGapMs.spec, K.cooldownMs.spec, K.rateCount.spec, K.rateWindowMs.spec, K.lifetimeCap.spec, K.dailyCap.spec,
+        OptionSpec(name: K.caps, summary: "caps per popup, key or level: SCOPE:MAX/WINDOW;… (campaign:2/24h; empty: none)",
+                   kind: .caps, defaultValue: .text("")),
+        K.ttlMs.spec,
         K.popupLimits.spec, K.suspend.spec, K.remove.spec, K.clear.spec, K.buttonActions.spec,
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]

@@ -49,6 +49,8 @@ struct PolicyStrategy: Strategy {
     private var shows: [Int]
     /// `minGapMs`, `cooldownMs`, the rate window and the shows `dailyCap` counts.
     private var pacing: Pacing
+    /// The shows each of `caps` counts.
+    private var capped: ScopedCapCounter
     private var retryAt: Int?
     /// Display timers as the policy knows them (until a popup leaves the screen), and what a
     /// returning one resumes with (from its queue entry, until its timer starts).
@@ -66,6 +68,7 @@ struct PolicyStrategy: Strategy {
         shows = Array(repeating: 0, count: n)
         pacing = Pacing(windows: [.init(count: rules.rateCount, windowMs: rules.rateWindowMs)], minGapMs: rules.minGapMs,
                         cooldownMs: rules.cooldownMs, keeping: rules.dailyCap > 0 ? Self.day : 0)
+        capped = ScopedCapCounter(rules.caps, world.scenario)
         timers = DisplayTimers(popups: n)
         resumeWith = Array(repeating: nil, count: n)
         switch rules.pause {
@@ -227,6 +230,7 @@ struct PolicyStrategy: Strategy {
         let cap = own?.maxShows ?? rules.lifetimeCap
         if cap > 0 && shows[Int(p.index)] >= cap { return .quota }
         if rules.dailyCap > 0 && pacing.shows(within: Self.day, of: world.now) >= rules.dailyCap { return .quota }
+        if capped.full(p, at: world.now) { return .quota }
         return nil
     }
 
@@ -241,7 +245,10 @@ struct PolicyStrategy: Strategy {
         screen.add(p)
         resumeWith[Int(p.index)] = entry.left
         pacing.recordShow(at: world.now, counted: !entry.returning)
-        if !entry.returning { shows[Int(p.index)] += 1 }
+        if !entry.returning {
+            shows[Int(p.index)] += 1
+            capped.record(p, at: world.now)
+        }
         decisions.show(p)
         if rules.timerAnchor == .show { timerStarts(p, world, &decisions) }
     }

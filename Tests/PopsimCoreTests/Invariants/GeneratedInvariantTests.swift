@@ -17,6 +17,9 @@ struct GeneratedInvariantTests {
                 return words.filter { .text($0) != spec.defaultValue }.map { (entry.name, ["\(spec.name)=\($0)"]) }
             case .integer(let minimum):
                 return spec.defaultValue == .integer(minimum) ? [] : [(entry.name, ["\(spec.name)=\(minimum)"])]
+            case .caps:
+                // Generated scenarios always have p0: one show of it per 10 s.
+                return [(entry.name, ["\(spec.name)=p0:1/10s"])]
             }
         }
     }

@@ -9,5 +9,5 @@ public protocol SweepAxis: SendableMetatype {
 
 /// Every axis a sweep can vary, tried in order.
 public enum SweepAxes {
-    public static let all: [any SweepAxis.Type] = [StrategyOptionAxis.self]
+    public static let all: [any SweepAxis.Type] = [StrategyOptionAxis.self, ScopedCapAxis.self]
 }
