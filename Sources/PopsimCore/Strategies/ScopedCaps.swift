@@ -85,7 +85,8 @@ struct ScopedCapCounter: Sendable {
 
     init(_ caps: [ScopedCap], _ scenario: Scenario) {
         self.caps = caps
-        var ofPopup = [[Int]](repeating: [], count: scenario.popups.count)
+        // No caps, no table: a run without them pays nothing per popup.
+        var ofPopup = [[Int]](repeating: [], count: caps.isEmpty ? 0 : scenario.popups.count)
         for (c, cap) in caps.enumerated() { for p in cap.members(in: scenario) { ofPopup[Int(p.index)].append(c) } }
         self.ofPopup = ofPopup
         shows = Array(repeating: [], count: caps.count)
