@@ -64,7 +64,9 @@ enum ReplayCommand {
         for error in pass.errors { console.error(TraceErrorText.line(error)) }
         if pass.errorCount > maxErrors { return .badInput }
         if let stop = pass.stopped { return console.report(stop) }
-        if let refusal = leftOut(pass, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
+        // The workers' tallies added up once, for every use below.
+        let tallies = pass.tallies
+        if let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
         // One line for the parts read whole past the budget (a user too big for it), the biggest;
         // none when the budget was said to be short already.
         if !plan.isBelowMinimum, let biggest = pass.oversized.max(by: { $0.bytes < $1.bytes }) {
@@ -75,7 +77,7 @@ enum ReplayCommand {
         var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest.text, catalog: catalogPath,
                                   catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard?.text,
                                   rows: pass.rows, badRows: pass.errors.count - pass.userErrors, skippedUsers: pass.skippedUsers,
-                                  properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: pass.tallies,
+                                  properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: tallies,
                                   hasProduction: pass.sawShown)
         report.userErrors = pass.userErrors
         report.hasTriggers = pass.sawTrigger
@@ -86,7 +88,7 @@ enum ReplayCommand {
             report.sweepValues = columns.map(\.values)
         }
         if let dir = args.value("save") {
-            try ReplaySave.write(pass.kept, report: report, catalogBytes: catalogBytes, catalogPath: catalogPath, columns: columns,
+            try ReplaySave.write(pass.kept(in: tallies), report: report, catalogBytes: catalogBytes, catalogPath: catalogPath, columns: columns,
                                  strategies: set, to: dir, console: &console)
         }
         return finding(report, RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"),
@@ -97,13 +99,13 @@ enum ReplayCommand {
     /// no user replayed (a whole trace; a shard may hold none), or more than half the shard's
     /// rows left out with their users' bad rows (`--max-errors` is for a few bad rows, not a
     /// broken file).
-    static func leftOut(_ pass: ReplayPass, path: String, sharded: Bool) -> PopsimError? {
+    static func leftOut(_ pass: ReplayPass, _ tallies: ReplayTallies, path: String, sharded: Bool) -> PopsimError? {
         let rows = pass.shardRows, left = rows - pass.replayedRows
         if let open = pass.errors.first(where: { $0.problem == .quoteNotClosed }) {
             return .io(path: path, reason: "the quote left open on line \(open.location.line) takes the rest of the trace with it: "
                        + "--max-errors skips a few bad rows, not the rest of the file; close the quote")
         }
-        if !sharded, pass.tallies.columns.allSatisfy({ $0.users == 0 }) {
+        if !sharded, tallies.columns.allSatisfy({ $0.users == 0 }) {
             let why = rows == 0 ? "the trace has no rows" : "every user was left out with a bad row (\(pass.skippedUsers) users, \(rows) rows)"
             return .io(path: path, reason: "no user was replayed: \(why)")
         }

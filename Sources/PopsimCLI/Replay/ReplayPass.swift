@@ -65,10 +65,9 @@ struct ReplayPass {
         return t
     }
 
-    /// Users of failing runs kept for `--save`, still among the first named.
-    var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] {
-        let t = tallies
-        return workers.flatMap(\.kept).filter { t.columns[$0.column].names($0.user, for: $0.run) }
+    /// Users kept for `--save` (failing runs, disagreements) still among the first named in `t`.
+    func kept(in t: ReplayTallies) -> [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] {
+        workers.flatMap(\.kept).filter { t.columns[$0.column].names($0.user, for: $0.run) }
     }
 
     // MARK: Reading

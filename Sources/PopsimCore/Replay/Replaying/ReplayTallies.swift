@@ -78,16 +78,10 @@ extension ReplayTally {
                 default: break
                 }
                 if s >= 0 {
-                    switch e.ledger {
-                    case .opens: scratch.requests.open(s, at: e.t, request: e.event == .enqueue)
-                    case .settles where e.event == .show:
-                        if let (since, request) = scratch.requests.settleOldest(s), request {
-                            shown += 1
-                            waits.add(e.t - since)
-                            if grouped { scratch.bySubject.shown(s, wait: e.t - since) }
-                        }
-                    case .settles: scratch.requests.settleNewest(s)
-                    case .none: break
+                    if let since = scratch.requests.read(e, s) {
+                        shown += 1
+                        waits.add(e.t - since)
+                        if grouped { scratch.bySubject.shown(s, wait: e.t - since) }
                     }
                     if e.event == .show { scratch.shows.append(PopupID(s)) }
                     scratch.screen.read(e, animated: scratch.animated[i])
@@ -171,6 +165,21 @@ struct OpenRequests {
         items.append(Item(time: t, request: request, previous: newest[s], next: -1))
         if newest[s] >= 0 { items[Int(newest[s])].next = k } else { oldest[s] = k }
         newest[s] = k
+    }
+
+    /// Timeline line `e` of subject `s` read by the ledger: it opens a request, or settles the
+    /// oldest (a show) or the newest (a drop). A show that answers a request an `enqueue`
+    /// opened returns when it was opened: one request shown.
+    @inline(__always)
+    mutating func read(_ e: Timeline.Entry, _ s: Int) -> Int? {
+        switch e.ledger {
+        case .opens: open(s, at: e.t, request: e.event == .enqueue)
+        case .settles where e.event == .show:
+            if let (since, request) = settleOldest(s), request { return since }
+        case .settles: settleNewest(s)
+        case .none: break
+        }
+        return nil
     }
 
     mutating func settleOldest(_ s: Int) -> (Int, Bool)? {

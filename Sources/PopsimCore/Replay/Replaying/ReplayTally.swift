@@ -52,15 +52,24 @@ public struct ReplayTally: Sendable, Equatable {
 
     /// Adds `o` in, figure by figure (`ReplayFigure.all`): every count saturates (shards read
     /// back from files may hold anything).
-    public mutating func merge(_ o: ReplayTally) {
+    public mutating func merge(_ o: ReplayTally) { merge(o, countsOnly: false) }
+
+    /// Adds `o`'s counts of requests and what became of them (every figure of a group but its
+    /// users and failures): a level's or key's group from one of its popups'.
+    mutating func mergeCounts(_ o: ReplayTally) { merge(o, countsOnly: true) }
+
+    private mutating func merge(_ o: ReplayTally, countsOnly: Bool) {
         let add = WaitHistogram.add
-        for figure in ReplayFigure.all {
+        for figure in ReplayFigure.all where !countsOnly || figure.perGroup {
             switch figure.kind {
-            case .count(let get, let set, let most): set(&self, most ? max(get(self), get(o)) : add(get(self), get(o)))
+            case .count(let get, let set, let most):
+                if countsOnly && figure.key == ReplayFigure.usersKey { continue }
+                set(&self, most ? max(get(self), get(o)) : add(get(self), get(o)))
             case .shown: shown = add(shown, o.shown)
             case .drops: for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
             case .waits: waits.merge(o.waits)
             case .failures:
+                guard !countsOnly else { continue }
                 for i in failures.indices {
                     failures[i] = add(failures[i], o.failures[i])
                     failing[i] = Self.first(failing[i] + o.failing[i])
@@ -71,23 +80,6 @@ public struct ReplayTally: Sendable, Equatable {
             case .unsettled:
                 unsettled = add(unsettled, o.unsettled)
                 unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
-            }
-        }
-    }
-
-    /// Adds `o`'s counts of requests and what became of them (every figure of a group but its
-    /// users and failures): a level's or key's group from one of its popups'.
-    mutating func mergeCounts(_ o: ReplayTally) {
-        let add = WaitHistogram.add
-        for figure in ReplayFigure.ofGroups {
-            switch figure.kind {
-            case .count(let get, let set, let most):
-                guard figure.key != ReplayFigure.usersKey else { continue }
-                set(&self, most ? max(get(self), get(o)) : add(get(self), get(o)))
-            case .shown: shown = add(shown, o.shown)
-            case .drops: for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
-            case .waits: waits.merge(o.waits)
-            case .failures, .agreeing, .unsettled: continue
             }
         }
     }

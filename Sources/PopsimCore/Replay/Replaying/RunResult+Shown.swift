@@ -6,16 +6,7 @@ extension RunResult {
     public var requestsShown: Int {
         var open = OpenRequests(subjects: timeline.subjects.count)
         var shown = 0
-        for e in timeline.entries where e.subject >= 0 {
-            let s = Int(e.subject)
-            switch e.ledger {
-            case .opens: open.open(s, at: e.t, request: e.event == .enqueue)
-            case .settles where e.event == .show:
-                if let (_, request) = open.settleOldest(s), request { shown += 1 }
-            case .settles: open.settleNewest(s)
-            case .none: break
-            }
-        }
+        for e in timeline.entries where e.subject >= 0 && open.read(e, Int(e.subject)) != nil { shown += 1 }
         return shown
     }
 }
