@@ -144,7 +144,7 @@ struct ReplayGroupsEndToEndTests {
         #expect(merged.status == 0 && merged.stdout == whole.stdout)
         let byKey = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--by", "key"], in: dir)
         // promo: a's 20 requests and b's 50 (20 users ask for b alone, 30 after another popup), from 50 users.
-        #expect(byKey.stdout.contains("\npromo                         fg\nusers                         50\nrequests                      70\n"))
+        #expect(byKey.stdout.contains("\npromo                                     fg\nusers                                     50\nrequests                                  70\n"))
         #expect(byKey.stdout.contains("\nfails: wait b <= 500  "))
         let byLevel = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--by", "level"], in: dir)
         #expect(byLevel.stdout.contains("\nby level (those requested):\n\nhigh "))

@@ -45,20 +45,21 @@ struct ReplayTests {
         #expect(output.stdout == """
             replay: t.csv with c.json: 3 users, 9 rows
 
-                                    production          fg     jc-lifo
-            users                            3           3           3
-            requests                         5           5           5
-            shown                    3 (60.0%)  5 (100.0%)  5 (100.0%)
-            lost                             -           0           0
-            overlaps                         -           0           0
-            pending at end                   -           0           0
-            wait p50 (ms)                    0           0           0
-            wait p90 (ms)                  300         988         600
-            wait p99 (ms)                  300         988         600
-            wait max (ms)                  300         990         600
-            most on screen                   -           1           1
-            fails: wait b <= 500             -   33.3% (1)   66.7% (2)
-            agrees with production           -   66.7% (2)   33.3% (1)
+                                              production          fg     jc-lifo
+            users                                      3           3           3
+            requests                                   5           5           5
+            shown                              3 (60.0%)  5 (100.0%)  5 (100.0%)
+            lost                                       -           0           0
+            overlaps                                   -           0           0
+            pending at end                             -           0           0
+            wait p50 (ms)                              0           0           0
+            wait p90 (ms)                            300         988         600
+            wait p99 (ms)                            300         988         600
+            wait max (ms)                            300         990         600
+            most on screen                             -           1           1
+            fails: wait b <= 500                       -   33.3% (1)   66.7% (2)
+            fails per request: wait b <= 500           -   33.3% (1)   66.7% (2)
+            agrees with production                     -   66.7% (2)   33.3% (1)
 
             first users where it fails (by first row):
               fg: wait b <= 500: u3 (row 4)
@@ -67,6 +68,29 @@ struct ReplayTests {
               jc-lifo: agrees with production: u1 (row 1), u3 (row 4)
 
             """)
+    }
+
+    /// A `wait` property is also judged over its popup's requests, a dropped one failing: here
+    /// b expires unseen (`ttlMs`), so no user fails `wait b <= 5000` (a dropped request is not a
+    /// wait) while every request of b does — a rule that drops more cannot look better.
+    @Test func aDroppedRequestFailsItsWaitOverRequests() throws {
+        let dir = try folder()
+        try write(#"""
+            {"popsim": 1, "popups": {"a": {"duration": 1000}, "b": {"duration": 1000, "ttlMs": 500}}, "expect": ["wait b <= 5000"]}
+            """#, "d.json", in: dir)
+        try write("user,time,action,popup,value\nu,0,enqueue,a,\nu,0,enqueue,b,\nv,0,enqueue,b,\n", "d.csv", in: dir)
+        let output = try runPopsim(["replay", "d.csv", "--catalog", "d.json", "--strategy", "policy", "--format", "csv"], in: dir)
+        #expect(output.status == 0)
+        let rows = output.stdout.split(separator: "\n")
+        let header = rows[0].split(separator: ",", omittingEmptySubsequences: false), whole = rows[1].split(separator: ",", omittingEmptySubsequences: false)
+        let cells = Dictionary(uniqueKeysWithValues: zip(header.map(String.init), whole.map(String.init)))
+        #expect(cells["dropped: expired"] == "1")
+        #expect(cells["fails: wait b <= 5000"] == "0.0% (0)")
+        #expect(cells["fails per request: wait b <= 5000"] == "50.0% (1)")
+    }
+
+    func write(_ text: String, _ name: String, in dir: URL) throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
     @Test func theSameRowsGroupedGiveTheSameReport() throws {
@@ -178,13 +202,13 @@ struct ReplayTests {
                                     "--format", "csv"], in: dir)
         #expect(output.stderr == "")
         #expect(output.stdout == """
-            column,by,group,users,requests,shown,lost,overlaps,pending at end,wait p50 (ms),wait p90 (ms),wait p99 (ms),wait max (ms),most on screen,fails: wait b <= 500,agrees with production
-            production,,,1,2,1 (50.0%),-,-,-,0,0,0,0,-,-,-
-            fg,,,1,2,2 (100.0%),0,0,0,0,1000,1000,1000,1,100.0% (1),0.0% (0)
-            production,popup,a,1,1,1 (100.0%),-,-,-,0,0,0,0,,,
-            fg,popup,a,1,1,1 (100.0%),0,0,0,0,0,0,0,,,
-            production,popup,b,1,1,0 (0.0%),-,-,-,-,-,-,-,,-,
-            fg,popup,b,1,1,1 (100.0%),0,0,0,1000,1000,1000,1000,,100.0% (1),
+            column,by,group,users,requests,shown,lost,overlaps,pending at end,wait p50 (ms),wait p90 (ms),wait p99 (ms),wait max (ms),most on screen,fails: wait b <= 500,fails per request: wait b <= 500,agrees with production
+            production,,,1,2,1 (50.0%),-,-,-,0,0,0,0,-,-,-,-
+            fg,,,1,2,2 (100.0%),0,0,0,0,1000,1000,1000,1,100.0% (1),100.0% (1),0.0% (0)
+            production,popup,a,1,1,1 (100.0%),-,-,-,0,0,0,0,,,,
+            fg,popup,a,1,1,1 (100.0%),0,0,0,0,0,0,0,,,,
+            production,popup,b,1,1,0 (0.0%),-,-,-,-,-,-,-,,-,,
+            fg,popup,b,1,1,1 (100.0%),0,0,0,1000,1000,1000,1000,,100.0% (1),,
 
             """)
     }
@@ -214,6 +238,29 @@ struct ReplayTests {
         // The first who disagree merge across shards like the first who fail.
         let json = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "jc-lifo", "--format", "json"], in: dir)
         #expect(json.stdout.contains(#""disagreeingFirst": [{"user": "u1", "row": 1}, {"user": "u3", "row": 4}],"#))
+    }
+
+    /// `--save` writes every user who disagrees with production, not only the five named: the
+    /// bundled week under its policy, 86 of 300 users; the same files with any `--jobs` and when
+    /// the users go through temporary partitions.
+    @Test func everyDisagreeingUserIsSaved() throws {
+        let dir = try temporaryDirectory()
+        let week = packageRoot.appendingPathComponent("Examples/replay")
+        var listings: [[String]] = []
+        for (k, extra) in [[], ["--jobs", "2"], ["--memory", "1M"]].enumerated() {
+            let output = try runPopsim(["replay", week.appendingPathComponent("week.csv").path, "--catalog", week.appendingPathComponent("app.json").path,
+                                        "--strategy", "policy", "--policy", week.appendingPathComponent("rules.json").path, "--save", "out\(k)"] + extra,
+                                       in: dir)
+            #expect(output.status == 0)
+            #expect(output.stdout.contains(try Regex("\nagrees with production +- +71.3% \\(214\\)\n")))
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out\(k)").path).sorted()
+            #expect(files.count == 86 && files.allSatisfy { $0.hasSuffix(".policy.production.json") })
+            listings.append(files)
+        }
+        #expect(listings[0] == listings[1] && listings[0] == listings[2])
+        let saved = try String(contentsOf: dir.appendingPathComponent("out0/1-u94.policy.production.json"), encoding: .utf8)
+        let again = try String(contentsOf: dir.appendingPathComponent("out1/1-u94.policy.production.json"), encoding: .utf8)
+        #expect(saved == again && saved.contains("disagrees with production; expect: what production showed"))
     }
 }
 
@@ -446,9 +493,11 @@ struct ReplayUnsettledTests {
         let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--max-steps", "5"], in: dir)
         #expect(output.status == 1)
         #expect(output.stderr == "")
-        #expect(output.stdout.contains("\ndid not settle                 1\n"))
+        #expect(output.stdout.contains("\ndid not settle                             1\n"))
         #expect(output.stdout.contains("  fg: the run settles: busy (row 2)\n"))
-        #expect(output.stdout.contains("\nrequests                       1\n"))
+        #expect(output.stdout.contains("\nrequests                                   1\n"))
+        // No request of b: its share over requests has nothing to count.
+        #expect(output.stdout.contains("\nfails per request: wait b <= 500           -\n"))
         // Written to a file, still exit 1; merged shards that hold it, too.
         let json = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "fg", "--max-steps", "5", "--shard", "0/1",
                                   "--format", "json", "--output", "s.json"], in: dir)
@@ -580,6 +629,7 @@ struct ReplayEdgeTests {
                                  "--save", "out"], in: dir)
         #expect(out.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+        // No `shown` row: no production to disagree with, so only the failing runs.
         #expect(files == ["1-u.policy_cooldownMs_0.json", "1-u.policy_cooldownMs_100.json"])
     }
 }

@@ -51,11 +51,18 @@ enum ReplayCommand {
             console.error("popsim: replay: warning: --memory \(args.value("memory") ?? "") is less than popsim needs to run at all "
                           + "(about \(mebibytes(plan.needed)) MiB for \(workers) jobs and this catalog); every user goes to temporary partitions")
         }
+        let saveDir = args.value("save")
+        let root = try saveDir.map { (_) throws(PopsimError) in try ReplaySave.catalogRoot(catalogBytes, path: catalogPath) }
+        let disagreements = try saveDir.map { (dir) throws(PopsimError) in
+            try SavedDisagreements(root: root ?? JSONValue(.null, at: SourceLocation(line: 0, column: 0)), columns: columns, strategies: set,
+                                   dir: dir, trace: tracePath, folder: TracePartitions.folder(console.environment))
+        }
         var pass = ReplayPass(ReplayPass.Settings(
             replayer: Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath), layout: layout.0,
             formatKnown: layout.known,
             catalog: catalog, file: tracePath, shard: shard, promisedGrouped: args.flag("grouped"), maxErrors: maxErrors,
-            workers: workers, saving: args.value("save") != nil, plan: plan, folder: TracePartitions.folder(console.environment)))
+            workers: workers, saving: saveDir != nil, disagreements: disagreements, plan: plan,
+            folder: TracePartitions.folder(console.environment)))
         var source = try TraceSource(tracePath)
         defer { source.close() }
         let progress = console.progressLine()
@@ -87,9 +94,10 @@ enum ReplayCommand {
             report.bases = columns.map(\.base)
             report.sweepValues = columns.map(\.values)
         }
-        if let dir = args.value("save") {
-            try ReplaySave.write(pass.kept(in: tallies), report: report, catalogBytes: catalogBytes, catalogPath: catalogPath, columns: columns,
-                                 strategies: set, to: dir, console: &console)
+        if let dir = saveDir, let root {
+            try ReplaySave.makeFolder(dir)
+            try ReplaySave.writeFailures(pass.kept(in: tallies), report: report, root: root, columns: columns, strategies: set, to: dir)
+            try disagreements?.write(hasProduction: report.hasProduction)
         }
         return finding(report, RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))

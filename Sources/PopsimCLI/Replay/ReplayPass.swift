@@ -24,6 +24,8 @@ struct ReplayPass {
         var maxErrors: Int
         var workers: Int
         var saving: Bool
+        /// With `--save`: where every disagreeing user goes.
+        var disagreements: SavedDisagreements?
         var plan: SpillPlan
         var folder: String
     }
@@ -65,7 +67,7 @@ struct ReplayPass {
         return t
     }
 
-    /// Users kept for `--save` (failing runs, disagreements) still among the first named in `t`.
+    /// Users kept for `--save` (failing runs) still among the first named in `t`.
     func kept(in t: ReplayTallies) -> [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] {
         workers.flatMap(\.kept).filter { t.columns[$0.column].names($0.user, for: $0.run) }
     }
@@ -89,6 +91,7 @@ struct ReplayPass {
     /// One reading; true when it must be read again (it looked grouped, and is not).
     private mutating func pass(_ source: inout TraceSource, speculate: Bool, progress: ProgressLine?) throws(PopsimError) -> Bool {
         workers = []
+        settings.disagreements?.startOver()
         streaming = settings.promisedGrouped
         stopped = nil
         let started = System.monotonicMs()
@@ -156,11 +159,14 @@ struct ReplayPass {
         let make: @Sendable (Int) throws(PopsimError) -> any SpillStore = { (count) throws(PopsimError) -> any SpillStore in
             try TracePartitions(count: count, folder: folder)
         }
+        var disagreement: (@Sendable (Int, ReplayTally.UserRef, Replayer.Run) -> Void)?
+        if let saved = s.disagreements { disagreement = { c, u, r in saved.add(c, u, r) } }
         workers = (0..<s.workers).map { w in
             ReplayWorker(reader: layout.format.makeReader(layout, file: s.file),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: s.workers, shard: s.shard,
                                                 promisedGrouped: s.promisedGrouped, maxErrors: s.maxErrors),
-                         replayer: s.replayer, plan: s.plan, saving: s.saving, makeStore: make)
+                         replayer: s.replayer, plan: s.plan, saving: s.saving,
+                         disagreement: disagreement, makeStore: make)
         }
     }
 

@@ -1,52 +1,69 @@
 import PopsimCore
 import PopsimReports
+import PopsimSystem
 
 /// `replay --save DIR`: each first user named for a failing property, as a plain scenario under
 /// the strategy it fails under (`<row>-<user>.<label>.json`; `check` runs it as it is); and
-/// each first user named for disagreeing with production, its `expect` what production showed
-/// (`<row>-<user>.<label>.production.json`).
+/// every user who disagrees with production, its `expect` what production showed
+/// (`<row>-<user>.<label>.production.json`, `SavedDisagreements`).
 enum ReplaySave {
-    static func write(_ kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)], report: ReplayReport, catalogBytes: [UInt8],
-                      catalogPath: String, columns: [Replayer.Column], strategies: StrategySet, to dir: String,
-                      console: inout Console) throws(PopsimError) {
-        let root: JSONValue
+    /// The catalog's JSON tree, read again to write users from.
+    static func catalogRoot(_ bytes: [UInt8], path: String) throws(PopsimError) -> JSONValue {
         do {
-            root = try JSONReader.parse(catalogBytes)
+            return try JSONReader.parse(bytes)
         } catch {
-            throw PopsimError.io(path: catalogPath, reason: "cannot read it again to save users")
+            throw PopsimError.io(path: path, reason: "cannot read it again to save users")
         }
+    }
+
+    static func makeFolder(_ dir: String) throws(PopsimError) {
         do {
             try FileIO.makeDirectories(dir)
         } catch {
             throw PopsimError.io(path: dir, reason: error.reason)
         }
+    }
+
+    /// A user's file name under `dir` for a column, without its extension. The column's whole
+    /// label: two columns of one strategy (a sweep) never share a name.
+    static func stem(_ dir: String, _ user: ReplayTally.UserRef, _ column: Replayer.Column, strategies: StrategySet) -> String {
+        let label = column.label.hasPrefix(StrategySet.execPrefix) ? strategies.goldenLabel(column.label) : column.label
+        return (dir.hasSuffix("/") ? dir : dir + "/") + "\(user.row)-\(safe(user.id)).\(safe(label))"
+    }
+
+    static func text(_ root: JSONValue, _ run: Replayer.Run, _ column: Replayer.Column, trace: String, row: Int, note: String,
+                     expect: [String]?) -> String {
+        ReplayUserFile.text(root, scenario: run.scenario, strategy: column.configuration.entry.name,
+                            options: column.configuration.options.settings,
+                            note: "replayed from \(trace), row \(row); " + note, expect: expect)
+    }
+
+    /// A disagreeing user's file: production's shows as its `expect`.
+    static func disagreement(_ root: JSONValue, _ run: Replayer.Run, _ column: Replayer.Column, trace: String, row: Int) -> String? {
+        guard let shows = run.production else { return nil }
+        let requested = run.scenario.events.compactMap { e -> PopupID? in if case .enqueue(let p) = e.action { return p } else { return nil } }
+        return text(root, run, column, trace: trace, row: row, note: "disagrees with production; expect: what production showed",
+                    expect: ReplayUserFile.production(shows, requested: requested, in: run.scenario))
+    }
+
+    static func write(_ text: String, to target: String) throws(PopsimError) {
+        do {
+            try FileIO.writeAtomically(text, to: target)
+        } catch {
+            throw PopsimError.io(path: target, reason: error.reason)
+        }
+    }
+
+    /// Writes the first users named for a failing property.
+    static func writeFailures(_ kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)], report: ReplayReport, root: JSONValue,
+                              columns: [Replayer.Column], strategies: StrategySet, to dir: String) throws(PopsimError) {
         var written = Set<String>()
         for k in kept.sorted(by: { ($0.user.row, $0.column) < ($1.user.row, $1.column) }) {
-            let column = columns[k.column]
-            let tally = report.tallies.columns[k.column]
-            // The column's whole label: two columns of one strategy (a sweep) never share a name.
-            let label = column.label.hasPrefix(StrategySet.execPrefix) ? strategies.goldenLabel(column.label) : column.label
-            let stem = (dir.hasSuffix("/") ? dir : dir + "/") + "\(k.user.row)-\(safe(k.user.id)).\(safe(label))"
             let failing = zip(report.properties, k.run.failed).filter(\.1).map(\.0)
-            func save(_ target: String, note: String, expect: [String]?) throws(PopsimError) {
-                guard written.insert(target).inserted else { return }
-                let text = ReplayUserFile.text(root, scenario: k.run.scenario, strategy: column.configuration.entry.name,
-                                               options: column.configuration.options.settings,
-                                               note: "replayed from \(report.trace), row \(k.user.row); " + note, expect: expect)
-                do {
-                    try FileIO.writeAtomically(text, to: target)
-                } catch {
-                    throw PopsimError.io(path: target, reason: error.reason)
-                }
-            }
-            if tally.failing.enumerated().contains(where: { i, list in k.run.failed[i] && list.contains(k.user) }) {
-                try save(stem + ".json", note: "fails: " + failing.joined(separator: "; "), expect: nil)
-            }
-            if report.hasProduction, let shows = k.run.production, tally.disagreeing.contains(k.user) {
-                let requested = k.run.scenario.events.compactMap { e -> PopupID? in if case .enqueue(let p) = e.action { return p } else { return nil } }
-                try save(stem + ".production.json", note: "disagrees with production; expect: what production showed",
-                         expect: ReplayUserFile.production(shows, requested: requested, in: k.run.scenario))
-            }
+            let target = stem(dir, k.user, columns[k.column], strategies: strategies) + ".json"
+            guard written.insert(target).inserted else { continue }
+            try write(text(root, k.run, columns[k.column], trace: report.trace, row: k.user.row, note: "fails: " + failing.joined(separator: "; "),
+                           expect: nil), to: target)
         }
     }
 
@@ -56,4 +73,82 @@ enum ReplaySave {
             c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" || c == ".") ? c : "_"
         }))
     }
+}
+
+/// Every user who disagrees with production, for `--save`: handed over by the workers as they
+/// replay (any thread), written at once into one temporary file (removed as it is made, like the
+/// partitions: nothing is left if popsim stops), and into `DIR` only when the replay ends well —
+/// so memory holds a file name per user, not their scenarios.
+final class SavedDisagreements: @unchecked Sendable {
+    private let lock = System.Lock()
+    private let store: TracePartitions
+    private let root: JSONValue
+    private let columns: [Replayer.Column]
+    private let strategies: StrategySet
+    private let dir: String
+    private let trace: String
+    private var files: [(path: String, bytes: Int)] = []
+    /// Bytes of an earlier reading of the trace, not written (`startOver`).
+    private var discarded = 0
+    private var failure: PopsimError?
+
+    init(root: JSONValue, columns: [Replayer.Column], strategies: StrategySet, dir: String, trace: String, folder: String) throws(PopsimError) {
+        store = try TracePartitions(count: 1, folder: folder)
+        self.root = root
+        self.columns = columns
+        self.strategies = strategies
+        self.dir = dir
+        self.trace = trace
+    }
+
+    deinit { store.close() }
+
+    /// Keeps a disagreeing user's file (a worker's thread).
+    func add(_ column: Int, _ user: ReplayTally.UserRef, _ run: Replayer.Run) {
+        guard let text = ReplaySave.disagreement(root, run, columns[column], trace: trace, row: user.row) else { return }
+        let path = ReplaySave.stem(dir, user, columns[column], strategies: strategies) + ".production.json"
+        let bytes = Array(text.utf8)
+        lock.locked {
+            guard failure == nil else { return }
+            do throws(PopsimError) {
+                try store.append(0, bytes)
+                files.append((path, bytes.count))
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    /// Forgets the users kept so far: the trace is read again from its start.
+    func startOver() {
+        lock.locked {
+            discarded = store.size(0)
+            files = []
+        }
+    }
+
+    /// Writes every file kept into `DIR`, each as soon as it is read back; none when the trace
+    /// has no `shown` row (no production to disagree with).
+    func write(hasProduction: Bool) throws(PopsimError) {
+        if let failure { throw failure }
+        guard hasProduction else { return }
+        var pending: [UInt8] = [], next = 0, skip = discarded
+        var failed: PopsimError?
+        try store.read(0) { piece in
+            let dropped = min(skip, piece.count)
+            skip -= dropped
+            pending += piece[dropped...]
+            var used = 0
+            while failed == nil, next < files.count, pending.count - used >= files[next].bytes {
+                let text = String(decoding: pending[used..<used + files[next].bytes], as: UTF8.self)
+                do throws(PopsimError) { try ReplaySave.write(text, to: files[next].path) } catch { failed = error }
+                used += files[next].bytes
+                next += 1
+            }
+            pending.removeFirst(used)
+        }
+        if let failed { throw failed }
+    }
+
+    var count: Int { files.count }
 }

@@ -5,7 +5,7 @@ public struct OptionSpec: Sendable {
         case integer(minimum: Int)
         /// One word out of a fixed list.
         case choice([String])
-        /// Caps on scopes of popups, `SCOPE:MAX/WINDOW;…` (`ScopedCap`); the empty text is none.
+        /// Caps and pacing on scopes of popups, `SCOPE:MAX/WINDOW`, `SCOPE:gap=D`, `SCOPE:cooldown=D`, `;` between (`ScopedCap`); the empty text is none.
         case caps
     }
 
@@ -73,7 +73,7 @@ public struct OptionSpec: Sendable {
         switch kind {
         case .integer(let minimum): return "an integer >= \(minimum)"
         case .choice(let words): return "one of " + words.joined(separator: ", ")
-        case .caps: return "caps like campaign:2/24h;key:promo:5/1h (a popup, key:NAME or level:NAME; MAX shows per window in ms, s, m, h or d)"
+        case .caps: return "rules like campaign:2/24h;campaign:gap=30s;key:promo:cooldown=1m (a popup, key:NAME or level:NAME; MAX shows per window, gap= or cooldown= a duration in ms, s, m, h or d)"
         }
     }
 

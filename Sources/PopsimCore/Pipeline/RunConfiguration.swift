@@ -28,14 +28,26 @@ public struct RunConfiguration: Sendable {
             if let i = settings.firstIndex(where: { $0.name == setting.name }) { settings[i].value = setting.value }
         }
         for override in overrides {
-            guard let spec = entry.option(named: override.name) else {
+            // `caps+=RULES`: joined to the caps set so far (a policy's own, a swept scope's).
+            let adding = override.name.hasSuffix("+")
+            let name = adding ? String(override.name.dropLast()) : override.name
+            guard let spec = entry.option(named: name) else {
                 throw .configuration(.unknownOption(override.name, strategy: entry.name, known: entry.options.map(\.name)))
             }
-            guard let value = spec.parse(override.value) else {
+            guard var value = spec.parse(override.value) else {
                 throw .configuration(.badOptionValue(option: spec.name, expected: spec.allowedDescription,
                                                      got: override.value, note: spec.rejectionNote(override.value)))
             }
-            if let i = settings.firstIndex(where: { $0.name == spec.name }) { settings[i].value = value }
+            guard let i = settings.firstIndex(where: { $0.name == spec.name }) else { continue }
+            if adding {
+                guard spec.kind == .caps, case .text(let base) = settings[i].value, case .text(let added) = value,
+                      let old = ScopedCap.parseAll(base), let new = ScopedCap.parseAll(added) else {
+                    throw .configuration(.badOptionValue(option: override.name, expected: "caps+=RULES, for an option of caps",
+                                                         got: override.value, note: "only caps are added to; \(spec.name)= sets it"))
+                }
+                value = .text(ScopedCap.text(ScopedCap.joined(old, new)))
+            }
+            settings[i].value = value
         }
         try checkScopes(settings, of: entry, in: scenario)
         let problems = entry.validate(scenario)

@@ -42,7 +42,7 @@ struct PolicyRules: Sendable {
     var rateWindowMs: Int
     var lifetimeCap: Int
     var dailyCap: Int
-    /// Caps per popup, key or level (`caps`).
+    /// Caps, gaps and cooldowns per popup, key or level (`caps`).
     var caps: [ScopedCap]
     var ttlMs: Int
     var popupLimits: Honour
@@ -121,7 +121,7 @@ struct PolicyRules: Sendable {
         .duration(default: 0, minimum: 0, "display time of a popup without its own duration, ms (0: none)"),
         K.timerAnchor.spec, K.pauseTimers.spec, K.dedupe.spec, K.dedupeBy.spec,
         K.minGapMs.spec, K.cooldownMs.spec, K.rateCount.spec, K.rateWindowMs.spec, K.lifetimeCap.spec, K.dailyCap.spec,
-        OptionSpec(name: K.caps, summary: "caps per popup, key or level: SCOPE:MAX/WINDOW;… (campaign:2/24h; empty: none)",
+        OptionSpec(name: K.caps, summary: "caps and pacing per popup, key or level: SCOPE:MAX/WINDOW, SCOPE:gap=D, SCOPE:cooldown=D, ; between (campaign:2/24h; empty: none)",
                    kind: .caps, defaultValue: .text("")),
         K.ttlMs.spec,
         K.popupLimits.spec, K.suspend.spec, K.remove.spec, K.clear.spec, K.buttonActions.spec,

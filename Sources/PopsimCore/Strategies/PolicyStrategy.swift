@@ -94,6 +94,7 @@ struct PolicyStrategy: Strategy {
             screen.gone(p)
             forget(p)
             pacing.recordGone(at: world.now)
+            capped.recordGone(p, at: world.now)
             flow(world, &decisions)
         case .stateChanged where rules.conditions != .ignore: flow(world, &decisions)
         case .timer:
@@ -120,6 +121,7 @@ struct PolicyStrategy: Strategy {
     func heldBack(_ popup: PopupID, in world: World) -> HoldReason? {
         if suspended { return .suspended }
         if let reason = pacing.hold(world.now) { return reason }
+        if let (reason, _) = capped.held(popup, at: world.now) { return reason }
         return Self.conditionHold(popup, in: world)
     }
 
@@ -181,7 +183,18 @@ struct PolicyStrategy: Strategy {
             for p in queue.waiting where !screen.contains(p) && world.conditionHolds(p) { eligible.insert(p) }
             if eligible.isEmpty { return nil }
         }
-        while let (position, entry) = queue.first(where: { !screen.contains($0.popup) && (!passOver || eligible.contains($0.popup)) }) {
+        // A popup its scope's gap or cooldown holds keeps its place; the line is retried when
+        // the first of them is free.
+        var scopeFrees: Int?
+        func scopeHolds(_ p: PopupID) -> Bool {
+            guard capped.paces, let (_, until) = capped.held(p, at: world.now) else { return false }
+            scopeFrees = min(scopeFrees ?? until, until)
+            return true
+        }
+        defer { if let at = scopeFrees { retry(at: at, world, &decisions) } }
+        while let (position, entry) = queue.first(where: {
+            !screen.contains($0.popup) && (!passOver || eligible.contains($0.popup)) && !scopeHolds($0.popup)
+        }) {
             let p = entry.popup
             if let reason = leaves(entry, world) {
                 take(position)
@@ -209,8 +222,10 @@ struct PolicyStrategy: Strategy {
     /// holds or is not read.
     private func hasReady(_ world: World) -> Bool {
         guard pacing.until(world.now) == nil else { return false }
-        if rules.conditions == .ignore { return true }
-        return queue.waiting.contains { world.conditionHolds($0) }
+        if rules.conditions == .ignore && !capped.paces { return true }
+        return queue.waiting.contains {
+            (rules.conditions == .ignore || world.conditionHolds($0)) && (!capped.paces || capped.held($0, at: world.now) == nil)
+        }
     }
 
     @discardableResult
@@ -245,10 +260,8 @@ struct PolicyStrategy: Strategy {
         screen.add(p)
         resumeWith[Int(p.index)] = entry.left
         pacing.recordShow(at: world.now, counted: !entry.returning)
-        if !entry.returning {
-            shows[Int(p.index)] += 1
-            capped.record(p, at: world.now)
-        }
+        capped.record(p, at: world.now, counted: !entry.returning)
+        if !entry.returning { shows[Int(p.index)] += 1 }
         decisions.show(p)
         if rules.timerAnchor == .show { timerStarts(p, world, &decisions) }
     }

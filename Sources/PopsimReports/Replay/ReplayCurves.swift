@@ -33,8 +33,15 @@ public enum ReplayCurves {
                     out.append(Figure(name: "\(name) p\(q) (ms)", percent: false, values: t.map { $0.waits.quantile(q) }))
                 }
             case .failures:
+                // A wait's share is over its popup's requests, dropped ones failing: a rule that
+                // drops more cannot look better. Any other property's is over users.
                 for (i, p) in r.properties.enumerated() {
-                    out.append(Figure(name: "\(name): \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
+                    if ReplayReport.isWait(p) {
+                        out.append(Figure(name: "\(name) \(ReplayReport.perRequest): \(p), % of requests (a drop fails)", percent: true,
+                                          values: t.map { share($0.lateRequests[i], $0.judgedRequests[i]) }))
+                    } else {
+                        out.append(Figure(name: "\(name): \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
+                    }
                 }
             case .agreeing:
                 if r.hasProduction { out.append(Figure(name: name, percent: true, values: t.map { share($0.agreeing, $0.users) })) }

@@ -54,7 +54,10 @@ public enum ReplayJSON {
                                             + [("max", opt(t.waits.max)), ("sum", int(t.waits.sum)),
                                                ("buckets", arr(t.waits.sortedBuckets.map { arr([int($0.index), int($0.count)]) }))])))
             case .failures:
-                members.append((f.key, arr(zip(t.failures, t.failing).map { n, first in obj([("failures", int(n)), ("first", users(first))]) })))
+                members.append((f.key, arr(t.failures.indices.map { i in
+                    obj([("failures", int(t.failures[i])), ("first", users(t.failing[i])),
+                         ("requests", int(t.judgedRequests[i])), ("late", int(t.lateRequests[i]))])
+                })))
             case .agreeing:
                 members.append((f.key, int(t.agreeing)))
                 members.append(("disagreeingFirst", users(t.disagreeing)))
@@ -186,9 +189,12 @@ public enum ReplayJSON {
                 case .failures:
                     guard let props = array(m[f.key]), props.count == properties else { return nil }
                     for (i, p) in props.enumerated() {
-                        guard let o = fields(p), let n = count(o["failures"]), let first = users(o["first"]) else { return nil }
+                        guard let o = fields(p), let n = count(o["failures"]), let first = users(o["first"]),
+                              let judged = count(o["requests"]), let late = count(o["late"]), late <= judged else { return nil }
                         t.failures[i] = n
                         t.failing[i] = first
+                        t.judgedRequests[i] = judged
+                        t.lateRequests[i] = late
                     }
                 case .agreeing:
                     guard let n = count(m[f.key]), let first = users(m["disagreeingFirst"]) else { return nil }

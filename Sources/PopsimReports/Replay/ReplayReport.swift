@@ -105,6 +105,12 @@ public struct ReplayReport: Sendable, Equatable {
             case .failures:
                 for (i, text) in properties.enumerated() where shown?.contains(i) ?? true {
                     row("\(f.label): \(text)", simulationOnly: only) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
+                    // A wait, per request as well (the whole's table): a dropped request fails.
+                    if shown == nil, Self.isWait(text) {
+                        row("\(f.label) \(Self.perRequest): \(text)", simulationOnly: only) {
+                            $0.judgedRequests[i] == 0 ? "-" : "\(Self.percent($0.lateRequests[i], of: $0.judgedRequests[i])) (\($0.lateRequests[i]))"
+                        }
+                    }
                 }
             case .agreeing:
                 if hasProduction {
@@ -139,6 +145,14 @@ public struct ReplayReport: Sendable, Equatable {
             }
         }
         return out
+    }
+
+    /// The words that tell a `wait` property's row over requests from its row over users.
+    static let perRequest = "per request"
+
+    /// Whether a property is written `wait X <= N`: judged per request too.
+    static func isWait(_ text: String) -> Bool {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "wait"
     }
 
     /// N of a property written `visible <= N`, if it is one.

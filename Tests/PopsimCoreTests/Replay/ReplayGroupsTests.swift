@@ -82,6 +82,8 @@ struct ReplayGroupsTests {
             var t = ReplayTallyMergeTests.random(seed)
             t.failures = []
             t.failing = []
+            t.judgedRequests = []
+            t.lateRequests = []
             return t
         }
         func random(_ seed: UInt64) -> ReplayTallies {

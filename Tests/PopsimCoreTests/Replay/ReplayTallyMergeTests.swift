@@ -30,6 +30,8 @@ struct ReplayTallyMergeTests {
         }
         for p in 0..<properties {
             for k in 0..<r.below(8) { t.failed(p, user(k * 3 + r.below(3))) }
+            t.judgedRequests[p] = r.below(300)
+            t.lateRequests[p] = r.below(t.judgedRequests[p] + 1)
         }
         t.agreeing = r.below(t.users + 1)
         for k in 0..<r.below(7) { t.didNotSettle(user(50 + k)) }

@@ -54,7 +54,62 @@ struct ScopedCapTests {
     @Test func aDailyCapOnAScopeIsSwept() throws {
         let sweep = try Sweep.parse(["dailyCap.campaign=1,2", "dailyCap.key:promo=5"]).get()
         let policy = try #require(StrategyRegistry.entry(named: "policy")), fg = try #require(StrategyRegistry.entry(named: "fg"))
-        #expect(sweep.overrides(["2", "5"], under: policy) == ["caps=campaign:2/24h", "caps=key:promo:5/24h"])
+        #expect(sweep.overrides(["2", "5"], under: policy) == ["caps+=campaign:2/24h", "caps+=key:promo:5/24h"])
         #expect(!sweep.isBaseline(for: policy) && sweep.isBaseline(for: fg))
+    }
+
+    @Test func gapsAndCooldownsReadAsWritten() {
+        #expect(ScopedCap.parseAll("campaign:gap=30s;key:promo:cooldown=1500") == [
+            ScopedCap(scope: .popup("campaign"), limit: .gap(ms: 30_000)),
+            ScopedCap(scope: .key("promo"), limit: .cooldown(ms: 1500)),
+        ])
+        for bad in ["campaign:gap=", "campaign:gap=0", "campaign:cooldown=x", "campaign:wait=1s", "gap=1s"] {
+            #expect(ScopedCap.parseAll(bad) == nil, "\(bad)")
+        }
+        #expect(ScopedCap.text(ScopedCap.parseAll("a:2/86400000;b:gap=90000;c:cooldown=1500")!) == "a:2/1d;b:gap=90s;c:cooldown=1500")
+    }
+
+    /// The times each popup showed, in order.
+    static func shows(_ text: String, overrides: [OptionOverride] = []) throws -> [String] {
+        let scenario = try loadScenario(text).get()
+        let result = try RunConfiguration.resolve(scenario, strategy: nil, overrides: overrides).run(scenario)
+        return result.timeline.entries.filter { $0.event == .show }.map { "\($0.t) \(result.timeline.subjects[Int($0.subject)])" }
+    }
+
+    static let twoCampaignsAndATip = #"""
+        {"popsim": 1, "strategy": "policy", "options": {"caps": "campaign:gap=10s"},
+         "popups": {"campaign": {"duration": 1000}, "tip": {"duration": 1000}},
+         "events": [{"at": 0, "enqueue": "campaign"}, {"at": 0, "enqueue": "campaign"}, {"at": 0, "enqueue": "tip"}]}
+        """#
+
+    /// A scope's gap holds its own popups only: the second campaign keeps its place while the tip
+    /// behind it shows, and shows 10 s after the first (the global `minGapMs` would hold the tip).
+    @Test func aScopedGapHoldsItsPopupsOnly() throws {
+        #expect(try Self.shows(Self.twoCampaignsAndATip) == ["0 campaign", "1000 tip", "10000 campaign"])
+        let global = Self.twoCampaignsAndATip.replacingOccurrences(of: #""caps": "campaign:gap=10s""#, with: #""minGapMs": 10000"#)
+        #expect(try Self.shows(global) == ["0 campaign", "10000 campaign", "20000 tip"])
+    }
+
+    /// A scope's cooldown counts from its popup gone (1 s on screen, then 5 s).
+    @Test func aScopedCooldownCountsFromGone() throws {
+        let text = Self.twoCampaignsAndATip.replacingOccurrences(of: "campaign:gap=10s", with: "campaign:cooldown=5s")
+        #expect(try Self.shows(text) == ["0 campaign", "1000 tip", "6000 campaign"])
+    }
+
+    /// `caps+=` joins a policy's own caps: a rule of the same scope and kind replaced, others kept;
+    /// two swept scopes join each other.
+    @Test func addedCapsJoinTheOwnOnes() throws {
+        let scenario = try loadScenario(#"""
+            {"popsim": 1, "strategy": "policy", "options": {"caps": "campaign:3/24h;tip:gap=1s"},
+             "popups": {"campaign": {}, "tip": {}}, "events": []}
+            """#).get()
+        let sweep = try Sweep.parse(["dailyCap.campaign=1", "cooldown.tip=2s"]).get()
+        let policy = try #require(StrategyRegistry.entry(named: "policy"))
+        let overrides = try OptionOverride.parseAll(sweep.overrides(["1", "2s"], under: policy))
+        let joined = try RunConfiguration.resolve(scenario, strategy: nil, overrides: overrides)
+        #expect(joined.options.text("caps") == "campaign:1/1d;tip:gap=1s;tip:cooldown=2s")
+        #expect(throws: PopsimError.self) {
+            try RunConfiguration.resolve(scenario, strategy: nil, overrides: [OptionOverride(name: "slots+", value: "2")])
+        }
     }
 }

@@ -43,7 +43,11 @@ extension ReplayTally {
     /// request, drop, warning, show and pending popup also counts in its popup's `groups`
     /// (`SubjectCounts`, folded at the end), and a group with a request counts the user
     /// (`scratch.touched`, left for the properties).
-    mutating func add(_ result: RunResult, _ scratch: inout ReplayScratch, groups map: ReplayGroups, into groups: inout [ReplayTally]) -> Int {
+    ///
+    /// `waitRules`: the properties `wait X <= N` (property, X's index, N): each request of X is
+    /// judged, and late until it is shown within N.
+    mutating func add(_ result: RunResult, _ scratch: inout ReplayScratch, groups map: ReplayGroups, into groups: inout [ReplayTally],
+                      waitRules: [Replayer.WaitRule] = []) -> Int {
         users += 1
         let grouped = !groups.isEmpty
         let entries = result.timeline.entries
@@ -64,6 +68,10 @@ extension ReplayTally {
                 case .enqueue:
                     requests += 1
                     if grouped, s >= 0 { scratch.bySubject.request(s) }
+                    for w in waitRules where w.popup == s {
+                        judgedRequests[w.property] += 1
+                        lateRequests[w.property] += 1
+                    }
                 case .drop:
                     if let r = e.reason {
                         drops[r.ordinal] += 1
@@ -82,6 +90,7 @@ extension ReplayTally {
                         shown += 1
                         waits.add(e.t - since)
                         if grouped { scratch.bySubject.shown(s, wait: e.t - since) }
+                        for w in waitRules where w.popup == s && e.t - since <= w.limit { lateRequests[w.property] -= 1 }
                     }
                     if e.event == .show { scratch.shows.append(PopupID(s)) }
                     scratch.screen.read(e, animated: scratch.animated[i])

@@ -25,6 +25,11 @@ public struct ReplayTally: Sendable, Equatable {
     /// Per property of the catalog's `expect`: users where it fails, and the first of them.
     public var failures: [Int]
     public var failing: [[UserRef]]
+    /// Per property `wait X <= N`: the requests of X, and those not shown within N — dropped,
+    /// lost, still waiting at the end, or shown later (0 and 0 for other properties). A request
+    /// dropped fails here, so that a rule that drops more cannot look better (docs/replay.md).
+    public var judgedRequests: [Int]
+    public var lateRequests: [Int]
     /// Users whose popups shown, in order, are production's; the first of the others.
     public var agreeing = 0
     public var disagreeing: [UserRef] = []
@@ -48,6 +53,8 @@ public struct ReplayTally: Sendable, Equatable {
     public init(properties: Int) {
         failures = Array(repeating: 0, count: properties)
         failing = Array(repeating: [], count: properties)
+        judgedRequests = failures
+        lateRequests = failures
     }
 
     /// Adds `o` in, figure by figure (`ReplayFigure.all`): every count saturates (shards read
@@ -73,6 +80,8 @@ public struct ReplayTally: Sendable, Equatable {
                 for i in failures.indices {
                     failures[i] = add(failures[i], o.failures[i])
                     failing[i] = Self.first(failing[i] + o.failing[i])
+                    judgedRequests[i] = add(judgedRequests[i], o.judgedRequests[i])
+                    lateRequests[i] = add(lateRequests[i], o.lateRequests[i])
                 }
             case .agreeing:
                 agreeing = add(agreeing, o.agreeing)
@@ -101,9 +110,9 @@ public struct ReplayTally: Sendable, Equatable {
     }
 
     /// Whether `user`, whose run is `run`, is still among the first named for a property the run
-    /// fails or for disagreeing with production (what `--save` writes).
+    /// fails (what `--save` writes as a failing scenario; every disagreement is saved apart).
     public func names(_ user: UserRef, for run: Replayer.Run) -> Bool {
-        failing.enumerated().contains { i, list in run.failed[i] && list.contains(user) } || (run.production != nil && disagreeing.contains(user))
+        failing.enumerated().contains { i, list in run.failed[i] && list.contains(user) }
     }
 
     mutating func disagrees(_ user: UserRef) {

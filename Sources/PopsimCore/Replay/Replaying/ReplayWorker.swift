@@ -28,6 +28,9 @@ public final class ReplayWorker: @unchecked Sendable {
     public let plan: SpillPlan
     /// Keep failing users' scenarios for `--save`.
     let saving: Bool
+    /// With `--save`: handed every run that disagrees with production, as it comes (on this
+    /// worker's thread): all of them are saved, not only the first named, so they are not held.
+    let disagreement: (@Sendable (_ column: Int, _ user: ReplayTally.UserRef, _ run: Replayer.Run) -> Void)?
     public private(set) var tallies: ReplayTallies
     /// Users of failing runs kept for `--save`: (column, user, run).
     public private(set) var kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)] = []
@@ -55,12 +58,14 @@ public final class ReplayWorker: @unchecked Sendable {
     private let makeStore: @Sendable (Int) throws(PopsimError) -> any SpillStore
 
     public init(reader: any TraceRowReader, gatherer: UserGatherer, replayer: Replayer, plan: SpillPlan, saving: Bool,
+                disagreement: (@Sendable (Int, ReplayTally.UserRef, Replayer.Run) -> Void)? = nil,
                 makeStore: @escaping @Sendable (Int) throws(PopsimError) -> any SpillStore) {
         self.reader = reader
         self.gatherer = gatherer
         self.replayer = replayer
         self.plan = plan
         self.saving = saving
+        self.disagreement = disagreement
         self.makeStore = makeStore
         scratch = ReplayScratch(for: replayer)
         tallies = replayer.emptyTallies()
@@ -124,9 +129,9 @@ public final class ReplayWorker: @unchecked Sendable {
         do throws(ReplayFailure) {
             // Only a user still among the first named is kept (a run is a scenario: memory);
             // the list is pruned again when it grows.
-            for (c, run) in try replayer.replay(user, into: &tallies, scratch: &scratch, keep: { _, _ in saving })
-            where tallies.columns[c].names(user.ref, for: run) {
-                kept.append((c, user.ref, run))
+            for (c, run) in try replayer.replay(user, into: &tallies, scratch: &scratch, keep: { _, _ in saving }) {
+                if run.production != nil { disagreement?(c, user.ref, run) }
+                if tallies.columns[c].names(user.ref, for: run) { kept.append((c, user.ref, run)) }
             }
             if kept.count > 64 * max(1, replayer.columns.count) { prune() }
         } catch {
@@ -136,8 +141,7 @@ public final class ReplayWorker: @unchecked Sendable {
         }
     }
 
-    /// Keeps only the users still among the first named for a property they fail, or for
-    /// disagreeing with production.
+    /// Keeps only the users still among the first named for a property they fail.
     private func prune() {
         kept.removeAll { !tallies.columns[$0.column].names($0.user, for: $0.run) }
     }

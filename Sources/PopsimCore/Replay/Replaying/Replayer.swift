@@ -30,10 +30,24 @@ public struct Replayer: Sendable {
     /// The trace's name, for the scenarios' `file` (messages of a run that stops).
     public let file: String
 
+    /// A property `wait X <= N`: judged per request as well as per user.
+    public struct WaitRule: Sendable {
+        var property: Int
+        var popup: Int
+        var limit: Int
+    }
+
+    /// The catalog's `wait X <= N` properties.
+    let waitRules: [WaitRule]
+
     public init(catalog: Scenario, columns: [Column], limits: RunLimits, file: String) {
         self.catalog = catalog
         self.columns = columns
         groups = ReplayGroups(catalog: catalog)
+        waitRules = catalog.expectations.enumerated().compactMap { i, e in
+            guard case .waitAtMost(let p, let limit) = e.property else { return nil }
+            return WaitRule(property: i, popup: Int(p.index), limit: limit)
+        }
         self.limits = limits
         self.file = file
     }
@@ -100,7 +114,7 @@ public struct Replayer: Sendable {
                 tallies.columns[c].didNotSettle(ref)
                 continue
             }
-            let most = tallies.columns[c].add(result, &scratch, groups: groups, into: &tallies.columnGroups[c])
+            let most = tallies.columns[c].add(result, &scratch, groups: groups, into: &tallies.columnGroups[c], waitRules: waitRules)
             let agrees = scratch.shows == scratch.productionShows
             if agrees { tallies.columns[c].agreeing += 1 } else { tallies.columns[c].disagrees(ref) }
             // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails

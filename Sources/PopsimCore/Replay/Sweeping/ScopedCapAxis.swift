@@ -1,15 +1,29 @@
-/// A daily cap on one scope, swept by its count: `--sweep dailyCap.campaign=1,2,3` (or
-/// `dailyCap.key:promo=…`) runs the column with `caps=campaign:N/24h` — what a team asks ("what
-/// if campaigns are capped at 2 a day?") without writing the caps' syntax. Under a strategy
-/// with a `caps` option (`policy`).
+/// Caps and pacing on one scope, swept by their value — what a team asks ("what if campaigns are
+/// capped at 2 a day?", "…at most one every 30 s?") without writing the rules' syntax, under a
+/// strategy with a `caps` option (`policy`):
+/// - `--sweep dailyCap.campaign=1,2,3`: the column adds `caps+=campaign:N/24h`;
+/// - `--sweep gap.campaign=10s,30s`: `caps+=campaign:gap=…`;
+/// - `--sweep cooldown.key:promo=1m,5m`: `caps+=key:promo:cooldown=…`.
+/// Each joins the strategy's own caps (a rule of the same scope and kind replaced), and two swept
+/// scopes join each other.
 public enum ScopedCapAxis: SweepAxis {
-    static let prefix = "dailyCap."
+    /// Each swept name's prefix and the rule it writes for a scope and a value.
+    static let rules: [(prefix: String, rule: @Sendable (String, String) -> String)] = [
+        ("dailyCap.", { "\($0):\($1)/24h" }),
+        ("gap.", { "\($0):gap=\($1)" }),
+        ("cooldown.", { "\($0):cooldown=\($1)" }),
+    ]
 
     public static func varies(_ name: String, under entry: StrategyEntry) -> Bool {
-        name.hasPrefix(prefix) && name.count > prefix.count && entry.option(named: "caps")?.kind == .caps
+        rule(for: name) != nil && entry.option(named: "caps")?.kind == .caps
     }
 
     public static func setting(_ name: String, _ value: String) -> [String] {
-        ["caps=\(name.dropFirst(prefix.count)):\(value)/24h"]
+        guard let (prefix, rule) = rule(for: name) else { return [] }
+        return ["caps+=" + rule(String(name.dropFirst(prefix.count)), value)]
+    }
+
+    static func rule(for name: String) -> (prefix: String, rule: @Sendable (String, String) -> String)? {
+        rules.first { name.hasPrefix($0.prefix) && name.count > $0.prefix.count }
     }
 }
