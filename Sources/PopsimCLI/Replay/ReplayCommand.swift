@@ -41,7 +41,7 @@ enum ReplayCommand {
         }
         let sweep = try sweeps(args)
         let columns = try replayColumns(args, catalog: catalog, strategies: set, sweep: sweep)
-        let layout = try traceLayout(args, path: tracePath)
+        let layout = try traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes)
         let shard = try Shard.option(args, command: "replay")
         let maxErrors = try nonNegative(args, "max-errors") ?? 0
         let workers = min(try CheckCommand.jobCount(args, command: "replay"), ReplayPass.maxWorkers)
@@ -88,6 +88,7 @@ enum ReplayCommand {
                                   hasProduction: pass.sawShown)
         report.userErrors = pass.userErrors
         report.hasTriggers = pass.sawTrigger
+        report.unmapped = ReplayReport.unmapped(pass.unmapped)
         report.groups = pass.settings.replayer.groups.all
         report.sweep = sweep.names
         if !sweep.isEmpty {
@@ -226,9 +227,10 @@ enum ReplayCommand {
         return columns
     }
 
-    /// The trace's layout from `--trace-format` (else the file's extension), `--time-unit` and
-    /// `--columns`; and whether the format is known (else it is told by the trace's first bytes).
-    static func traceLayout(_ args: Arguments, path: String) throws(PopsimError) -> (TraceLayout, known: Bool) {
+    /// The trace's layout from `--trace-format` (else the file's extension), then `--mapping`'s
+    /// file, then `--time-unit`, `--columns`, `--event` and `--time-zone` over it; and whether the
+    /// format is known (else it is told by the trace's first bytes).
+    static func traceLayout(_ args: Arguments, path: String, catalog: Scenario, maxBytes: Int) throws(PopsimError) -> (TraceLayout, known: Bool) {
         var format = path == "-" ? nil : TraceFormats.implied(by: path)
         if let name = args.value("trace-format") {
             guard let named = TraceFormats.named(name) else {
@@ -236,11 +238,45 @@ enum ReplayCommand {
             }
             format = named
         }
-        var layout = TraceLayout(format: format ?? .csv, timeUnit: try args.choice("time-unit", TraceLayout.TimeUnit.self, command: "replay", default: .ms))
+        var layout = TraceLayout(format: format ?? .csv)
+        if let file = args.value("mapping") {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(file, maxBytes: maxBytes)
+            } catch {
+                throw PopsimError.io(path: file, reason: error.reason)
+            }
+            switch TraceMappingFile.load(bytes, file: file, catalog: catalog, into: layout) {
+            case .success(let mapped): layout = mapped
+            case .failure(let errors): throw PopsimError.input(errors)
+            }
+        }
+        if args.value("time-unit") != nil {
+            layout.timeUnit = try args.choice("time-unit", TraceLayout.TimeUnit.self, command: "replay", default: .ms)
+        }
         if args.flag("multiline-fields") { layout.quotedLineBreaks = nil }
         if let text = args.value("columns"), let bad = layout.map(text) {
             throw PopsimError.usage("replay: --columns: expected field=column with fields among "
                                     + TraceField.allCases.map(\.rawValue).joined(separator: ", ") + ", each column once, got \(JSONValue.quoted(bad))")
+        }
+        for text in args.all("event") {
+            let pair = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, let meaning = TraceMapping.meaning(pair[1]) else {
+                throw PopsimError.usage("replay: --event: expected NAME=MEANING with a meaning among "
+                                        + TraceVerb.all.map(\.word).joined(separator: ", ") + " (\(TraceMappingFile.meaningNote)), got \(JSONValue.quoted(text))")
+            }
+            if case .setVariable(let name) = meaning, !catalog.state.names.contains(name) {
+                throw PopsimError.usage("replay: --event \(JSONValue.quoted(text)): the catalog has no state \(JSONValue.quoted(name))"
+                                        + (Suggestion.closest(name, among: catalog.state.names).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? ""))
+            }
+            layout.mapping.events.removeAll { $0.name == pair[0] }
+            layout.mapping.events.append((pair[0], meaning))
+        }
+        if let text = args.value("time-zone") {
+            guard let minutes = TraceMapping.timeZone(text) else {
+                throw PopsimError.usage("replay: --time-zone: expected UTC, Z or an offset like +01:00 (a named zone with summer time: convert the times in the export), got \(JSONValue.quoted(text))")
+            }
+            layout.mapping.timeZoneMinutes = minutes
         }
         return (layout, format != nil)
     }

@@ -58,6 +58,8 @@ struct ReplayPass {
     var skippedUsers: Int { workers.reduce(0) { $0 + $1.gatherer.skippedUsers + $1.laterSkipped } }
     var sawShown: Bool { workers.contains { $0.gatherer.sawShown } }
     var sawTrigger: Bool { workers.contains { $0.gatherer.sawTrigger } }
+    /// Rows skipped as unmapped events, by event name, over every worker.
+    var unmapped: [String: Int] { workers.reduce(into: [:]) { all, w in all.merge(w.gatherer.unmapped, uniquingKeysWith: +) } }
     var oversized: [(bytes: Int, user: String?)] { workers.flatMap(\.oversized) }
 
     var tallies: ReplayTallies {

@@ -30,6 +30,7 @@ public enum TraceErrorText {
         case .missingField(let field, let name, let what):
             return LoadProblem.expected("\(what ?? "the \(field.rawValue)") in column '\(name)'", got: "nothing").message
         case .badTime(let text, let unit): return LoadProblem.expected(expected(unit), got: JSONValue.quoted(text)).message
+        case .unmappedEvent(let name): return "the event \(JSONValue.quoted(name)) is not mapped (skipped)"
         case .unknownAction(let word, let known, let suggestion):
             return LoadProblem.expectedOneOf(known, got: JSONValue.quoted(word), suggestion: suggestion).message
         case .unknownPopup(let name, let suggestion): return LoadProblem.unknownPopup(name, suggestion: suggestion).message
@@ -59,7 +60,7 @@ public enum TraceErrorText {
         switch unit {
         case .ms: return "a time in integer milliseconds (other units: --time-unit s or iso8601)"
         case .s: return "a time in seconds, like 1732600000.25"
-        case .iso8601: return "an ISO 8601 time, like 2026-11-20T08:00:00.250Z"
+        case .iso8601: return "an ISO 8601 time, like 2026-11-20T08:00:00.250Z (one without a zone is UTC unless --time-zone gives its offset)"
         }
     }
 }

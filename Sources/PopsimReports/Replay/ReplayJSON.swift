@@ -15,6 +15,7 @@ public enum ReplayJSON {
         members += [("rows", int(r.rows)), ("badRows", int(r.badRows)), ("userErrors", int(r.userErrors)), ("skippedUsers", int(r.skippedUsers)),
                     ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at)),
                     ("triggers", JSONValue(.bool(r.hasTriggers), at: at))]
+        if !r.unmapped.isEmpty { members.append(("unmapped", obj(r.unmapped.sorted { $0.event < $1.event }.map { ($0.event, int($0.rows)) }))) }
         if !r.sweep.isEmpty { members.append(("sweep", arr(r.sweep.map(str)))) }
         var columns = [tally("production", r.tallies.production)]
         for (c, (label, t)) in zip(r.labels, r.tallies.columns).enumerated() {
@@ -135,6 +136,15 @@ public enum ReplayJSON {
             report.bases = bases
             report.sweepValues = values
             report.groups = groups
+            if let v = m["unmapped"] {
+                guard let f = fields(v) else { return nil }
+                var counts: [String: Int] = [:]
+                for (name, n) in f {
+                    guard let n = count(n), counts[name] == nil else { return nil }
+                    counts[name] = n
+                }
+                report.unmapped = ReplayReport.unmapped(counts)
+            }
             if let v = m["triggers"] {
                 guard case .bool(let b) = v.kind else { return nil }
                 report.hasTriggers = b

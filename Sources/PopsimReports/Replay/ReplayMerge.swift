@@ -23,7 +23,8 @@ public enum ReplayMerge {
                 return .failure(Problem(message: "\(path) runs other strategies than \(paths[0]): \(r.labels.joined(separator: ", "))"))
             }
             guard r.rows == merged.rows, r.badRows == merged.badRows, r.hasProduction == merged.hasProduction,
-                  r.hasTriggers == merged.hasTriggers else {
+                  r.hasTriggers == merged.hasTriggers,
+                  r.unmapped.elementsEqual(merged.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows }) else {
                 return .failure(Problem(message: "\(path) read the trace differently than \(paths[0]) (other --columns, --time-unit or --max-errors?)"))
             }
         }

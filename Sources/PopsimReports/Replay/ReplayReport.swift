@@ -25,6 +25,9 @@ public struct ReplayReport: Sendable, Equatable {
     public var tallies: ReplayTallies
     /// Whether the trace has `shown` rows: then production is a column and agreement a row.
     public var hasProduction: Bool
+    /// Rows skipped for an event name the mapping does not name, per name: the most first, then
+    /// by name (every shard finds the same).
+    public var unmapped: [(event: String, rows: Int)] = []
     /// Whether the trace has `trigger` rows (a strategy that shows only when asked needs them).
     public var hasTriggers = true
     /// With `--sweep`: the swept names, and per column its strategy and the values it ran with.
@@ -51,6 +54,30 @@ public struct ReplayReport: Sendable, Equatable {
         self.labels = labels
         self.tallies = tallies
         self.hasProduction = hasProduction
+    }
+
+    /// The header's words for the rows skipped as unmapped events: `; 120 rows of unmapped
+    /// events skipped: app_open 100, purchase 20`, at most five names.
+    public var unmappedWords: String {
+        guard !unmapped.isEmpty else { return "" }
+        let total = unmapped.reduce(0) { $0 &+ $1.rows }
+        let names = unmapped.prefix(5).map { "\($0.event) \($0.rows)" }.joined(separator: ", ")
+        let more = unmapped.count > 5 ? " and \(unmapped.count - 5) more" : ""
+        return "; \(total) rows of unmapped events skipped: \(names)\(more)"
+    }
+
+    /// Unmapped events in report order.
+    public static func unmapped(_ counts: [String: Int]) -> [(event: String, rows: Int)] {
+        counts.map { (event: $0.key, rows: $0.value) }.sorted { ($1.rows, $0.event) < ($0.rows, $1.event) }
+    }
+
+    public static func == (a: ReplayReport, b: ReplayReport) -> Bool {
+        a.trace == b.trace && a.traceBytes == b.traceBytes && a.traceDigest == b.traceDigest && a.catalog == b.catalog
+            && a.catalogDigest == b.catalogDigest && a.shard == b.shard && a.rows == b.rows && a.badRows == b.badRows
+            && a.userErrors == b.userErrors && a.skippedUsers == b.skippedUsers && a.properties == b.properties && a.labels == b.labels
+            && a.tallies == b.tallies && a.hasProduction == b.hasProduction && a.hasTriggers == b.hasTriggers && a.sweep == b.sweep
+            && a.bases == b.bases && a.sweepValues == b.sweepValues && a.groups == b.groups
+            && a.unmapped.elementsEqual(b.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows })
     }
 
     /// The table every text format draws: a header row, then one row per figure

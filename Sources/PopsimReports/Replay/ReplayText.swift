@@ -8,6 +8,7 @@ public enum ReplayText {
         var out = "replay: \(r.trace) with \(r.catalog): \(r.tallies.production.users) users, \(r.rows) rows"
         if let shard = r.shard { out += ", shard \(shard)" }
         if r.badRows + r.userErrors > 0 { out += "; \(r.badRows + r.userErrors) bad rows skipped with their \(r.skippedUsers) users" }
+        out += r.unmappedWords
         out += "\n"
         let table = r.table
         let groups = by.map { r.groups(by: $0, requested: true).map { r.table(group: $0) } } ?? []
@@ -74,6 +75,7 @@ public enum ReplayText {
         out += "\(r.tallies.production.users) users, \(r.rows) rows"
         if let shard = r.shard { out += ", shard \(shard)" }
         if r.badRows + r.userErrors > 0 { out += "; \(r.badRows + r.userErrors) bad rows skipped with their \(r.skippedUsers) users" }
+        out += r.unmappedWords
         out += ".\n\n"
         out += markdownTable(r.table, corner: "figure")
         if let by {

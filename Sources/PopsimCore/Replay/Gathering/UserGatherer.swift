@@ -37,6 +37,9 @@ public struct UserGatherer: Sendable {
     public private(set) var sawShown = false
     /// Whether one of its rows (any shard's) is a `trigger`.
     public private(set) var sawTrigger = false
+    /// Rows skipped for an event name the mapping does not name, by that name (any shard's:
+    /// what the trace holds, like its bad rows).
+    public private(set) var unmapped: [String: Int] = [:]
     /// Whether no user of its own came back after another user's row (the trace so far is grouped).
     public private(set) var groupedSoFar = true
 
@@ -136,6 +139,11 @@ public struct UserGatherer: Sendable {
         let userBytes = row[.user]
         var failure: TraceError?
         guard let d = decoder.decode(row, values: &values, failure: &failure) else {
+            if case .unmappedEvent(let name)? = failure?.problem {
+                unmapped[name, default: 0] += 1
+                if inShard { shardRows -= 1 }
+                return
+            }
             if let failure { report(failure) }
             guard let userBytes, let hash, inShard else { return }
             if outboxes != nil {

@@ -22,6 +22,8 @@ public struct TraceLayout: Sendable, Equatable {
     /// CSV: the most line breaks a quoted field may hold (nil: any). One by default, so that a
     /// quote left open costs its own row and the next, never the rest of the trace.
     public var quotedLineBreaks: Int? = 1
+    /// What the export's event names and popup names mean, and its time zone (`TraceMapping`).
+    public var mapping = TraceMapping()
 
     public init(format: TraceFormat, timeUnit: TimeUnit = .ms, names: [String] = TraceField.allCases.map(\.rawValue)) {
         self.format = format

@@ -25,6 +25,9 @@ public enum TraceProblem: Sendable, Equatable {
     /// A time that does not read in the trace's unit.
     case badTime(String, unit: TraceLayout.TimeUnit)
     case unknownAction(String, known: [String], suggestion: String?)
+    /// An event name neither the mapping nor popsim's words name, under a mapping of events:
+    /// the row is skipped and counted by its name, never reported.
+    case unmappedEvent(String)
     case unknownPopup(String, suggestion: String?)
     /// A `set` value that is not `name=value`.
     case notASetting(String)

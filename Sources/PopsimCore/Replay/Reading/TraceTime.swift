@@ -11,11 +11,12 @@ public enum TraceTime {
         return text.withUTF8 { milliseconds($0, unit: unit) }
     }
 
-    public static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, unit: TraceLayout.TimeUnit) -> Int? {
+    /// `zoneMinutes`: the offset east of UTC of an ISO 8601 time written without a zone.
+    public static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, unit: TraceLayout.TimeUnit, zoneMinutes: Int = 0) -> Int? {
         switch unit {
         case .ms: return integer(bytes[...])
         case .s: return seconds(bytes[...])
-        case .iso8601: return iso8601(bytes[...])
+        case .iso8601: return iso8601(bytes[...], zoneMinutes: zoneMinutes)
         }
     }
 
@@ -82,10 +83,11 @@ public enum TraceTime {
         return whole * 1000 + (negative ? -ms : ms)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; a space may stand for `T`.
-    static func iso8601(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+    /// `YYYY-MM-DDTHH:MM:SS[.fff…][Z|±HH:MM]`; a space may stand for `T`. Without a zone (what
+    /// BigQuery and Redshift often write), the time is `zoneMinutes` east of UTC (0: UTC).
+    static func iso8601(_ b: Slice<UnsafeBufferPointer<UInt8>>, zoneMinutes: Int = 0) -> Int? {
         let s = UnsafeBufferPointer(rebasing: b)
-        guard s.count >= 20 else { return nil }
+        guard s.count >= 19 else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }
             var n = 0
@@ -111,9 +113,11 @@ public enum TraceTime {
             }
             guard i > start else { return nil }
         }
-        guard i < s.count else { return nil }
-        var offset = 0
-        if s[i] == UInt8(ascii: "Z") {
+        var offset = zoneMinutes * 60_000
+        if i == s.count {
+            // No zone: the trace's.
+        } else if s[i] == UInt8(ascii: "Z") {
+            offset = 0
             i += 1
         } else if s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") {
             guard let h = number(i + 1, 2), i + 3 < s.count, s[i + 3] == UInt8(ascii: ":"), let m = number(i + 4, 2), h < 24, m < 60 else { return nil }
