@@ -336,6 +336,18 @@ struct ReplaySweepTests {
         #expect(svg.stdout.contains("stroke-dasharray=\"6 4\"><title>fg: "))
         let again = try runPopsim(base + ["--format", "svg", "--jobs", "1"], in: dir)
         #expect(again.stdout == svg.stdout)
+        // A wait is drawn over requests (a drop fails it); `--by popup` adds each popup's panels
+        // and tables after the whole's.
+        #expect(svg.stdout.contains(">wait b &lt;= 500: % of requests late or dropped</text>"))
+        #expect(!svg.stdout.contains(">a: shown, % of requests</text>"))
+        let html = try runPopsim(base + ["--format", "html", "--by", "popup"], in: dir)
+        let titles = html.stdout.split(separator: "\n").filter { $0.contains("class=\"title\">") }.map { $0.split(separator: ">")[1].split(separator: "<")[0] }
+        #expect(titles.filter { $0.hasPrefix("a: ") || $0.hasPrefix("b: ") } == [
+            "a: shown, % of requests", "a: dropped", "a: lost", "a: pending at end", "a: wait p50 (ms)", "a: wait p90 (ms)", "a: wait p99 (ms)",
+            "b: shown, % of requests", "b: dropped", "b: lost", "b: pending at end", "b: wait p50 (ms)", "b: wait p90 (ms)", "b: wait p99 (ms)",
+        ])
+        #expect(html.stdout.components(separatedBy: "<table>").count == 4) // the whole, a, b
+        #expect(html.stdout.contains("<tr><th>a</th><th>production</th>"))
         let bad = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "policy", "--sweep", "cooldownMs"], in: dir)
         #expect(bad.status == 2)
         #expect(bad.stderr == "popsim: replay: --sweep: expected NAME=V1,V2,... with each name once, got \"cooldownMs\"\n")

@@ -137,8 +137,8 @@ enum ReplayCommand {
         case .markdown: return ReplayText.markdown(r, by: by)
         case .json: return ReplayJSON.render(r)
         case .csv: return ReplayText.csv(r)
-        case .svg: return ReplayCurves.svg(r)
-        case .html: return ReplayCurves.html(r)
+        case .svg: return ReplayCurves.svg(r, by: by)
+        case .html: return ReplayCurves.html(r, by: by)
         }
     }
 

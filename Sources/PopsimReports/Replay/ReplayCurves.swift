@@ -17,13 +17,27 @@ public enum ReplayCurves {
         var values: [Int?]
     }
 
-    /// The panels: each figure of `ReplayFigure.all` that has a curve, in order.
-    static func figures(_ r: ReplayReport) -> [Figure] {
-        let t = r.tallies.columns
+    /// The panels: each figure of `ReplayFigure.all` that has a curve, in order; with `by`, then
+    /// each requested group's (`ReplayReport.groups(by:requested:)`), its name before the figure's.
+    static func figures(_ r: ReplayReport, by: ReplayGroups.By? = nil) -> [Figure] {
+        var out = figures(r, r.tallies.columns, figures: ReplayFigure.all, group: nil)
+        if let by {
+            for g in r.groups(by: by, requested: true) {
+                out += figures(r, r.tallies.columnGroups.map { $0[g] }, figures: ReplayFigure.ofGroups, group: r.groups[g].name)
+            }
+        }
+        return out
+    }
+
+    /// The panels of one set of tallies (the whole's, or a group's: its properties are the whole's
+    /// panels, so a group draws its counts, shares and waits).
+    static func figures(_ r: ReplayReport, _ t: [ReplayTally], figures: [ReplayFigure], group: String?) -> [Figure] {
         func share(_ n: Int, _ d: Int) -> Int? { d > 0 ? ReplayReport.tenths(n, of: d) : nil }
         var out: [Figure] = []
-        for f in ReplayFigure.all {
-            guard let name = f.curve else { continue }
+        for f in figures {
+            guard let curve = f.curve else { continue }
+            let name = (group.map { "\($0): " } ?? "") + curve
+            if group != nil, case .failures = f.kind { continue }
             switch f.kind {
             case .count(let get, _, _): out.append(Figure(name: name, percent: false, values: t.map(get)))
             case .shown: out.append(Figure(name: name, percent: true, values: t.map { share($0.shown, $0.requests) }))
@@ -37,7 +51,7 @@ public enum ReplayCurves {
                 // drops more cannot look better. Any other property's is over users.
                 for (i, p) in r.properties.enumerated() {
                     if ReplayReport.isWait(p) {
-                        out.append(Figure(name: "\(name) \(ReplayReport.perRequest): \(p), % of requests (a drop fails)", percent: true,
+                        out.append(Figure(name: "\(p): % of requests late or dropped", percent: true,
                                           values: t.map { share($0.lateRequests[i], $0.judgedRequests[i]) }))
                     } else {
                         out.append(Figure(name: "\(name): \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
@@ -170,8 +184,8 @@ public enum ReplayCurves {
         return out
     }
 
-    public static func svg(_ r: ReplayReport) -> String {
-        let figures = figures(r)
+    public static func svg(_ r: ReplayReport, by: ReplayGroups.By? = nil) -> String {
+        let figures = figures(r, by: by)
         let columns = 2
         let rows = (figures.count + columns - 1) / columns
         let legendRows = (lines(r).names.count + 2) / 3
@@ -190,7 +204,7 @@ public enum ReplayCurves {
     /// The trace as a title names it: "standard input" for `-`.
     static func traceName(_ r: ReplayReport) -> String { r.trace == "-" ? "standard input" : r.trace }
 
-    public static func html(_ r: ReplayReport) -> String {
+    public static func html(_ r: ReplayReport, by: ReplayGroups.By? = nil) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>replay: \(XMLText.escape(traceName(r)))</title>\n"
@@ -199,10 +213,13 @@ public enum ReplayCurves {
             + ".wide{overflow-x:auto}table{border-collapse:collapse;font-size:13px}"
             + "td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #ddd}td:first-child,th:first-child{text-align:left}</style>\n"
         out += "</head>\n<body>\n<h1>replay: \(XMLText.escape(traceName(r))) with \(XMLText.escape(r.catalog))</h1>\n"
-        out += "<p>Hover a point for its value.</p>\n" + svg(r)
-        let table = r.table
-        out += "<div class=\"wide\"><table>\n<tr>" + table[0].map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>\n"
-        for row in table.dropFirst() { out += "<tr>" + row.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>\n" }
-        return out + "</table></div>\n</body>\n</html>\n"
+        out += "<p>Hover a point for its value.</p>\n" + svg(r, by: by)
+        // The whole's table, then each requested group's with `by` (as the text report).
+        for table in [r.table] + (by.map { r.groups(by: $0, requested: true).map { r.table(group: $0) } } ?? []) {
+            out += "<div class=\"wide\"><table>\n<tr>" + table[0].map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>\n"
+            for row in table.dropFirst() { out += "<tr>" + row.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>\n" }
+            out += "</table></div>\n"
+        }
+        return out + "</body>\n</html>\n"
     }
 }
