@@ -56,6 +56,8 @@ struct ScopedCapTests {
         let policy = try #require(StrategyRegistry.entry(named: "policy")), fg = try #require(StrategyRegistry.entry(named: "fg"))
         #expect(sweep.overrides(["2", "5"], under: policy) == ["caps+=campaign:2/24h", "caps+=key:promo:5/24h"])
         #expect(!sweep.isBaseline(for: policy) && sweep.isBaseline(for: fg))
+        let others = try Sweep.parse(["cap.campaign/1h=1,2", "gap.level:high=30s", "cooldown.key:promo=1m"]).get()
+        #expect(others.overrides(["2", "30s", "1m"], under: policy) == ["caps+=campaign:2/1h", "caps+=level:high:gap=30s", "caps+=key:promo:cooldown=1m"])
     }
 
     @Test func gapsAndCooldownsReadAsWritten() {
