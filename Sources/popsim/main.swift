@@ -7,7 +7,7 @@ import PopsimSystem
 LargeBuffer.advise = { System.adviseHugePages($0, $1) }
 
 var environment: [String: String] = [:]
-for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG", "POPSIM_PLUGIN_STATS"] {
+for name in ["NO_COLOR", "TERM", "CI", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG", "POPSIM_PLUGIN_STATS", "TMPDIR"] {
     if let value = System.environment(name) { environment[name] = value }
 }
 /// The line the timeout prints, prepared when the guard is armed (a signal handler may only

@@ -51,25 +51,26 @@ enum ReplayCommand {
             console.error("popsim: replay: warning: --memory \(args.value("memory") ?? "") is less than popsim needs to run at all "
                           + "(about \(mebibytes(plan.needed)) MiB for \(workers) jobs and this catalog); every user goes to temporary partitions")
         }
+        let folder = try TracePartitions.checkedFolder(console.environment)
         let saveDir = args.value("save")
         let root = try saveDir.map { (_) throws(PopsimError) in try ReplaySave.catalogRoot(catalogBytes, path: catalogPath) }
         let disagreements = try saveDir.map { (dir) throws(PopsimError) in
             try SavedDisagreements(root: root ?? JSONValue(.null, at: SourceLocation(line: 0, column: 0)), columns: columns, strategies: set,
-                                   dir: dir, trace: tracePath, folder: TracePartitions.folder(console.environment))
+                                   dir: dir, trace: tracePath, folder: folder)
         }
         var pass = ReplayPass(ReplayPass.Settings(
             replayer: Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath), layout: layout.0,
             formatKnown: layout.known,
             catalog: catalog, file: tracePath, shard: shard, promisedGrouped: args.flag("grouped"), maxErrors: maxErrors,
             workers: workers, saving: saveDir != nil, disagreements: disagreements, plan: plan,
-            folder: TracePartitions.folder(console.environment)))
+            folder: folder))
         var source = try TraceSource(tracePath)
         defer { source.close() }
         let progress = console.progressLine()
         try pass.run(&source, reopen: { () throws(PopsimError) -> TraceSource in try TraceSource(tracePath) }, progress: progress)
         progress?.finish()
         for error in pass.errors { console.error(TraceErrorText.line(error)) }
-        if pass.errorCount > maxErrors { return .badInput }
+        if pass.errorCount > maxErrors || pass.workers.contains(where: { $0.gatherer.stopsReading }) { return .badInput }
         if let stop = pass.stopped { return console.report(stop) }
         // The workers' tallies added up once, for every use below.
         let tallies = pass.tallies

@@ -108,7 +108,7 @@ struct ReplayPass {
                 let ms = max(1, System.monotonicMs() - started), rows = me.rows
                 progress.update("replay: \(rows) rows, \(me.workers.reduce(0) { $0 + $1.gatherer.userCount }) users, \(rows * 1000 / ms) rows/s")
             }
-            guard me.errorCount <= me.settings.maxErrors else { return false }
+            guard me.errorCount <= me.settings.maxErrors, !me.workers.contains(where: { $0.gatherer.stopsReading }) else { return false }
             if me.streaming, speculate, me.workers.contains(where: { !$0.gatherer.groupedSoFar }) {
                 restart = true
                 return false

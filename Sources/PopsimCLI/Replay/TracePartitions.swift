@@ -30,6 +30,19 @@ final class TracePartitions: SpillStore, @unchecked Sendable {
         environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
+    /// The folder, checked before any row is read: a `TMPDIR` that names nothing, a file or a
+    /// device is an error now, not after the trace was read up to the memory budget (the system's
+    /// own folder is only tried when a partition is made).
+    static func checkedFolder(_ environment: [String: String]) throws(PopsimError) -> String {
+        let folder = folder(environment)
+        guard environment["TMPDIR"].map({ $0.isEmpty }) == false else { return folder }
+        guard System.fileInfo(folder)?.kind == .directory, System.canWrite(folder) else {
+            let what = System.fileInfo(folder) == nil ? "nothing is there" : "it is not a folder popsim can write to"
+            throw PopsimError.io(path: folder, reason: "cannot keep temporary partitions of the trace there (TMPDIR): \(what)")
+        }
+        return folder
+    }
+
     var count: Int { fds.count }
 
     func append(_ part: Int, _ bytes: [UInt8]) throws(PopsimError) {

@@ -30,6 +30,8 @@ public enum TraceErrorText {
         case .missingField(let field, let name, let what):
             return LoadProblem.expected("\(what ?? "the \(field.rawValue)") in column '\(name)'", got: "nothing").message
         case .badTime(let text, let unit): return LoadProblem.expected(expected(unit), got: JSONValue.quoted(text)).message
+        case .recordTooLong(let limit):
+            return "a record longer than \(limit >> 20) MiB without a line break: this is not a trace of rows (nothing after it is read)"
         case .unmappedEvent(let name): return "the event \(JSONValue.quoted(name)) is not mapped (skipped)"
         case .unknownAction(let word, let known, let suggestion):
             return LoadProblem.expectedOneOf(known, got: JSONValue.quoted(word), suggestion: suggestion).message

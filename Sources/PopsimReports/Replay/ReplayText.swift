@@ -1,17 +1,24 @@
 import PopsimCore
 
 /// The replay's table for a terminal (columns split to fit `width`) or as Markdown.
+///
+/// Contract: what the trace or the command line wrote (user ids, event names, the trace's path,
+/// a plug-in's label) is never written raw: a terminal gets its control and bidirectional
+/// characters as visible escapes (`TerminalText.safe`), Markdown also its `|`, `<` and `&`
+/// (`CompareMarkdown.escape`), so that no user id can move the cursor, forge a line or be HTML in
+/// a job summary (issue 41).
 public enum ReplayText {
     /// The report for a terminal; `by`: the figures of each group of popups gathered so (each
     /// popup, level or key) after the whole's.
     public static func render(_ r: ReplayReport, width: Int?, by: ReplayGroups.By? = nil) -> String {
-        var out = "replay: \(r.trace) with \(r.catalog): \(r.tallies.production.users) users, \(r.rows) rows"
-        if let shard = r.shard { out += ", shard \(shard)" }
+        let safe = TerminalText.safe
+        var out = "replay: \(safe(r.trace)) with \(safe(r.catalog)): \(r.tallies.production.users) users, \(r.rows) rows"
+        if let shard = r.shard { out += ", shard \(safe(shard))" }
         if r.badRows + r.userErrors > 0 { out += "; \(r.badRows + r.userErrors) bad rows skipped with their \(r.skippedUsers) users" }
-        out += r.unmappedWords
+        out += safe(r.unmappedWords)
         out += "\n"
-        let table = r.table
-        let groups = by.map { r.groups(by: $0, requested: true).map { r.table(group: $0) } } ?? []
+        let table = r.table.map { $0.map(safe) }
+        let groups = by.map { r.groups(by: $0, requested: true).map { r.table(group: $0).map { $0.map(safe) } } } ?? []
         // One set of column widths for the whole and its groups: their columns line up.
         let widths = (0..<table[0].count).map { c in ([table] + groups).map { t in t.map { $0[c].count }.max() ?? 0 }.max() ?? 0 }
         out += lines(table, width: width, widths: widths)
@@ -20,13 +27,13 @@ public enum ReplayText {
             for t in groups { out += lines(t, width: width, widths: widths) }
         }
         let notes = r.notes
-        if !notes.isEmpty { out += "\n" + notes.map { "note: " + $0 + "\n" }.joined() }
+        if !notes.isEmpty { out += "\n" + notes.map { "note: " + safe($0) + "\n" }.joined() }
         let named = r.namedFailures
         if !named.isEmpty {
             out += "\nfirst users where it fails (by first row):\n"
             for n in named {
                 let more = n.users.count == ReplayTally.named ? ", …" : ""
-                out += "  \(n.column): \(n.property): " + n.users.map { "\($0.id) (row \($0.row))" }.joined(separator: ", ") + more + "\n"
+                out += "  \(safe(n.column)): \(safe(n.property)): " + n.users.map { "\(safe($0.id)) (row \($0.row))" }.joined(separator: ", ") + more + "\n"
             }
         }
         return out
@@ -71,34 +78,35 @@ public enum ReplayText {
     }
 
     public static func markdown(_ r: ReplayReport, by: ReplayGroups.By? = nil) -> String {
-        var out = "## replay: \(r.trace) with \(r.catalog)\n\n"
+        let escape = CompareMarkdown.escape
+        var out = "## replay: \(escape(r.trace)) with \(escape(r.catalog))\n\n"
         out += "\(r.tallies.production.users) users, \(r.rows) rows"
-        if let shard = r.shard { out += ", shard \(shard)" }
+        if let shard = r.shard { out += ", shard \(escape(shard))" }
         if r.badRows + r.userErrors > 0 { out += "; \(r.badRows + r.userErrors) bad rows skipped with their \(r.skippedUsers) users" }
-        out += r.unmappedWords
+        out += escape(r.unmappedWords)
         out += ".\n\n"
         out += markdownTable(r.table, corner: "figure")
         if let by {
             let groups = r.groups(by: by, requested: true)
             if groups.isEmpty { out += "\nBy \(by.rawValue): \(none(by, in: r)).\n" }
             for g in groups {
-                out += "\n### \(by.rawValue) \(r.groups[g].name)\n\n" + markdownTable(r.table(group: g), corner: "figure")
+                out += "\n### \(by.rawValue) \(escape(r.groups[g].name))\n\n" + markdownTable(r.table(group: g), corner: "figure")
             }
         }
         let notes = r.notes
-        if !notes.isEmpty { out += "\n" + notes.map { "> Note: " + $0 + "\n" }.joined(separator: ">\n") }
+        if !notes.isEmpty { out += "\n" + notes.map { "> Note: " + escape($0) + "\n" }.joined(separator: ">\n") }
         let named = r.namedFailures
         if !named.isEmpty {
             out += "\nFirst users where it fails (by first row):\n\n"
             for n in named {
-                out += "- \(n.column): `\(n.property)`: " + n.users.map { "\($0.id) (row \($0.row))" }.joined(separator: ", ") + "\n"
+                out += "- \(escape(n.column)): \(CompareMarkdown.code(n.property)): " + n.users.map { "\(escape($0.id)) (row \($0.row))" }.joined(separator: ", ") + "\n"
             }
         }
         return out
     }
 
     static func markdownTable(_ table: [[String]], corner: String) -> String {
-        func cells(_ row: [String]) -> String { "| " + row.map { $0.replacingOccurrences("|", "\\|") }.joined(separator: " | ") + " |\n" }
+        func cells(_ row: [String]) -> String { "| " + row.map(CompareMarkdown.escape).joined(separator: " | ") + " |\n" }
         var out = cells([corner] + table[0].dropFirst())
         out += "|---|" + String(repeating: "---:|", count: table[0].count - 1) + "\n"
         for row in table.dropFirst() { out += cells(row) }

@@ -35,6 +35,9 @@ public struct UserGatherer: Sendable {
     public private(set) var shardRows = 0
     /// Whether one of its rows (any shard's) is a `shown`: then production is a column.
     public private(set) var sawShown = false
+    /// Whether a problem stops the reading whatever `--max-errors` allows (a record that never
+    /// ends).
+    public private(set) var stopsReading = false
     /// Whether one of its rows (any shard's) is a `trigger`.
     public private(set) var sawTrigger = false
     /// Rows skipped for an event name the mapping does not name, by that name (any shard's:
@@ -238,6 +241,7 @@ public struct UserGatherer: Sendable {
     }
 
     mutating func report(_ e: TraceError) {
+        if case .recordTooLong = e.problem { stopsReading = true }
         errorCount += 1
         errors.append(e)
         // Keep the first maxErrors + 1 by line: what one reader going through the file reports.

@@ -73,6 +73,12 @@ public struct CSVTraceReader: TraceRowReader {
         }
         // The chunk ends inside a record: keep its bytes for the next chunk.
         chunks.carryRest()
+        if chunks.carriesTooMuch {
+            ended = true
+            chunks.dropCarried()
+            problems.append(error(line: line, column: 1, .recordTooLong(limit: RecordChunks.maxRecordBytes)))
+            return nil
+        }
         guard chunks.finished else { return nil }
         if !lastTaken {
             lastTaken = true

@@ -6,6 +6,8 @@ public struct JSONLinesTraceReader: TraceRowReader {
     let names: [String]
     private var chunks: RecordChunks
     private var ended = false
+    /// A line past `RecordChunks.maxRecordBytes`, to report once.
+    private var tooLong: TraceError?
     private var line = 1
     public private(set) var rowCount = 0
     private let storage = TraceRowStorage()
@@ -28,6 +30,10 @@ public struct JSONLinesTraceReader: TraceRowReader {
         while let record = nextLine() {
             if let pull = take(record) { return pull }
         }
+        if let e = tooLong {
+            tooLong = nil
+            return .problem(e)
+        }
         return nil
     }
 
@@ -35,6 +41,12 @@ public struct JSONLinesTraceReader: TraceRowReader {
         if ended { return nil }
         if let end = chunks.chunk[chunks.at...].firstIndex(of: UInt8(ascii: "\n")) { return chunks.take(upTo: end) }
         chunks.carryRest()
+        if chunks.carriesTooMuch {
+            ended = true
+            chunks.dropCarried()
+            tooLong = error(line: line, column: 1, .recordTooLong(limit: RecordChunks.maxRecordBytes))
+            return nil
+        }
         guard chunks.finished else { return nil }
         ended = true
         return chunks.takeCarried()

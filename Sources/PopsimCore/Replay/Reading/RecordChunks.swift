@@ -14,6 +14,13 @@ struct RecordChunks {
 
     init(storage: TraceRowStorage) { self.storage = storage }
 
+    /// The longest record carried across chunks (16 MiB): a trace without line breaks (`/dev/zero`,
+    /// one endless line) stops there instead of growing until memory runs out.
+    static let maxRecordBytes = 16 << 20
+
+    /// Whether the record carried is past `maxRecordBytes`.
+    var carriesTooMuch: Bool { carrying && storage.record.count > Self.maxRecordBytes }
+
     /// The compression the trace's first bytes say, once they are in.
     var compressed: TraceCompression? { magic.found }
 

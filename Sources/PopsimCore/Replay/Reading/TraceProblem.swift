@@ -5,6 +5,9 @@ public enum TraceProblem: Sendable, Equatable {
     case textAfterQuote
     /// CSV: the trace ends inside a quoted field.
     case quoteNotClosed
+    /// A record (a line, or a quoted CSV field's) longer than `limit` bytes: no line break in
+    /// sight, so nothing after it is read.
+    case recordTooLong(limit: Int)
     /// CSV: no header row at all.
     case emptyTrace
     /// The trace is a compressed file: nothing of it is read.
