@@ -17,6 +17,9 @@ extension System {
         public var size: Int
         /// The permission bits (`0o7777`).
         public var permissions: UInt32
+        /// The device and inode: the same file by any name (a link, a hard link, `./`).
+        public var device: UInt64 = 0
+        public var inode: UInt64 = 0
     }
 
     static func info(_ s: stat) -> FileInfo {
@@ -27,7 +30,8 @@ extension System {
         case S_IFLNK: kind = .symlink
         default: kind = .other
         }
-        return FileInfo(kind: kind, size: Int(s.st_size), permissions: UInt32(s.st_mode & 0o7777))
+        return FileInfo(kind: kind, size: Int(s.st_size), permissions: UInt32(s.st_mode & 0o7777),
+                        device: UInt64(truncatingIfNeeded: s.st_dev), inode: UInt64(truncatingIfNeeded: s.st_ino))
     }
 
     /// `stat` (through symlinks) or `lstat` (`followLinks: false`); nil when nothing is there.

@@ -69,4 +69,51 @@ struct ReplayHostileTests {
         #expect(spilled.status == 0 && spilled.stdout == held.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/big").isEmpty)
     }
+
+    /// `--save DIR` names its files after user ids (an outsider's): a link planted under such a
+    /// name is never followed (exit 2, the file it points to untouched); the root is refused.
+    @Test func saveNeverWritesThroughALink() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try "precious\n".write(to: dir.appendingPathComponent("precious.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/out/1-u1.jc-lifo.json", withDestinationPath: dir.path + "/precious.txt")
+        let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "jc-lifo", "--save", "out"], in: dir)
+        #expect(output.status == 2)
+        #expect(output.stderr == "out/1-u1.jc-lifo.json: cannot save a user there: it is a link (--save writes only regular files of its folder)\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("precious.txt"), encoding: .utf8) == "precious\n")
+        let root = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "jc-lifo", "--save", "//"], in: dir)
+        #expect(root.status == 2 && root.stderr == "popsim: replay: --save: expected a folder for the saved users, not the root of the file system\n")
+    }
+
+    /// An output never replaces an input: `--output` naming the trace, the catalog, or a link or
+    /// hard link to one is refused before anything runs; the file is untouched. `run`, `compare`,
+    /// `check --junit` and `gen` alike.
+    @Test func anOutputNeverReplacesAnInput() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/link.csv", withDestinationPath: "t.csv")
+        try FileManager.default.linkItem(atPath: dir.path + "/t.csv", toPath: dir.path + "/hard.csv")
+        for (output, named) in [("t.csv", "one of its inputs"), ("link.csv", "t.csv, one of its inputs"), ("hard.csv", "t.csv, one of its inputs"),
+                                ("c.json", "one of its inputs")] {
+            let result = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--output", output], in: dir)
+            #expect(result.status == 2)
+            #expect(result.stderr == "popsim: replay: --output \(output) is \(named): writing the report there would replace it; name another file\n")
+        }
+        #expect(try String(contentsOf: dir.appendingPathComponent("t.csv"), encoding: .utf8) == ReplayTests.trace)
+        try #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+            .write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+        for args in [["run", "s.json", "--output", "s.json"], ["compare", "s.json", "--strategy", "fg", "--strategy", "jc-fifo", "--output", "s.json"],
+                     ["check", "s.json", "--junit", "s.json"], ["gen", "--trace", "--catalog", "n.json", "--output", "n.json"]] {
+            if args[0] == "gen" { try "{}".write(to: dir.appendingPathComponent("n.json"), atomically: true, encoding: .utf8) }
+            let result = try runPopsim(args, in: dir)
+            #expect(result.status == 2, "\(args)")
+            #expect(result.stderr.contains("writing the report there would replace it"), "\(args)")
+        }
+        #expect(try String(contentsOf: dir.appendingPathComponent("s.json"), encoding: .utf8).hasPrefix(#"{"popsim": 1"#))
+        // A device is no clash.
+        #expect(try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--output", "/dev/null"], in: dir).status == 0)
+    }
 }

@@ -20,6 +20,7 @@ enum CompareCommand {
             throw PopsimError.usage("compare: expected at least two --strategy, e.g. --strategy fg --strategy jc-lifo")
         }
         let format = try args.choice("format", Format.self, command: "compare", default: .text)
+        try OutputGuard.refuse(output: args.value("output"), inputs: OutputGuard.inputs(args), command: "compare")
         let guards = try Guards(args, command: "compare")
         let limits = guards.limits
         guards.arm(console)

@@ -34,6 +34,8 @@ enum GenCommand {
         try Guards(args, command: "gen").arm(console)
         let strategy = args.value("strategy") ?? "fg"
         guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
+        // The trace and its catalog are two files.
+        try OutputGuard.refuse(output: args.value("output"), inputs: args.all("catalog"), command: "gen")
         if let catalog = args.value("catalog") {
             // --catalog is replay's input: gen never writes over one by surprise.
             if !args.flag("force"), FileIO.exists(catalog) {

@@ -17,6 +17,7 @@ enum RunCommand {
         guard !args.positionals.isEmpty else { throw PopsimError.usage("run: expected at least one scenario file; see 'popsim help run'") }
         let format = try args.choice("format", Format.self, command: "run", default: .text)
         let color = try args.choice("color", ColorMode.self, command: "run", default: .auto)
+        try OutputGuard.refuse(output: args.value("output"), inputs: OutputGuard.inputs(args), command: "run")
         let guards = try Guards(args, command: "run")
         var limits = guards.limits
         if (format == .svg || format == .html || format == .trace) && args.positionals.count > 1 {

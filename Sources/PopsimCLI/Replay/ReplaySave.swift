@@ -17,6 +17,10 @@ enum ReplaySave {
     }
 
     static func makeFolder(_ dir: String) throws(PopsimError) {
+        // The saved names come from user ids (an outsider's): never the root of the file system.
+        guard !dir.isEmpty, dir.contains(where: { $0 != "/" }) else {
+            throw PopsimError.usage("replay: --save: expected a folder for the saved users, not the root of the file system")
+        }
         do {
             try FileIO.makeDirectories(dir)
         } catch {
@@ -46,7 +50,14 @@ enum ReplaySave {
                     expect: ReplayUserFile.production(shows, requested: requested, in: run.scenario))
     }
 
+    /// Writes a saved user's file: only ever a regular file of `DIR` (its name comes from a user
+    /// id, which an outsider chooses): a link, a folder, a device or a FIFO already under that
+    /// name is an error, never followed or written through (issue 41).
     static func write(_ text: String, to target: String) throws(PopsimError) {
+        if let info = System.fileInfo(target, followLinks: false), info.kind != .regular {
+            throw PopsimError.io(path: target, reason: "cannot save a user there: "
+                                 + (info.kind == .symlink ? "it is a link" : "it is not a regular file") + " (--save writes only regular files of its folder)")
+        }
         do {
             try FileIO.writeAtomically(text, to: target)
         } catch {
