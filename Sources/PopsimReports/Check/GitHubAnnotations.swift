@@ -7,7 +7,8 @@ import PopsimCore
 /// text report's line for the same outcome; `describe` words an error as stderr does.
 ///
 /// Contract: values are escaped as the runner expects (`%`, CR and LF in messages; also `:` and
-/// `,` in properties), so a message is one command whatever it holds.
+/// `,` in properties), so a message is one command whatever it holds; other control characters
+/// and bidi overrides are written as visible escapes (`\u{1B}`).
 public enum GitHubAnnotations {
     public static func commands(_ o: CheckOutcome, describe: (PopsimError) -> [String]) -> String {
         let title = o.scenario + (o.shownStrategy.map { " [\($0)]" } ?? "")
@@ -57,8 +58,12 @@ public enum GitHubAnnotations {
         return errors.errors.first?.location?.line
     }
 
+    /// A message: each line's control and bidirectional characters made visible first (a path
+    /// or a name may hold ESC, BEL or a bidi override: nothing reaches the log raw; issue 41),
+    /// then the runner's own escapes.
     static func data(_ text: String) -> String {
-        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }.joined(separator: "\n")
+        return safe.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
 
     static func property(_ text: String) -> String {

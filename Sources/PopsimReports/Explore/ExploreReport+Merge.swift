@@ -9,16 +9,18 @@ extension ExploreReport {
 
     /// The report written by `json()`, or nil when `root` is not one.
     public init?(json root: JSONValue) {
-        guard let o = Self.object(root), let file = Self.string(o["explore"]), let possible = Self.int(o["possible"]),
-              let run = Self.int(o["run"]), case .bool(let exhaustive)? = o["exhaustive"]?.kind,
+        guard let o = Self.object(root), let file = Self.string(o["explore"]), let possible = Self.count(o["possible"]),
+              let run = Self.count(o["run"]), case .bool(let exhaustive)? = o["exhaustive"]?.kind,
               let seed = Self.int(o["seed"]), case .array(let list)? = o["strategies"]?.kind else { return nil }
         var strategies: [Strategy] = []
         for item in list {
-            guard let s = Self.object(item), let name = Self.string(s["strategy"]), let variants = Self.int(s["variants"]),
+            guard let s = Self.object(item), let name = Self.string(s["strategy"]), let variants = Self.count(s["variants"]),
                   case .array(let props)? = s["properties"]?.kind else { return nil }
             var properties: [PropertyResult] = []
             for p in props {
-                guard let po = Self.object(p), let text = Self.string(po["property"]), let failures = Self.int(po["failures"]) else { return nil }
+                // Counts are never negative: a forged `"failures": -N` would cancel a shard's real ones.
+                guard let po = Self.object(p), let text = Self.string(po["property"]), let failures = Self.count(po["failures"]),
+                      failures <= variants, Self.int(po["first"]).map({ $0 >= 0 }) ?? true else { return nil }
                 var counterexample: Counterexample?
                 if let c = po["counterexample"].flatMap(Self.object) {
                     guard let at = Self.int(c["at"]), let evidence = Self.string(c["evidence"]),
@@ -89,6 +91,9 @@ extension ExploreReport {
         if case .number(let n)? = v?.kind { return n.integer }
         return nil
     }
+
+    /// An integer that counts something: 0 or more.
+    static func count(_ v: JSONValue?) -> Int? { int(v).flatMap { $0 >= 0 ? $0 : nil } }
 
     static func strings(_ v: JSONValue?) -> [String]? {
         guard case .array(let items)? = v?.kind else { return nil }

@@ -20,7 +20,7 @@ public enum ScenarioSchema {
         let thenRule = #"{"if": {"required": ["then"]}, "then": {"anyOf": [\#(navigation)]}}"#
         let orderRule = #"{"if": {"required": ["order"]}, "then": {"required": ["enqueue"], "properties": {"enqueue": {"type": "array", "minItems": 2}}}}"#
         let strategies = StrategyRegistry.names.map(s).joined(separator: ", ")
-        return """
+        return bounded("""
             {
               "$schema": "https://json-schema.org/draft/2020-12/schema",
               "title": "popsim scenario (format 1)",
@@ -65,7 +65,19 @@ public enum ScenarioSchema {
               }
             }
 
-            """
+            """)
+    }
+
+    /// Every integer the schema allows bounded as the loader bounds it (64-bit): an editor never
+    /// accepts a number popsim refuses (issue 41).
+    static func bounded(_ text: String) -> String {
+        let most = "\(Int.max)", least = "\(Int.min)"
+        return text
+            .replacing(#""type": "integer", "minimum": "#, with: #""type": "integer", "maximum": \#(most), "minimum": "#)
+            .replacing(#"{"type": "integer"}"#, with: #"{"type": "integer", "minimum": \#(least), "maximum": \#(most)}"#)
+            .replacing(#""type": ["integer", "string"]"#, with: #""type": ["integer", "string"], "minimum": \#(least), "maximum": \#(most)"#)
+            .replacing(#""type": ["string", "integer", "boolean"]"#,
+                          with: #""type": ["string", "integer", "boolean"], "minimum": \#(least), "maximum": \#(most)"#)
     }
 
     static func fieldSchema(_ type: PopupField.ValueType) -> String {

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+import PopsimCore
+import PopsimReports
+
+/// The fourth round of hostile input beyond `replay` (issue 41): CI logs, merges and the schema.
+@Suite("hostile inputs, fourth round")
+struct HostileInputRound4Tests {
+    /// `check --format github` writes a scenario's path into a workflow command: its ESC, BEL and
+    /// bidi override are made visible, never raw in the log; the command stays one line.
+    @Test func githubAnnotationsCarryNoRawControls() throws {
+        let dir = try temporaryDirectory()
+        let name = "a\u{1B}]0;x\u{07}\u{202E}.json"
+        try #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}], "expect": ["never shown a"]}"#
+            .write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let output = try runPopsim(["check", name, "--format", "github"], in: dir)
+        #expect(output.status == 1)
+        let annotation = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("::error ") })
+        for bad in ["\u{1B}", "\u{07}", "\u{202E}"] { #expect(!output.stdout.contains(bad)) }
+        #expect(annotation.hasPrefix(#"::error file=a\u{1B}]0;x\u{7}\u{202E}.json,line=1,title="#))
+    }
+
+    /// `explore --merge` refuses a shard whose counts are negative (a forged `"failures": -N`
+    /// would cancel another shard's failures and merge to "holds", exit 0).
+    @Test func exploreMergeRefusesNegativeCounts() throws {
+        let dir = try temporaryDirectory()
+        let file = packageRoot.path + "/Scenarios/flow-wish-uncertain.json"
+        var paths: [String] = []
+        for i in 0..<2 {
+            let shard = try runPopsim(["explore", file, "--strategy", "fg", "--format", "json", "--shard", "\(i)/2"], in: dir)
+            paths.append(dir.path + "/s\(i).json")
+            try shard.stdout.write(toFile: paths[i], atomically: true, encoding: .utf8)
+        }
+        let honest = try runPopsim(["explore", "--merge"] + paths, in: dir)
+        #expect(honest.status == 1)
+        // Each shard's failures made negative: together they would cancel the real ones.
+        let text = try String(contentsOfFile: paths[1], encoding: .utf8)
+        let forged = try Regex(#""failures": (\d+)"#)
+        try text.replacing(forged) { m in "\"failures\": -\(m.output[1].substring ?? "0")" }.write(toFile: paths[1], atomically: true, encoding: .utf8)
+        let merged = try runPopsim(["explore", "--merge"] + paths, in: dir)
+        #expect(merged.status == 2)
+        #expect(merged.stderr.contains("s1.json"))
+    }
+
+    /// `popsim schema` bounds every integer as the loader does (64-bit): no place in the schema
+    /// lets an editor accept 2^63, which the loader refuses.
+    @Test func theSchemasIntegersAreBounded() throws {
+        let root = try JSONReader.parse(Array(ScenarioSchema.render().utf8))
+        var integers = 0
+        func walk(_ v: JSONValue) {
+            switch v.kind {
+            case .object(let members):
+                let type = members.first { $0.key == "type" }?.value
+                let isInteger: Bool
+                switch type?.kind {
+                case .string(let t)?: isInteger = t == "integer"
+                case .array(let ts)?: isInteger = ts.contains { if case .string("integer") = $0.kind { return true } else { return false } }
+                default: isInteger = false
+                }
+                if isInteger {
+                    integers += 1
+                    let maximum = members.first { $0.key == "maximum" }?.value
+                    if case .number(let n)? = maximum?.kind { #expect(n.integer == Int.max, "\(n.text)") } else { Issue.record("no maximum at \(v.location)") }
+                    #expect(members.contains { $0.key == "minimum" }, "no minimum at \(v.location)")
+                }
+                for m in members { walk(m.value) }
+            case .array(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        walk(root)
+        #expect(integers >= 10)
+        let file = #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "until": 9223372036854775808}"#
+        guard case .failure = ScenarioLoader.load(Array(file.utf8), file: "s.json", catalog: StrategyRegistry.catalog) else {
+            Issue.record("the loader took 2^63")
+            return
+        }
+    }
+}
