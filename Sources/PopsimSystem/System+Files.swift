@@ -41,6 +41,16 @@ extension System {
         return status == 0 ? info(s) : nil
     }
 
+    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed, before popsim opens
+    /// anything: else the first file it opens (a catalog) would take descriptor 0 and be read as
+    /// standard input (`replay -` with stdin closed; issue 41).
+    public static func openStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != fd { _ = close(opened) }
+        }
+    }
+
     /// `fstat` of an open file.
     public static func fileInfo(descriptor fd: Int32) -> FileInfo? {
         var s = stat()

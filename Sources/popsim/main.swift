@@ -3,6 +3,8 @@ import PopsimCLI
 import PopsimCore
 import PopsimSystem
 
+// Before any file is opened: a closed standard descriptor gets /dev/null, so no file takes its number.
+System.openStandardDescriptors()
 // Before any thread: the core's large arrays ask for huge pages (LargeBuffer).
 LargeBuffer.advise = { System.adviseHugePages($0, $1) }
 

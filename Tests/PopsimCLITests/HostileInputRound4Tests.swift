@@ -77,4 +77,42 @@ struct HostileInputRound4Tests {
             return
         }
     }
+
+    /// Four small ones (item 14): a CSV trace with a UTF-8 byte order mark reads; a swept name no
+    /// strategy has is an error with the closest one, not a silent baseline; with standard input
+    /// closed, `replay -` reads nothing rather than the catalog; a `.popsim.json` that is a folder
+    /// is said to be unreadable, not missing.
+    @Test func fourSmallOnes() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try ("\u{FEFF}" + ReplayTests.trace).write(to: dir.appendingPathComponent("bom.csv"), atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let bom = try runPopsim(["replay", "bom.csv", "--catalog", "c.json"], in: dir)
+        let plain = try runPopsim(["replay", "t.csv", "--catalog", "c.json"], in: dir)
+        #expect(bom.status == 0 && bom.stdout.split(separator: "\n").dropFirst() == plain.stdout.split(separator: "\n").dropFirst())
+
+        let typo = try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--strategy", "policy", "--sweep", "cooldwnMs=0,1000"], in: dir)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.hasPrefix("popsim: replay: --sweep \"cooldwnMs\": no strategy of the replay has that option (did you mean \"cooldownMs\"?)"))
+
+        let closed = Process()
+        closed.executableURL = URL(fileURLWithPath: "/bin/sh")
+        closed.arguments = ["-c", "'\(popsimExecutable().path)' replay - --catalog c.json <&- 2>err.txt; echo $? > rc.txt"]
+        closed.currentDirectoryURL = dir
+        try closed.run()
+        closed.waitUntilExit()
+        #expect(try String(contentsOf: dir.appendingPathComponent("rc.txt"), encoding: .utf8) == "2\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
+                == "-:1:1: the trace is empty: expected a header row, like user,time,action,popup,value\n")
+
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("p/.popsim.json"), withIntermediateDirectories: true)
+        try #"{"popsim": 1, "strategy": "fg", "popups": {"a": {}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+            .write(to: dir.appendingPathComponent("p/s.json"), atomically: true, encoding: .utf8)
+        try "golden\n".write(to: dir.appendingPathComponent("p/s.exec-m.timeline"), atomically: true, encoding: .utf8)
+        let check = try runPopsim(["check", "p/s.json", "--strategy", "fg", "--update"], in: dir)
+        #expect(check.status == 0)
+        let project = try runPopsim(["check", "p/s.json"], in: dir)
+        #expect(project.status == 1)
+        #expect(project.stdout.contains("p/s.exec-m.timeline names plug-in 'm', but the project file cannot be read: p/.popsim.json: cannot read it: it is a folder"))
+    }
 }

@@ -25,6 +25,9 @@ final class ProjectFiles: @unchecked Sendable {
         while true {
             let candidate = (folder == "/" ? "" : folder) + "/" + ProjectFile.fileName
             if FileIO.kind(of: candidate) == .regular { return read(candidate, folder: display(folder)) }
+            // Something is there but cannot be read as a file (a folder, a FIFO, a link to nothing
+            // or a loop): that is the project file, unreadable — not "no project file".
+            if System.fileInfo(candidate, followLinks: false) != nil { return unreadable(candidate, folder: display(folder)) }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { return .success(nil) }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
@@ -47,6 +50,17 @@ final class ProjectFiles: @unchecked Sendable {
         }
         cache[path] = result
         return result
+    }
+
+    private func unreadable(_ path: String, folder: String) -> Result<(ProjectFile, folder: String)?, PopsimError> {
+        let shown = folder == "." ? ProjectFile.fileName : folder + "/" + ProjectFile.fileName
+        let what: String
+        switch FileIO.kind(of: path) {
+        case .directory, .linkToDirectory: what = "it is a folder"
+        case .missing: what = "it is a link to nothing (or a loop of links)"
+        default: what = "it is not a regular file (a FIFO, a socket or a device)"
+        }
+        return .failure(.input(LoadErrors([LoadError(file: shown, location: nil, path: .root, problem: .unreadable("cannot read it: " + what))])))
     }
 
     private func absoluteFolder(of path: String) -> String? {

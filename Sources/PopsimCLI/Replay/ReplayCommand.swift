@@ -197,6 +197,16 @@ enum ReplayCommand {
         var specs = CompareCommand.ordered(args.all("strategy"), fileStrategy: catalog.strategy)
         if specs.isEmpty, let own = catalog.strategy { specs = [own] }
         guard !specs.isEmpty else { throw PopsimError.configuration(.noStrategy(file: catalog.file)) }
+        // A swept name that no strategy of the replay varies (a typo) would run every column as
+        // a baseline and look like an answer.
+        var entries: [StrategyEntry?] = []
+        for spec in specs { entries.append(strategies.entry(named: try CompareCommand.parse(spec).0)) }
+        for d in sweep.dimensions where !entries.contains(where: { e in e.map { e in SweepAxes.all.contains { $0.varies(d.name, under: e) } } ?? true }) {
+            let known = Array(Set(entries.compactMap { $0 }.flatMap { $0.options.map(\.name) })).sorted()
+            throw PopsimError.usage("replay: --sweep \(JSONValue.quoted(d.name)): no strategy of the replay has that option"
+                                    + (Suggestion.closest(d.name, among: known).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? "")
+                                    + "; a scope's caps sweep as dailyCap.SCOPE, cap.SCOPE/WINDOW, gap.SCOPE or cooldown.SCOPE under policy")
+        }
         var columns: [Replayer.Column] = []
         for spec in specs {
             let (name, own) = try CompareCommand.parse(spec)

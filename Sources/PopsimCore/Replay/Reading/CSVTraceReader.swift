@@ -180,6 +180,8 @@ public struct CSVTraceReader: TraceRowReader {
         if !plain { line += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
         guard !record.isEmpty, !record.allSatisfy({ $0 == 32 || $0 == 9 }) else { return nil }
         guard let header else {
+            // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first column's name.
+            if record.count >= 3, record[0] == 0xEF, record[1] == 0xBB, record[2] == 0xBF { record = UnsafeBufferPointer(rebasing: record.dropFirst(3)) }
             readHeader(record, line: at)
             return nil
         }
