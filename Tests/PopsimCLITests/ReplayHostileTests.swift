@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PopsimTestSupport
+import PopsimCore
 
 /// The fourth round of hostile input against `replay` (issue 41): what an outsider controls — user
 /// ids, event names, the trace's path, its bytes — never reaches a terminal or a job summary raw,
@@ -115,5 +116,34 @@ struct ReplayHostileTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("s.json"), encoding: .utf8).hasPrefix(#"{"popsim": 1"#))
         // A device is no clash.
         #expect(try runPopsim(["replay", "t.csv", "--catalog", "c.json", "--output", "/dev/null"], in: dir).status == 0)
+    }
+
+    /// `--merge` takes only shards of one replay: the trace by its SHA-256 (a 64-bit hash was
+    /// matched by two traces of one size), and the settings that make the figures — a policy's
+    /// rules, `--max-steps`, `--max-errors`, how the trace is read — by theirs.
+    @Test func mergeRefusesShardsOfAnotherReplay() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        try #"{"order": "lifo"}"#.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try #"{"order": "fifo"}"#.write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        let base = ["replay", "t.csv", "--catalog", "c.json", "--strategy", "policy", "--format", "json"]
+        func shard(_ i: Int, _ extra: [String], _ name: String) throws {
+            let r = try runPopsim(base + ["--shard", "\(i)/2", "--output", name] + extra, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        try shard(0, ["--policy", "a.json"], "s0.json")
+        try shard(1, ["--policy", "a.json"], "s1.json")
+        let same = try runPopsim(["replay", "--merge", "s0.json", "s1.json"], in: dir)
+        #expect(same.status == 0)
+        for (extra, what) in [(["--policy", "b.json"], "policy"), (["--policy", "a.json", "--max-steps", "99"], "max-steps"),
+                              (["--policy", "a.json", "--max-errors", "3"], "max-errors")] {
+            try shard(1, extra, "x1.json")
+            let merged = try runPopsim(["replay", "--merge", "s0.json", "x1.json"], in: dir)
+            #expect(merged.status == 2, "\(what)")
+            #expect(merged.stderr.contains("x1.json was made with other settings than s0.json"), "\(what): \(merged.stderr)")
+        }
+        let digest = sha256Hex(Array(ReplayTests.trace.utf8))
+        #expect(try String(contentsOf: dir.appendingPathComponent("s0.json"), encoding: .utf8).contains(#""digest": "sha256:\#(digest)""#))
     }
 }

@@ -65,10 +65,12 @@ enum ReplayCommand {
             catalog: catalog, file: tracePath, shard: shard, promisedGrouped: args.flag("grouped"), maxErrors: maxErrors,
             workers: workers, saving: saveDir != nil, disagreements: disagreements, plan: plan,
             folder: folder))
-        var source = try TraceSource(tracePath)
+        // Only the JSON report (what --merge reads) carries the trace's digest.
+        let hashing = format == .json
+        var source = try TraceSource(tracePath, hashing: hashing)
         defer { source.close() }
         let progress = console.progressLine()
-        try pass.run(&source, reopen: { () throws(PopsimError) -> TraceSource in try TraceSource(tracePath) }, progress: progress)
+        try pass.run(&source, reopen: { () throws(PopsimError) -> TraceSource in try TraceSource(tracePath, hashing: hashing) }, progress: progress)
         progress?.finish()
         for error in pass.errors { console.error(TraceErrorText.line(error)) }
         if pass.errorCount > maxErrors || pass.workers.contains(where: { $0.gatherer.stopsReading }) { return .badInput }
@@ -89,6 +91,8 @@ enum ReplayCommand {
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: tallies,
                                   hasProduction: pass.sawShown)
         report.userErrors = pass.userErrors
+        report.settings = hashing ? try settingsDigest(layout: layout.0, columns: columns, limits: guards.limits, maxErrors: maxErrors,
+                                                       maxBytes: guards.maxBytes) : ""
         report.hasTriggers = pass.sawTrigger
         report.unmapped = ReplayReport.unmapped(pass.unmapped)
         report.groups = pass.settings.replayer.groups.all
@@ -291,6 +295,30 @@ enum ReplayCommand {
             layout.mapping.timeZoneMinutes = minutes
         }
         return (layout, format != nil)
+    }
+
+    /// What else makes a shard's figures, as one SHA-256 (`--merge` refuses shards that differ):
+    /// how the trace is read (format, columns, time unit and zone, the mapping), the limits of a
+    /// run, `--max-errors`, and per column its resolved options (a policy file's rules are its
+    /// options) and, for a plug-in, its file's bytes.
+    static func settingsDigest(layout: TraceLayout, columns: [Replayer.Column], limits: RunLimits, maxErrors: Int,
+                               maxBytes: Int) throws(PopsimError) -> String {
+        var lines = ["format \(layout.format.name)", "time \(layout.timeUnit.rawValue) zone \(layout.mapping.timeZoneMinutes)",
+                     "columns " + layout.names.joined(separator: "\u{1F}"), "quoted line breaks \(layout.quotedLineBreaks.map(String.init) ?? "any")",
+                     "limits \(limits.maxStepsPerInstant) \(limits.maxSteps) \(limits.maxLines)", "max errors \(maxErrors)"]
+        lines += layout.mapping.events.map { "event \($0.name)\u{1F}\($0.meaning)" }
+        lines += layout.mapping.popups.map { "popup \($0.name)\u{1F}\($0.popup)" }
+        for column in columns {
+            lines.append("column \(column.label)\u{1F}\(column.configuration.entry.name)")
+            lines += column.configuration.options.settings.map { "option \($0.name)\u{1F}\($0.value)" }
+            if column.base.hasPrefix(StrategySet.execPrefix) || column.label.hasPrefix(StrategySet.execPrefix) {
+                let spec = column.base.isEmpty ? column.label : column.base
+                let path = String(spec.dropFirst(StrategySet.execPrefix.count).prefix { $0 != " " && $0 != ":" })
+                let bytes = (try? FileIO.read(path, maxBytes: maxBytes)) ?? []
+                lines.append("plug-in \(path)\u{1F}\(sha256Hex(bytes))")
+            }
+        }
+        return "sha256:" + sha256Hex(Array(lines.joined(separator: "\n").utf8))
     }
 
     static func nonNegative(_ args: Arguments, _ name: String) throws(PopsimError) -> Int? {

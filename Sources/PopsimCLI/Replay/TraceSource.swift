@@ -5,17 +5,18 @@ import PopsimSystem
 /// `zcat week.csv.gz | popsim replay - …` works), with its byte count and digest (what shards of
 /// one replay must share).
 ///
-/// The digest is a polynomial hash modulo 2⁶⁴ (h = h·P + byte).
+/// The digest is SHA-256, when asked for (`TraceDigest`).
 struct TraceSource {
     let path: String
     private let fd: Int32
     /// The digest of the bytes read, kept by whoever reads the chunks (`digest.add`), so that it
     /// can be done beside the workers.
-    let digest = TraceDigest()
+    let digest: TraceDigest
     private var buffer = [UInt8](repeating: 0, count: SpillPlan.chunk)
 
-    init(_ path: String) throws(PopsimError) {
+    init(_ path: String, hashing: Bool = true) throws(PopsimError) {
         self.path = path
+        digest = TraceDigest(hashing: hashing)
         if path == "-" {
             fd = 0
         } else {
@@ -55,51 +56,21 @@ struct TraceSource {
     }
 }
 
-/// A trace's bytes and their digest: a polynomial hash modulo 2⁶⁴ (h = h·P + byte, from 0), as
-/// `poly64:` and 16 hex digits. Eight bytes at a time (h·P⁸ + the block's own sum), the same
-/// value as byte by byte.
+/// A trace's bytes and, when a report carries it, their SHA-256 (`sha256:` and 64 hex digits):
+/// what the shards of one replay must share to be merged, so a digest no forged trace can match
+/// (issue 41; the 64-bit polynomial hash it replaced was matched by two 2,048-byte words).
+/// Without `hashing` only the bytes are counted (the text, CSV and chart reports show no digest,
+/// and a replay under them pays nothing for it).
 final class TraceDigest: @unchecked Sendable {
-    private(set) var hash: UInt64 = 0
     private(set) var bytes = 0
-    static let base: UInt64 = 0x100_0000_01b3
-    /// P⁷ … P⁰, and P⁸.
-    private static let powers: [UInt64] = (0..<8).map { power(7 - $0) }
-    private static let eighth = power(8)
+    private var hasher: SHA256?
 
-    static func power(_ n: Int) -> UInt64 {
-        var r: UInt64 = 1
-        for _ in 0..<n { r = r &* base }
-        return r
-    }
+    init(hashing: Bool = true) { hasher = hashing ? SHA256() : nil }
 
     func add(_ chunk: UnsafeBufferPointer<UInt8>) {
-        guard let base = chunk.baseAddress else { return }
-        var h = hash, i = 0
-        let n = chunk.count
-        Self.powers.withUnsafeBufferPointer { p in
-            while i + 8 <= n {
-                var block = UInt64(base[i]) &* p[0]
-                block = block &+ UInt64(base[i + 1]) &* p[1]
-                block = block &+ UInt64(base[i + 2]) &* p[2]
-                block = block &+ UInt64(base[i + 3]) &* p[3]
-                block = block &+ UInt64(base[i + 4]) &* p[4]
-                block = block &+ UInt64(base[i + 5]) &* p[5]
-                block = block &+ UInt64(base[i + 6]) &* p[6]
-                block = block &+ UInt64(base[i + 7])
-                h = h &* Self.eighth &+ block
-                i += 8
-            }
-        }
-        while i < n {
-            h = h &* Self.base &+ UInt64(base[i])
-            i += 1
-        }
-        hash = h
-        bytes += n
+        bytes += chunk.count
+        hasher?.update(chunk)
     }
 
-    var text: String {
-        let hex = String(hash, radix: 16)
-        return "poly64:" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    var text: String { hasher.map { "sha256:" + $0.hex() } ?? "" }
 }

@@ -12,6 +12,7 @@ public enum ReplayJSON {
             ("catalog", obj([("file", str(r.catalog)), ("digest", str(r.catalogDigest))])),
         ]
         if let shard = r.shard { members.append(("shard", str(shard))) }
+        if !r.settings.isEmpty { members.append(("settings", str(r.settings))) }
         members += [("rows", int(r.rows)), ("badRows", int(r.badRows)), ("userErrors", int(r.userErrors)), ("skippedUsers", int(r.skippedUsers)),
                     ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at)),
                     ("triggers", JSONValue(.bool(r.hasTriggers), at: at))]
@@ -136,6 +137,10 @@ public enum ReplayJSON {
             report.bases = bases
             report.sweepValues = values
             report.groups = groups
+            if let v = m["settings"] {
+                guard let s = string(v) else { return nil }
+                report.settings = s
+            }
             if let v = m["unmapped"] {
                 guard let f = fields(v) else { return nil }
                 var counts: [String: Int] = [:]

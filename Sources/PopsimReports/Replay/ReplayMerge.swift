@@ -19,6 +19,12 @@ public enum ReplayMerge {
             guard r.catalogDigest == merged.catalogDigest, r.properties == merged.properties, r.groups == merged.groups else {
                 return .failure(Problem(message: "\(path) replays another catalog than \(paths[0])"))
             }
+            guard r.settings == merged.settings, !r.settings.isEmpty else {
+                return .failure(Problem(message: r.settings.isEmpty
+                    ? "\(path) does not say how it was made (a report of an older popsim): run its shard again"
+                    : "\(path) was made with other settings than \(paths[0]) (the policy, a plug-in's file, --columns, --time-unit, "
+                        + "--time-zone, --mapping, --max-steps, --max-lines or --max-errors differ)"))
+            }
             guard r.labels == merged.labels, r.sweep == merged.sweep else {
                 return .failure(Problem(message: "\(path) runs other strategies than \(paths[0]): \(r.labels.joined(separator: ", "))"))
             }

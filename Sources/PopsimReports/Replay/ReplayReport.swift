@@ -25,6 +25,9 @@ public struct ReplayReport: Sendable, Equatable {
     public var tallies: ReplayTallies
     /// Whether the trace has `shown` rows: then production is a column and agreement a row.
     public var hasProduction: Bool
+    /// What else makes the figures (how the trace is read, limits, options, plug-ins' files), as
+    /// a digest: shards merge only when theirs are the same ("" when not computed).
+    public var settings = ""
     /// Rows skipped for an event name the mapping does not name, per name: the most first, then
     /// by name (every shard finds the same).
     public var unmapped: [(event: String, rows: Int)] = []
@@ -76,7 +79,7 @@ public struct ReplayReport: Sendable, Equatable {
             && a.catalogDigest == b.catalogDigest && a.shard == b.shard && a.rows == b.rows && a.badRows == b.badRows
             && a.userErrors == b.userErrors && a.skippedUsers == b.skippedUsers && a.properties == b.properties && a.labels == b.labels
             && a.tallies == b.tallies && a.hasProduction == b.hasProduction && a.hasTriggers == b.hasTriggers && a.sweep == b.sweep
-            && a.bases == b.bases && a.sweepValues == b.sweepValues && a.groups == b.groups
+            && a.bases == b.bases && a.sweepValues == b.sweepValues && a.groups == b.groups && a.settings == b.settings
             && a.unmapped.elementsEqual(b.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows })
     }
 
