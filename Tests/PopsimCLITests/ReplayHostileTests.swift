@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PopsimTestSupport
-import PopsimCore
+@testable import PopsimCore
 
 /// The fourth round of hostile input against `replay` (issue 41): what an outsider controls — user
 /// ids, event names, the trace's path, its bytes — never reaches a terminal or a job summary raw,
@@ -145,5 +145,27 @@ struct ReplayHostileTests {
         }
         let digest = sha256Hex(Array(ReplayTests.trace.utf8))
         #expect(try String(contentsOf: dir.appendingPathComponent("s0.json"), encoding: .utf8).contains(#""digest": "sha256:\#(digest)""#))
+    }
+
+    /// A catalog whose popup feeds itself costs each user the budget its rows warrant (2,000
+    /// lines and 200 a row; 4,000 steps and 400 a row), not `--max-lines`' 5,000,000: 100
+    /// one-row users are each "did not settle" at 2,200 lines, the exit is 1, and the report is
+    /// there (it ran 1.8 s a user until the timeout).
+    @Test func aRunawayCatalogCostsEachUserItsRowsBudget() throws {
+        let dir = try temporaryDirectory()
+        try #"""
+            {"popsim": 1, "strategy": "jc-fifo", "options": {"showMs": 0, "hideMs": 0},
+             "popups": {"loop": {"respond": {"after": 1}, "then": {"close": [{"enqueue": "loop"}]}}}}
+            """#.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let rows = (0..<100).map { "u\($0),0,enqueue,loop," }.joined(separator: "\n")
+        try ("user,time,action,popup,value\n" + rows + "\n").write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let output = try runPopsim(["replay", "t.csv", "--catalog", "c.json"], in: dir)
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("\ndid not settle      100\n"))
+        #expect(Replayer.limits(RunLimits(), rows: 3).maxLines == 2_600 && Replayer.limits(RunLimits(), rows: 3).maxSteps == 5_200)
+        var tight = RunLimits()
+        tight.maxLines = 100
+        #expect(Replayer.limits(tight, rows: 1_000_000).maxLines == 100)
+        #expect(Replayer.limits(RunLimits(), rows: Int.max).maxLines == RunLimits().maxLines)
     }
 }

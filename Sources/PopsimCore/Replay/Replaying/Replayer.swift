@@ -97,6 +97,7 @@ public struct Replayer: Sendable {
         tallies.production.addProduction(user, popups: catalog.popups.count, &scratch.production, groups: groups,
                                          into: &tallies.productionGroups, counts: &scratch.bySubject, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
+        let limits = Self.limits(self.limits, rows: user.rows.count)
         for (c, column) in columns.enumerated() {
             var scenario = base
             if answered {
@@ -135,6 +136,21 @@ public struct Replayer: Sendable {
             }
         }
         return kept
+    }
+
+    /// A user's run may take, besides a base, so many timeline lines and steps per row of the
+    /// user, within the run limits (`--max-lines`, `--max-steps`): a catalog whose popup feeds
+    /// itself costs each user what its rows warrant, not the whole run's limit — 700 one-row users
+    /// under such a catalog ran 1.8 s each until the timeout (issue 41). A real user's run writes
+    /// a few lines a row; a run past this budget did not settle.
+    public static let baseLines = 2_000, linesPerRow = 200, baseSteps = 4_000, stepsPerRow = 400
+
+    /// The limits of a run of a user of `rows` rows.
+    static func limits(_ limits: RunLimits, rows: Int) -> RunLimits {
+        var l = limits
+        l.maxLines = min(limits.maxLines, baseLines.plus(linesPerRow.multipliedReportingOverflow(by: rows).overflow ? Int.max : linesPerRow * rows))
+        l.maxSteps = min(limits.maxSteps, baseSteps.plus(stepsPerRow.multipliedReportingOverflow(by: rows).overflow ? Int.max : stepsPerRow * rows))
+        return l
     }
 
     /// Replays `user` with buffers of its own (a caller with one user, or no thread to keep them).
