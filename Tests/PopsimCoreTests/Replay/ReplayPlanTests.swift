@@ -28,6 +28,9 @@ struct ReplayPlanTests {
         // A partition is split again while too big, at most `maxLevels` deep.
         #expect(plan.splits(plan.readBackLimit + 1, level: 1) && !plan.splits(plan.readBackLimit, level: 1))
         #expect(!plan.splits(Int.max, level: plan.maxLevels))
+        // However small the budget, a part of a mebibyte is read back whole: a tiny budget split a
+        // 2 MB trace into 262,144 temporary files (issue 41).
+        #expect(SpillPlan(budget: 1, workers: 2, catalogBytes: 0).readBackLimit == 1 << 20)
     }
 
     @Test func formatsAreToldByNameExtensionAndFirstBytes() {

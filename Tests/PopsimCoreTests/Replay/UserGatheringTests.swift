@@ -45,7 +45,7 @@ struct UserGatheringTests {
         let fg = try RunConfiguration.resolve(catalog, strategy: "fg", overrides: [])
         let replayer = Replayer(catalog: catalog, columns: [Replayer.Column(label: "fg", configuration: fg, catalog: catalog)],
                                 limits: RunLimits(), file: "t.csv")
-        let plan = SpillPlan(budget: 1, workers: workers, catalogBytes: 0)
+        let plan = SpillPlan(budget: 1, workers: workers, catalogBytes: 0, readBackFloor: 1 << 12)
         let list = (0..<workers).map { w in
             ReplayWorker(reader: layout.format.makeReader(layout, file: "t.csv"),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: workers, shard: nil, promisedGrouped: grouped, maxErrors: 0),

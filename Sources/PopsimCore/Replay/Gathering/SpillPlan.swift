@@ -38,7 +38,11 @@ public struct SpillPlan: Sendable, Equatable {
     /// The default budget: 256 MiB.
     public static let defaultBudget = 256 << 20
 
-    public init(budget: Int, workers: Int, catalogBytes: Int) {
+    /// The least `readBackLimit`: a part this small is read back whole whatever the budget.
+    public static let readBackFloor = 1 << 20
+
+    /// `readBackFloor`: tests lower it to reach the split-again path with small traces.
+    public init(budget: Int, workers: Int, catalogBytes: Int, readBackFloor: Int = SpillPlan.readBackFloor) {
         self.budget = max(0, budget)
         self.workers = max(1, workers)
         // The catalog is parsed once and copied by each worker's run in flight.
@@ -53,7 +57,9 @@ public struct SpillPlan: Sendable, Equatable {
         while bits > 2, (self.workers << bits) > 256 { bits -= 1 }
         partitionBits = bits
         flushBytes = max(64 << 10, min(8 << 20, holdLimit / 4))
-        readBackLimit = max(1 << 12, holdLimit / Self.expansion)
+        // At least a mebibyte: a part that small is read back whole whatever the budget (a tiny
+        // budget split a 2 MB trace three levels deep, 262,144 temporary files; issue 41).
+        readBackLimit = max(readBackFloor, holdLimit / Self.expansion)
         maxLevels = 4
     }
 
