@@ -313,6 +313,7 @@ struct Engine<S: Strategy> {
 
     /// Records the new state, when the caller asked for the history.
     mutating func stateChanged() {
+        world.stateVersion &+= 1
         guard limits.recordStates else { return }
         stateHistory.append(StateSnapshot(position: timeline.entries.count, values: world.state))
     }

@@ -7,6 +7,9 @@ public struct World: Sendable {
     public internal(set) var options: ResolvedOptions
     public internal(set) var now: Int = 0
     public internal(set) var state: [StateValue]
+    /// Changes with every change of `state` (and every run): what a strategy that keeps the
+    /// verdicts of conditions compares to know they still stand.
+    public internal(set) var stateVersion = 0
     public internal(set) var phases: [Phase]
     public internal(set) var traits: [PopupTraits]
 
@@ -27,6 +30,7 @@ public struct World: Sendable {
         self.scenario = scenario
         self.options = options
         now = 0
+        stateVersion &+= 1
         if state.count == scenario.state.initial.count {
             for i in state.indices { state[i] = scenario.state.initial[i] }
         } else {

@@ -52,6 +52,11 @@ struct PolicyStrategy: Strategy {
     /// The shows each of `caps` counts.
     private var capped: ScopedCapCounter
     private var retryAt: Int?
+    /// Each popup's `when` as last judged (-1: not since the state changed), at `judgedAt`: a
+    /// waiting popup's condition is evaluated again only when the state it reads has changed (an
+    /// 800-operand condition was evaluated at every arrival of another popup; issue 41).
+    private var judged: [Int8] = []
+    private var judgedAt = -1
     /// Display timers as the policy knows them (until a popup leaves the screen), and what a
     /// returning one resumes with (from its queue entry, until its timer starts).
     var timers: DisplayTimers
@@ -180,7 +185,7 @@ struct PolicyStrategy: Strategy {
         // could, no entry is looked at); the line is then searched for the first of them.
         var eligible = Set<PopupID>()
         if passOver {
-            for p in queue.waiting where !screen.contains(p) && world.conditionHolds(p) { eligible.insert(p) }
+            for p in queue.waiting where !screen.contains(p) && holds(p, world) { eligible.insert(p) }
             if eligible.isEmpty { return nil }
         }
         // A popup its scope's gap or cooldown holds keeps its place; the line is retried when
@@ -201,7 +206,7 @@ struct PolicyStrategy: Strategy {
                 decisions.drop(p, reason)
                 continue
             }
-            if rules.conditions != .ignore && !world.conditionHolds(p) {
+            if rules.conditions != .ignore && !holds(p, world) {
                 guard rules.failing == .drop else { return nil }
                 take(position)
                 decisions.drop(p, .condition)
@@ -220,12 +225,24 @@ struct PolicyStrategy: Strategy {
 
     /// Whether a waiting popup could show now (side-effect free): pacing allows, and its `when`
     /// holds or is not read.
-    private func hasReady(_ world: World) -> Bool {
+    private mutating func hasReady(_ world: World) -> Bool {
         guard pacing.until(world.now) == nil else { return false }
         if rules.conditions == .ignore && !capped.paces { return true }
-        return queue.waiting.contains {
-            (rules.conditions == .ignore || world.conditionHolds($0)) && (!capped.paces || capped.held($0, at: world.now) == nil)
+        for p in queue.waiting where (rules.conditions == .ignore || holds(p, world)) && (!capped.paces || capped.held(p, at: world.now) == nil) {
+            return true
         }
+        return false
+    }
+
+    /// Whether `p`'s `when` holds, judged once per state.
+    private mutating func holds(_ p: PopupID, _ world: World) -> Bool {
+        if judgedAt != world.stateVersion || judged.count != world.traits.count {
+            judged.refill(-1, count: world.traits.count)
+            judgedAt = world.stateVersion
+        }
+        let i = Int(p.index)
+        if judged[i] < 0 { judged[i] = world.conditionHolds(p) ? 1 : 0 }
+        return judged[i] == 1
     }
 
     @discardableResult
