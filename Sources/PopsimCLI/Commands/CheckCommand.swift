@@ -98,12 +98,16 @@ enum CheckCommand {
     }
 
     /// `--jobs`, for `command` (check, explore), which the message names.
+    /// The most jobs a command runs, whatever `--jobs` says.
+    static let maxJobs = 1024
+
     static func jobCount(_ args: Arguments, command: String) throws(PopsimError) -> Int {
         guard let text = args.value("jobs") else { return max(1, System.processorCount) }
         guard let n = Int(text), n > 0 else {
             throw PopsimError.usage("\(command): --jobs: expected an integer > 0, got \(JSONValue.quoted(text))")
         }
-        return n
+        // More threads than any machine has only multiplies what sizes by them (issue 41).
+        return min(n, Self.maxJobs)
     }
 
     /// Writes the golden of an outcome that differs or has none (properties or not) and turns it
