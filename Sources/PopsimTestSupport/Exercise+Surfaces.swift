@@ -41,17 +41,44 @@ extension Exercise {
         // A plug-in's lines.
         _ = try? PluginHello.parse(bytes)
         _ = try? PluginCodec(catalog).reply(bytes)
-        // A trace, both formats.
+        // A trace, both formats, as popsim's words and through a mapping of an export's names.
         for format in TraceFormats.all {
             findings += replay(bytes, format: format, catalog: catalog, limits: limits)
+            findings += replay(bytes, format: format, catalog: catalog, limits: limits, mapping: Self.mapping)
         }
-        // A report given to --merge.
-        if case .success(let report) = ReplayJSON.parse(bytes) { _ = render(report) }
+        // A mapping file, then a trace read through it.
+        if case .success(let layout) = TraceMappingFile.load(bytes, file: "fuzz-mapping.json", catalog: catalog, into: TraceLayout(format: .csv)) {
+            findings += replay(Array("user,time,action,popup,value\nu,0,enqueue,a,\nu,5,shown,a,\n".utf8), format: .csv, catalog: catalog,
+                               limits: limits, mapping: layout.mapping)
+        }
+        // Reports given to --merge (replay's and explore's), and a sweep's and caps' texts.
+        if case .success(let report) = ReplayJSON.parse(bytes) {
+            _ = render(report)
+            _ = ReplayMerge.merge([report, report], paths: ["a.json", "b.json"])
+        }
+        if let root = try? JSONReader.parse(bytes), let report = ExploreReport(json: root) { _ = try? ExploreReport.merging([report, report]) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if case .success(let sweep) = Sweep.parse(text.split(separator: "\n").map(String.init)), let policy = StrategyRegistry.entry(named: "policy") {
+            _ = sweep.combinations.prefix(50).map { sweep.overrides($0, under: policy) }
+        }
+        for name in ["caps", "caps+"] {
+            _ = try? RunConfiguration.resolve(catalog, strategy: "policy", overrides: [OptionOverride(name: name, value: text)])
+        }
         return findings
     }
 
-    static func replay(_ bytes: [UInt8], format: TraceFormat, catalog: Scenario, limits: RunLimits) -> [String] {
-        let layout = TraceLayout(format: format)
+    /// An export's names for the fuzz traces read through a mapping.
+    static let mapping: TraceMapping = {
+        var m = TraceMapping()
+        m.events = [("req", .verb(.action(.enqueue))), ("view", .setVariable("screen")), ("bg", .verbWith(.action(.set), value: "n=1"))]
+        m.popups = [("alpha", "a")]
+        m.timeZoneMinutes = 60
+        return m
+    }()
+
+    static func replay(_ bytes: [UInt8], format: TraceFormat, catalog: Scenario, limits: RunLimits, mapping: TraceMapping = TraceMapping()) -> [String] {
+        var layout = TraceLayout(format: format)
+        layout.mapping = mapping
         let decoder = TraceRowDecoder(file: "fuzz-trace", layout: layout, catalog: catalog)
         var gatherer = UserGatherer(decoder: decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: 1_000)
         var reader = format.makeReader(layout, file: "fuzz-trace")
