@@ -131,4 +131,15 @@ struct HostileInputRound4Tests {
         let twice = try runPopsim(["check", "s.json"], in: dir)
         #expect(twice.stdout.contains("a file stem no other entry has"), "\(twice.stdout)")
     }
+
+    /// `--jobs` of any size is clamped (to 1,024 for `check` and `explore`, 64 for `replay`):
+    /// nothing sized by it overflows or runs out of memory.
+    @Test func hugeJobCountsAreClamped() throws {
+        for jobs in ["2251799813685248", "9223372036854775807"] {
+            let check = try runPopsim(["check", "Scenarios/jc-burst-of-three.json", "--jobs", jobs])
+            #expect(check.status == 0, "\(check.stderr)")
+            let explore = try runPopsim(["explore", "Scenarios/flow-wish-uncertain.json", "--strategy", "fg", "--budget", "20", "--jobs", jobs])
+            #expect(explore.status == 1 && explore.stderr == "", "\(explore.stderr)")
+        }
+    }
 }
