@@ -53,17 +53,16 @@ enum ReplayCommand {
                           + "(about \(mebibytes(plan.needed)) MiB for \(workers) jobs and this catalog); every user goes to temporary partitions")
         }
         let folder = try TracePartitions.checkedFolder(console.environment)
-        let saveDir = args.value("save")
-        let root = try saveDir.map { (_) throws(PopsimError) in try ReplaySave.catalogRoot(catalogBytes, path: catalogPath) }
-        let disagreements = try saveDir.map { (dir) throws(PopsimError) in
-            try SavedDisagreements(root: root ?? JSONValue(.null, at: SourceLocation(line: 0, column: 0)), columns: columns, strategies: set,
-                                   dir: dir, trace: tracePath, folder: folder)
+        // `--save DIR`: the catalog's tree to write users from, and where disagreeing users wait.
+        let save = try args.value("save").map { (dir) throws(PopsimError) -> (dir: String, root: JSONValue, disagreements: SavedDisagreements) in
+            let root = try ReplaySave.catalogRoot(catalogBytes, path: catalogPath)
+            return (dir, root, try SavedDisagreements(root: root, columns: columns, strategies: set, dir: dir, trace: tracePath, folder: folder))
         }
         var pass = ReplayPass(ReplayPass.Settings(
             replayer: Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath), layout: layout.0,
             formatKnown: layout.known,
             catalog: catalog, file: tracePath, shard: shard, promisedGrouped: args.flag("grouped"), maxErrors: maxErrors,
-            workers: workers, saving: saveDir != nil, disagreements: disagreements, plan: plan,
+            workers: workers, saving: save != nil, disagreements: save?.disagreements, plan: plan,
             folder: folder))
         // Only the JSON report (what --merge reads) carries the trace's digest.
         let hashing = format == .json
@@ -101,10 +100,10 @@ enum ReplayCommand {
             report.bases = columns.map(\.base)
             report.sweepValues = columns.map(\.values)
         }
-        if let dir = saveDir, let root {
-            try ReplaySave.makeFolder(dir)
-            try ReplaySave.writeFailures(pass.kept(in: tallies), report: report, root: root, columns: columns, strategies: set, to: dir)
-            try disagreements?.write(hasProduction: report.hasProduction)
+        if let save {
+            try ReplaySave.makeFolder(save.dir)
+            try ReplaySave.writeFailures(pass.kept(in: tallies), report: report, root: save.root, columns: columns, strategies: set, to: save.dir)
+            try save.disagreements.write(hasProduction: report.hasProduction)
         }
         return finding(report, RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))
@@ -290,7 +289,7 @@ enum ReplayCommand {
         }
         if let text = args.value("time-zone") {
             guard let minutes = TraceMapping.timeZone(text) else {
-                throw PopsimError.usage("replay: --time-zone: expected UTC, Z or an offset like +01:00 (a named zone with summer time: convert the times in the export), got \(JSONValue.quoted(text))")
+                throw PopsimError.usage("replay: --time-zone: expected \(TraceMappingFile.timeZoneExpected), got \(JSONValue.quoted(text))")
             }
             layout.mapping.timeZoneMinutes = minutes
         }

@@ -12,6 +12,8 @@
 /// where a name is close to one popsim knows (a key, a field, a verb, a popup, a state variable).
 public enum TraceMappingFile {
     public static let keys = ["description", "columns", "time", "timeZone", "events", "popups"]
+    /// What a time zone must be, in errors of the file and of `--time-zone` alike.
+    public static let timeZoneExpected = "UTC, Z or an offset like +01:00 (a named zone with summer time: convert the times in the export)"
     /// How a meaning may go on after its word.
     public static let meaningNote = "a word may be followed by a value: set screen takes the row's value as the screen; set foreground=false and replace home are fixed"
 
@@ -81,8 +83,7 @@ public enum TraceMappingFile {
                 case "timeZone":
                     guard let s = string(m.value, path) else { continue }
                     guard let minutes = TraceMapping.timeZone(s) else {
-                        fail(m.value, path, .expected("UTC, Z or an offset like +01:00 (a named zone with summer time: convert the times in the export)",
-                                                      got: m.value.errorDescription))
+                        fail(m.value, path, .expected(TraceMappingFile.timeZoneExpected, got: m.value.errorDescription))
                         continue
                     }
                     layout.mapping.timeZoneMinutes = minutes
