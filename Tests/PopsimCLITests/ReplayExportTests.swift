@@ -73,4 +73,15 @@ struct ReplayExportTests {
         let wrong = try runPopsim(args + ["--event", "x=sett screen"], in: dir)
         #expect(wrong.status == 2 && wrong.stderr.hasPrefix("popsim: replay: --event: expected NAME=MEANING with a meaning among enqueue, "))
     }
+
+    /// A mapping that names none of the trace's events replays nobody: exit 2, naming the events
+    /// it skipped, never an empty report with exit 0.
+    @Test func aMappingThatMatchesNothingIsAnError() throws {
+        let output = try runPopsim(["replay", Self.exports + "firebase.csv", "--catalog", Self.catalog,
+                                    "--columns", "user=user_pseudo_id,time=event_time,action=event_name,popup=popup_id,value=label",
+                                    "--time-unit", "iso8601", "--event", "Popup Requested=enqueue"], in: packageRoot)
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(output.stderr == "\(Self.exports)firebase.csv: no user was replayed: no row's event is mapped (popup_requested 447, "
+                + "screen_view 386, popup_impression 384, popup_dismiss 207, user_engagement 207, …): map them with --event NAME=MEANING or --mapping\n")
+    }
 }

@@ -120,7 +120,11 @@ enum ReplayCommand {
                        + "--max-errors skips a few bad rows, not the rest of the file; close the quote")
         }
         if !sharded, tallies.columns.allSatisfy({ $0.users == 0 }) {
-            let why = rows == 0 ? "the trace has no rows" : "every user was left out with a bad row (\(pass.skippedUsers) users, \(rows) rows)"
+            let unmapped = ReplayReport.unmapped(pass.unmapped)
+            let why = rows > 0 ? "every user was left out with a bad row (\(pass.skippedUsers) users, \(rows) rows)"
+                : unmapped.isEmpty ? "the trace has no rows"
+                : "no row's event is mapped (\(unmapped.prefix(5).map { "\(TerminalText.safe($0.event)) \($0.rows)" }.joined(separator: ", "))"
+                    + (unmapped.count > 5 ? ", …" : "") + "): map them with --event NAME=MEANING or --mapping"
             return .io(path: path, reason: "no user was replayed: \(why)")
         }
         guard left > rows - left else { return nil }
