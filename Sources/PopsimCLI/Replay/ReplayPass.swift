@@ -166,7 +166,7 @@ struct ReplayPass {
         workers = (0..<s.workers).map { w in
             ReplayWorker(reader: layout.format.makeReader(layout, file: s.file),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: s.workers, shard: s.shard,
-                                                promisedGrouped: s.promisedGrouped, maxErrors: s.maxErrors),
+                                                promisedGrouped: s.promisedGrouped, maxErrors: s.maxErrors, arrangeBytes: s.plan.arrangeBytes),
                          replayer: s.replayer, plan: s.plan, saving: s.saving,
                          disagreement: disagreement, makeStore: make)
         }

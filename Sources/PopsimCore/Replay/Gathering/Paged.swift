@@ -72,6 +72,15 @@ final class Paged<Element: BitwiseCopyable>: @unchecked Sendable {
         state.pointee.pages.unsafelyUnwrapped[i >> Self.pageShift] + (i & (Self.pageSize - 1))
     }
 
+    /// Hands `body` the elements in order, a page at a time.
+    func forEachPage(_ body: (UnsafeBufferPointer<Element>) -> Void) {
+        let s = state.pointee
+        guard let pages = s.pages else { return }
+        for k in 0..<s.pageCount {
+            body(UnsafeBufferPointer(start: pages[k], count: min(Self.pageSize, s.count - k * Self.pageSize)))
+        }
+    }
+
     /// Empties it and gives the memory back.
     func removeAll() {
         let s = state.pointee

@@ -15,6 +15,9 @@ public struct SpillPlan: Sendable, Equatable {
     public let workers: Int
     /// Bytes a worker's gatherer may hold before it spills or streams.
     public let holdLimit: Int
+    /// Bytes a worker may add to what it holds to hand a range of users' rows out in one piece
+    /// (`ArrangedRows`): taken from its share before `holdLimit`.
+    public let arrangeBytes: Int
     /// Partitions per level: `1 << partitionBits`.
     public let partitionBits: Int
     /// Outbox bytes a spilling worker gathers before writing them.
@@ -35,6 +38,9 @@ public struct SpillPlan: Sendable, Equatable {
     public static let chunk = 1 << 20
     /// Encoded partition bytes to the memory they take once read back (about).
     public static let expansion = 3
+    /// The most a worker arranges at once (`arrangeBytes`), and what a gatherer made without a
+    /// plan uses.
+    public static let defaultArrangeBytes = 8 << 20
     /// The default budget: 256 MiB.
     public static let defaultBudget = 256 << 20
 
@@ -52,7 +58,10 @@ public struct SpillPlan: Sendable, Equatable {
         needed = fixed
         let free = max(0, self.budget - fixed)
         // Three quarters: a chunk's rows come in between two looks, and the allocator keeps some.
-        holdLimit = free / self.workers / 4 * 3
+        let share = free / self.workers / 4 * 3
+        // A ninth of it for arranging rows by user (a few passes over them at most), within bounds.
+        arrangeBytes = min(Self.defaultArrangeBytes, max(64 << 10, share / 9))
+        holdLimit = max(0, share - arrangeBytes)
         var bits = 6
         while bits > 2, (self.workers << bits) > 256 { bits -= 1 }
         partitionBits = bits

@@ -17,6 +17,7 @@ extension UserGatherer {
         }
         users.removeAll()
         held.removeAll()
+        arranged.removeAll()
         values = TraceValues()
         lastIndex = nil
         outboxes = boxes

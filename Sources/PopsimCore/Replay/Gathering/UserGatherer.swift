@@ -4,7 +4,7 @@
 /// Every worker's gatherer is shown every row (`take`), in trace order; it decodes the rows whose
 /// user is its own (by the middle digits of the user's hash; rows without a user are worker 0's),
 /// reports each bad one (located) and leaves its user out, and keeps the rows of its users that are
-/// in the shard — in memory (`HeldRows`, 24 bytes a row), or, once told to spill, encoded into the
+/// in the shard — in memory (`HeldRow`, 24 bytes a row, in the order they came; `ArrangedRows` hands them out by user), or, once told to spill, encoded into the
 /// outbox of the user's partition (by the high digits of the hash). It also follows whether the
 /// shard's rows come grouped by user (another user's row ends a user's rows), for all workers alike.
 ///
@@ -23,6 +23,8 @@ public struct UserGatherer: Sendable {
 
     let users = UserTable()
     let held = Paged<HeldRow>()
+    /// The held rows arranged by user, a range of users at a time, for handing them out.
+    let arranged: ArrangedRows
     public internal(set) var values = TraceValues()
 
     /// Bad rows found, the first `maxErrors + 1` by line, and how many in all.
@@ -61,8 +63,12 @@ public struct UserGatherer: Sendable {
     var partitionMask: UInt64 = 63
     public internal(set) var badUsers = Set<UInt64>()
 
-    public init(decoder: TraceRowDecoder, worker: Int, workers: Int, shard: Shard?, promisedGrouped: Bool, maxErrors: Int) {
+    /// `arrangeBytes`: the most memory that handing a range of users' rows out in one piece may add
+    /// (`SpillPlan.arrangeBytes`).
+    public init(decoder: TraceRowDecoder, worker: Int, workers: Int, shard: Shard?, promisedGrouped: Bool, maxErrors: Int,
+                arrangeBytes: Int = SpillPlan.defaultArrangeBytes) {
         self.decoder = decoder
+        arranged = ArrangedRows(limit: arrangeBytes)
         self.worker = worker
         self.workers = max(1, workers)
         self.shard = shard
@@ -75,7 +81,7 @@ public struct UserGatherer: Sendable {
 
     /// Memory held: rows, users, values, the outboxes and the set of users let go.
     public var heldBytes: Int {
-        held.byteCount + users.byteCount + values.byteCount + finished.byteCount + (outboxes?.reduce(0) { $0 + $1.capacity } ?? 0)
+        held.byteCount + arranged.byteCount + users.byteCount + values.byteCount + finished.byteCount + (outboxes?.reduce(0) { $0 + $1.capacity } ?? 0)
     }
 
     /// Which worker's a user is: the middle digits of its hash (shards take the low ones,
@@ -210,14 +216,8 @@ public struct UserGatherer: Sendable {
 
     @inline(__always)
     func append(_ i: Int, _ d: TimedEntry) {
-        let k = UInt32(truncatingIfNeeded: held.append(HeldRow(time: d.time, entry: d.entry, next: 0)))
+        held.append(HeldRow(time: d.time, entry: d.entry, user: UInt32(truncatingIfNeeded: i)))
         let u = users.entry(i)
-        if u.pointee.rows == 0 {
-            u.pointee.head = k
-        } else {
-            held.pointer(Int(u.pointee.tail)).pointee.next = k
-        }
-        u.pointee.tail = k
         u.pointee.rows += 1
         u.pointee.lastTime = d.time
     }
@@ -255,44 +255,11 @@ public struct UserGatherer: Sendable {
 
     // MARK: Users out
 
-    /// A user's rows, in order, into `rows` (emptied first).
+    /// A user's rows, in order, into `rows` (emptied first): handed out from `arranged`, which
+    /// arranges the users from `i` on when `i` is not among those it holds.
     public func rows(of i: Int, into rows: inout [TimedEntry]) {
         rows.removeAll(keepingCapacity: true)
-        let u = users[i]
-        rows.reserveCapacity(Int(u.rows))
-        var k = u.head
-        for n in 0..<Int(u.rows) {
-            let r = held.pointer(Int(k))
-            rows.append(TimedEntry(time: r.pointee.time, entry: r.pointee.entry))
-            if n + 1 < Int(u.rows) { k = r.pointee.next }
-        }
-    }
-
-    /// How many users' chains `rows(of:into:)` walks side by side.
-    public static let walkedTogether = 8
-
-    /// The rows of users `users` (at most `walkedTogether`), each into its buffer: their chains
-    /// walked side by side, a row of each in turn, so that the memory reads of one user's next
-    /// row and of the others' overlap instead of waiting one after another.
-    public func rows(of users: [Int], into buffers: inout [[TimedEntry]]) {
-        var next = [UInt32](repeating: 0, count: users.count), left = [Int](repeating: 0, count: users.count)
-        var longest = 0
-        for (k, i) in users.enumerated() {
-            let u = self.users.entry(i)
-            next[k] = u.pointee.head
-            left[k] = Int(u.pointee.rows)
-            longest = max(longest, left[k])
-            buffers[k].removeAll(keepingCapacity: true)
-            buffers[k].reserveCapacity(left[k])
-        }
-        for _ in 0..<longest {
-            for k in users.indices where left[k] > 0 {
-                let r = held.pointer(Int(next[k]))
-                buffers[k].append(TimedEntry(time: r.pointee.time, entry: r.pointee.entry))
-                next[k] = r.pointee.next
-                left[k] -= 1
-            }
-        }
+        rows.append(contentsOf: arranged.rows(of: i, users: users, held: held))
     }
 
     /// The users held, by index (first-row order): each one's index, id, first row and whether
@@ -321,6 +288,7 @@ public struct UserGatherer: Sendable {
         }
         users.removeAll()
         held.removeAll()
+        arranged.removeAll()
         let old = values
         values = TraceValues()
         lastIndex = nil

@@ -1,5 +1,5 @@
 /// The users a gatherer holds: found by the FNV-1a 64 hash of their bytes, then the bytes; each
-/// with its first row, its last time, its rows (a chain through `HeldRows`) and whether it is left
+/// with its first row, its last time, how many rows it has held (`HeldRow`) and whether it is left
 /// out or done.
 ///
 /// Contract: users are numbered in the order they first come (so by first row); memory is about
@@ -13,9 +13,7 @@ final class UserTable: @unchecked Sendable {
         var page: Int32
         var offset: Int32
         var idCount: Int32
-        /// The first and last of its rows in `HeldRows`, and how many (head is meaningless at 0).
-        var head: UInt32
-        var tail: UInt32
+        /// How many rows it has held (`HeldRow`s naming it).
         var rows: UInt32
         /// A bad row of it was found: it is left out (counted once).
         var bad: Bool
@@ -89,7 +87,7 @@ final class UserTable: @unchecked Sendable {
         if (entries.count + 1) * 2 > table.pointee.mask + 1 { rehash((table.pointee.mask + 1) * 2) }
         let (page, offset) = ids.store(bytes)
         let index = entries.append(Entry(hash: hash, firstRow: firstRow, lastTime: time, page: page, offset: offset,
-                                         idCount: Int32(clamping: bytes.count), head: 0, tail: 0, rows: 0, bad: false, finished: false))
+                                         idCount: Int32(clamping: bytes.count), rows: 0, bad: false, finished: false))
         place(hash, index)
         return index
     }
@@ -140,12 +138,4 @@ final class UserTable: @unchecked Sendable {
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
     }
-}
-
-/// The rows a gatherer holds, in the order they came, each linked to its user's next row.
-struct HeldRow: BitwiseCopyable {
-    var time: Int
-    var entry: PackedEntry
-    /// The index of the user's next row (meaningless on its last).
-    var next: UInt32
 }

@@ -50,8 +50,8 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Partitions read back whole though bigger than the plan reads (one user's rows, or users
     /// too alike to split): their bytes and, when it was one user, who.
     public private(set) var oversized: [(bytes: Int, user: String?)] = []
-    /// The rows of a batch of users, a buffer each.
-    private var batchRows: [[TimedEntry]] = Array(repeating: [], count: UserGatherer.walkedTogether)
+    /// The rows of the user being replayed.
+    private var userRows: [TimedEntry] = []
     /// A runner per column and the buffers, kept from user to user.
     private var scratch: ReplayScratch
     private var store: (any SpillStore)?
@@ -103,22 +103,14 @@ public final class ReplayWorker: @unchecked Sendable {
         prune()
     }
 
-    /// Replays the users of `g` that `take` takes (the left-out ones never), in order, their rows
-    /// gathered a batch at a time (`UserGatherer.rows(of:into:)`: the chains walked side by side).
+    /// Replays the users of `g` that `take` takes (the left-out ones never), in order.
     private func replayUsers(of g: UserGatherer, _ take: ((id: String, firstRow: Int, bad: Bool, finished: Bool)) -> Bool) {
-        var batch: [(index: Int, id: String, firstRow: Int)] = []
-        func flush() {
-            g.rows(of: batch.map(\.index), into: &batchRows)
-            for (k, u) in batch.enumerated() { replay(rows: batchRows[k], id: u.id, firstRow: u.firstRow, values: g.values) }
-            batch.removeAll(keepingCapacity: true)
-        }
         for i in 0..<g.heldUsers {
             let u = g.user(i)
             guard take(u), !u.bad, failureRow > u.firstRow else { continue }
-            batch.append((i, u.id, u.firstRow))
-            if batch.count == UserGatherer.walkedTogether { flush() }
+            g.rows(of: i, into: &userRows)
+            replay(rows: userRows, id: u.id, firstRow: u.firstRow, values: g.values)
         }
-        if !batch.isEmpty { flush() }
     }
 
     private func replay(rows: [TimedEntry], id: String, firstRow: Int, values: TraceValues) {
@@ -202,7 +194,8 @@ public final class ReplayWorker: @unchecked Sendable {
                 try replay(sub, level: level + 1, parentSize: size, maxErrors: maxErrors, othersErrors: othersErrors)
                 continue
             }
-            var g = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: gatherer.maxErrors)
+            var g = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: gatherer.maxErrors,
+                                 arrangeBytes: plan.arrangeBytes)
             var codec = PartitionCodec.Reader(state: state)
             var ok = true
             let leftOut = gatherer.badUsers
