@@ -10,6 +10,10 @@ import PackageDescription
 
 let package = Package(
     name: "popsim",
+    // macOS 13: nothing popsim uses is newer (`PlatformAvailabilityTests` holds every source to
+    // it against the toolchain's own availability attributes); `Synchronization` (macOS 15) is
+    // not used for that reason. Linux needs no declaration.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "popsim", targets: ["popsim"]),
         .library(name: "PopsimCore", targets: ["PopsimCore"]),

@@ -30,3 +30,20 @@ extension System {
         }
     }
 }
+
+extension System {
+    /// A value only one thread reads or writes at a time: popsim's own mutex, over `Lock`, for
+    /// the macOS releases `Synchronization.Mutex` and `Atomic` are too new for (macOS 15; popsim
+    /// declares 13 in Package.swift). The one place a value shared between threads is guarded.
+    public final class Locked<Value: Sendable>: @unchecked Sendable {
+        private let lock = Lock()
+        private var value: Value
+
+        public init(_ value: Value) { self.value = value }
+
+        /// Runs `body` on the value, holding the lock.
+        public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+            try lock.locked { try body(&value) }
+        }
+    }
+}
