@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "PopsimCore", targets: ["PopsimCore"]),
         .library(name: "PopsimReports", targets: ["PopsimReports"]),
         .library(name: "PopsimCLI", targets: ["PopsimCLI"]),
+        // `swift package popsim …` in a package that depends on this one (docs/install.md).
+        .plugin(name: "PopsimPlugin", targets: ["PopsimPlugin"]),
     ],
     targets: [
         .target(name: "PopsimCore"),
@@ -26,6 +28,14 @@ let package = Package(
         .target(name: "PopsimSystem"),
         .target(name: "PopsimCLI", dependencies: ["PopsimCore", "PopsimReports", "PopsimSystem"]),
         .executableTarget(name: "popsim", dependencies: ["PopsimCLI", "PopsimCore", "PopsimSystem"]),
+        .plugin(
+            name: "PopsimPlugin",
+            capability: .command(
+                intent: .custom(verb: "popsim", description: "Run popsim in this package's folder (check, run, explore, …)."),
+                permissions: [.writeToPackageDirectory(reason: "popsim writes goldens (check --update) and reports (--out) where you say.")]
+            ),
+            dependencies: ["popsim"]
+        ),
         .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI"]),
         // Tests by the layer they test (end-to-end ones in PopsimCLITests); each may use the layers
         // above it for files and fixtures.

@@ -267,7 +267,7 @@ struct UsageEndToEndTests {
 
     @Test func versionAndHelp() throws {
         let version = try runPopsim(["--version"])
-        #expect(version.stdout == "popsim \(Popsim.version)\n" && version.status == 0 && version.stderr == "")
+        #expect(version.stdout == "popsim \(Popsim.version) (built from source, commit not recorded)\n" && version.status == 0 && version.stderr == "")
         let main = try runPopsim(["--help"])
         #expect(main.status == 0 && main.stderr == "")
         #expect(main.stdout.hasPrefix("OVERVIEW: popsim simulates how an app schedules its popups, on a virtual clock.\n"))

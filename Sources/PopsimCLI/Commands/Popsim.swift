@@ -21,7 +21,7 @@ public enum Popsim {
                 console.out(HelpText.main)
                 return .success
             case "--version":
-                console.out("popsim \(version)\n")
+                console.out(BuildInfo.versionLine + "\n")
                 return .success
             default:
                 if let command = PopsimCommand.named(first) { return try command.execute(rest, &console) }

@@ -1,0 +1,2 @@
+/// The app whose popups `Popups/` describes.
+public enum App {}
