@@ -10,6 +10,15 @@ struct ReplayPlanTests {
         let plan = SpillPlan(budget: 256 << 20, workers: 2, catalogBytes: 700)
         #expect(!plan.isBelowMinimum)
         #expect(plan.needed + 2 * plan.holdLimit <= plan.budget)
+        // Arranging rows by user comes out of the budget too, and takes a share that grows with
+        // it: what a worker holds is arranged in at most nine passes, whatever the budget.
+        for budget in [64 << 20, 256 << 20, 4 << 30, 64 << 30] {
+            for workers in [1, 2, 8] {
+                let p = SpillPlan(budget: budget, workers: workers, catalogBytes: 700)
+                #expect(p.needed + workers * (p.holdLimit + p.arrangeBytes) <= p.budget, "\(budget) \(workers)")
+                #expect(p.holdLimit <= 9 * p.arrangeBytes, "\(budget) \(workers)")
+            }
+        }
         #expect(plan.holdLimit > 50 << 20)
         #expect(plan.partitionBits == 6 && plan.maxLevels == 4)
         #expect(plan.mustRelease(plan.holdLimit + 1) && !plan.mustRelease(plan.holdLimit))

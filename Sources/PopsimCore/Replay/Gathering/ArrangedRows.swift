@@ -71,13 +71,13 @@ final class ArrangedRows: @unchecked Sendable {
         }
         guard let rows, total > 0 else { return }
         var cursor = starts
-        let lo = UInt32(truncatingIfNeeded: i), span = UInt32(truncatingIfNeeded: j - i)
+        let lo = UInt32(truncatingIfNeeded: i), span = j - i
         cursor.withUnsafeMutableBufferPointer { cursor in
             held.forEachPage { page in
                 for r in page {
                     // One comparison for both ends: users below `lo` wrap to large numbers.
                     let k = Int(r.user &- lo)
-                    guard k < Int(span) else { continue }
+                    guard k < span else { continue }
                     (rows + cursor[k]).initialize(to: TimedEntry(time: r.time, entry: r.entry))
                     cursor[k] += 1
                 }

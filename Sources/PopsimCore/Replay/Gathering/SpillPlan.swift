@@ -38,8 +38,7 @@ public struct SpillPlan: Sendable, Equatable {
     public static let chunk = 1 << 20
     /// Encoded partition bytes to the memory they take once read back (about).
     public static let expansion = 3
-    /// The most a worker arranges at once (`arrangeBytes`), and what a gatherer made without a
-    /// plan uses.
+    /// What a gatherer made without a plan may arrange at once (`arrangeBytes`).
     public static let defaultArrangeBytes = 8 << 20
     /// The default budget: 256 MiB.
     public static let defaultBudget = 256 << 20
@@ -59,8 +58,10 @@ public struct SpillPlan: Sendable, Equatable {
         let free = max(0, self.budget - fixed)
         // Three quarters: a chunk's rows come in between two looks, and the allocator keeps some.
         let share = free / self.workers / 4 * 3
-        // A ninth of it for arranging rows by user (a few passes over them at most), within bounds.
-        arrangeBytes = min(Self.defaultArrangeBytes, max(64 << 10, share / 9))
+        // A ninth of it for arranging rows by user: whatever the budget, what a worker holds is
+        // arranged in at most about nine passes over it (a fixed cap would make it hundreds
+        // under a large budget).
+        arrangeBytes = max(64 << 10, share / 9)
         holdLimit = max(0, share - arrangeBytes)
         var bits = 6
         while bits > 2, (self.workers << bits) > 256 { bits -= 1 }
