@@ -4,8 +4,9 @@
 /// Every worker's gatherer is shown every row (`take`), in trace order; it decodes the rows whose
 /// user is its own (by the middle digits of the user's hash; rows without a user are worker 0's),
 /// reports each bad one (located) and leaves its user out, and keeps the rows of its users that are
-/// in the shard — in memory (`HeldRow`, 24 bytes a row, in the order they came; `ArrangedRows` hands them out by user), or, once told to spill, encoded into the
-/// outbox of the user's partition (by the high digits of the hash). It also follows whether the
+/// in the shard — in memory (`HeldRow`, 24 bytes a row, in the order they came; `ArrangedRows`
+/// hands them out by user), or, once told to spill, encoded into the outbox of the user's
+/// partition (by the high digits of the hash). It also follows whether the
 /// shard's rows come grouped by user (another user's row ends a user's rows), for all workers alike.
 ///
 /// Contract: users are numbered in the order of their first row; a row earlier than its user's

@@ -3,7 +3,7 @@
 /// out or done.
 ///
 /// Contract: users are numbered in the order they first come (so by first row); memory is about
-/// 56 bytes a user in pages, 16 in the hash slots, and the id's bytes.
+/// 48 bytes a user in pages, 16 in the hash slots, and the id's bytes.
 final class UserTable: @unchecked Sendable {
     struct Entry: BitwiseCopyable {
         var hash: UInt64
