@@ -64,9 +64,10 @@ final class ArrangedRows: @unchecked Sendable {
         end = j
         heldCount = held.count
         if total > capacity {
+            // Exactly what the range needs: room to spare would be memory held for nothing when
+            // one range takes every user (it cost 7 MiB of 29 at 10,000 users).
             rows?.deallocate()
-            // Room to spare within the limit, so that the next range rarely allocates again.
-            capacity = max(total, min(limit / perRow, 2 * total))
+            capacity = total
             rows = .allocate(capacity: capacity)
         }
         guard let rows, total > 0 else { return }
