@@ -14,6 +14,8 @@ import PopsimSystem
 struct ReplayPass {
     struct Settings {
         var replayer: Replayer
+        /// One per worker (`ReplayCommand.workerReplayers`): equal to `replayer`, sharing no storage.
+        var workerReplayers: [Replayer]
         var layout: TraceLayout
         /// Whether the format is known; else the first bytes tell it.
         var formatKnown: Bool
@@ -167,7 +169,7 @@ struct ReplayPass {
             ReplayWorker(reader: layout.format.makeReader(layout, file: s.file),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: s.workers, shard: s.shard,
                                                 promisedGrouped: s.promisedGrouped, maxErrors: s.maxErrors, arrangeBytes: s.plan.arrangeBytes),
-                         replayer: s.replayer, plan: s.plan, saving: s.saving,
+                         replayer: s.workerReplayers[w], plan: s.plan, saving: s.saving,
                          disagreement: disagreement, makeStore: make)
         }
     }

@@ -3,10 +3,16 @@
 /// out or done.
 ///
 /// Contract: users are numbered in the order they first come (so by first row); memory is about
-/// 48 bytes a user in pages, 16 in the hash slots, and the id's bytes.
+/// 64 bytes a user in pages, 16 in the hash slots, and the id's bytes when they are more than
+/// `inlineBytes`.
+///
+/// An id of up to 16 bytes (most are) sits in its entry: finding a user costs two cache misses
+/// (slot, entry), not three (slot, entry, id bytes); 7.97 % of a `--jobs 1` replay was here.
 final class UserTable: @unchecked Sendable {
     struct Entry: BitwiseCopyable {
         var hash: UInt64
+        /// The id's bytes when there are at most `inlineBytes` of them (zeros after).
+        var inline: (UInt64, UInt64)
         var firstRow: Int
         /// The time of the last row taken (rows earlier than it are errors).
         var lastTime: Int
@@ -20,6 +26,9 @@ final class UserTable: @unchecked Sendable {
         /// Another user's row came after its rows: done, if the trace is grouped by user.
         var finished: Bool
     }
+
+    /// The longest id kept in its entry.
+    static let inlineBytes = 16
 
     let entries = Paged<Entry>()
     private let ids = ByteArena()
@@ -60,6 +69,10 @@ final class UserTable: @unchecked Sendable {
     @inline(__always)
     func id(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         let e = entries.pointer(i)
+        let count = Int(e.pointee.idCount)
+        if count <= Self.inlineBytes {
+            return UnsafeBufferPointer(start: (UnsafeRawPointer(e) + Self.inlineOffset).assumingMemoryBound(to: UInt8.self), count: count)
+        }
         return ids.bytes(page: e.pointee.page, offset: e.pointee.offset, count: e.pointee.idCount)
     }
 
@@ -85,12 +98,21 @@ final class UserTable: @unchecked Sendable {
     /// Adds a user known not to be held; returns its index.
     func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, firstRow: Int, time: Int) -> Int {
         if (entries.count + 1) * 2 > table.pointee.mask + 1 { rehash((table.pointee.mask + 1) * 2) }
-        let (page, offset) = ids.store(bytes)
-        let index = entries.append(Entry(hash: hash, firstRow: firstRow, lastTime: time, page: page, offset: offset,
+        var inline: (UInt64, UInt64) = (0, 0)
+        var page: Int32 = 0, offset: Int32 = 0
+        if bytes.count <= Self.inlineBytes {
+            withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        } else {
+            (page, offset) = ids.store(bytes)
+        }
+        let index = entries.append(Entry(hash: hash, inline: inline, firstRow: firstRow, lastTime: time, page: page, offset: offset,
                                          idCount: Int32(clamping: bytes.count), rows: 0, bad: false, finished: false))
         place(hash, index)
         return index
     }
+
+    /// Where an entry's inline bytes start in it.
+    private static let inlineOffset = MemoryLayout<Entry>.offset(of: \Entry.inline) ?? 8
 
     /// Empties it and gives the memory back.
     func removeAll() {

@@ -187,7 +187,7 @@ public struct CSVTraceReader: TraceRowReader {
         }
         storage.clearSlots()
         if plain {
-            splitUser(record, header: header)
+            Self.splitUser(record, header: header, slots: storage.slots)
             unsplit = record
         } else if let problem = unquote(record, header: header, line: at) {
             return .problem(problem)
@@ -200,12 +200,13 @@ public struct CSVTraceReader: TraceRowReader {
     public mutating func completeRow() {
         guard let record = unsplit, let header else { return }
         unsplit = nil
-        split(record, header: header)
+        Self.split(record, header: header, fieldOfColumn: fieldOfColumn, slots: storage.slots)
     }
 
     /// Only the user of a plain record, in place: the bytes between the commas around its column
     /// (what `split` gives it; the other fields wait for `completeRow`).
-    private func splitUser(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int]) {
+    /// Static, as `split`: a method on the reader copied the whole reader once a row.
+    private static func splitUser(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int], slots: UnsafeMutablePointer<TraceRow.Slot>) {
         guard let base = bytes.baseAddress else { return }
         let column = header[TraceField.user.ordinal]
         guard column >= 0 else { return }
@@ -214,7 +215,7 @@ public struct CSVTraceReader: TraceRowReader {
         while true {
             k = Self.comma(base, from: k, count: n)
             if c == column {
-                storage.slots[TraceField.user.ordinal] = TraceRow.Slot(base: base + start, count: k - start, column: start + 1)
+                slots[TraceField.user.ordinal] = TraceRow.Slot(base: base + start, count: k - start, column: start + 1)
                 return
             }
             guard k < n else { break }
@@ -223,13 +224,14 @@ public struct CSVTraceReader: TraceRowReader {
             start = k
         }
         // A row short of the user's column: it stands at the last field.
-        storage.slots[TraceField.user.ordinal] = TraceRow.Slot(base: nil, count: 0, column: start + 1)
+        slots[TraceField.user.ordinal] = TraceRow.Slot(base: nil, count: 0, column: start + 1)
     }
 
     /// A plain record's fields in place: the bytes between commas, each at its byte's column.
-    private func split(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int]) {
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int], fieldOfColumn: [Int],
+                              slots: UnsafeMutablePointer<TraceRow.Slot>) {
         guard let base = bytes.baseAddress else { return }
-        let n = bytes.count, slots = storage.slots
+        let n = bytes.count
         var column = 0, start = 0, k = 0
         fieldOfColumn.withUnsafeBufferPointer { map in
             let last = map.count - 1
