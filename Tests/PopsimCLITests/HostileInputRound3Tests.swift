@@ -281,9 +281,11 @@ struct HostileInputRound3Tests {
         let missing = try runPopsim(["check", "sub/s.json"], in: dir)
         #expect(missing.status == 1)
         #expect(missing.stdout == """
-            FAIL: sub/s.json [exec:notistack.py]
+            FAIL: sub/s.json [exec-notistack]
             no expected timeline sub/s.exec-notistack.timeline: record one with 'popsim check sub/s.json --strategy exec:sub/notistack.py --update' and review it
             0 passed, 1 failed
+            to accept these timelines, review the diffs above, then run where the goldens are kept (not in CI):
+              popsim check sub/s.json --strategy exec:sub/notistack.py --update
 
             """)
         let record = try runPopsim(["check", "sub/s.json", "--strategy", "exec:sub/notistack.py", "--update"], in: dir)

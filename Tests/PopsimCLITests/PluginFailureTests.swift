@@ -122,7 +122,7 @@ struct PluginFailureTests {
         #expect(compare.status == 2 && compare.stderr == line)
         let check = try runPopsim(["check", Self.scenario, "--strategy", "exec:" + path])
         #expect(check.status == 2 && check.stderr == line)
-        #expect(check.stdout == "FAIL: \(Self.scenario) [exec:\(path)]\n0 passed, 1 failed\n")
+        #expect(check.stdout == "FAIL: \(Self.scenario) [exec-crash]\n0 passed, 1 failed\n")
     }
 }
 

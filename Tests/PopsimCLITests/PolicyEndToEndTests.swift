@@ -61,7 +61,9 @@ struct PolicyEndToEndTests {
         let missing = try runPopsim(["check", scenario, "--policy", policy])
         #expect(missing.status == 1)
         #expect(missing.stdout == "FAIL: \(scenario) [policy-jc-fifo]\nno expected timeline \(dir.path)/burst.policy-jc-fifo.timeline: record one with "
-            + "'popsim check \(scenario) --strategy policy --policy \(policy) --update' and review it\n0 passed, 1 failed\n")
+            + "'popsim check \(scenario) --strategy policy --policy \(policy) --update' and review it\n0 passed, 1 failed\n"
+            + "to accept these timelines, review the diffs above, then run where the goldens are kept (not in CI):\n"
+            + "  popsim check \(scenario) --strategy policy --policy \(policy) --update\n")
         #expect(try runPopsim(["check", scenario, "--strategy", "policy", "--policy", policy, "--update"]).status == 0)
         let golden = try String(contentsOfFile: dir.path + "/burst.policy-jc-fifo.timeline", encoding: .utf8)
         #expect(golden == (try String(contentsOfFile: packageRoot.appendingPathComponent("Scenarios/jc-burst-of-three.jc-fifo.timeline").path, encoding: .utf8)))

@@ -94,7 +94,7 @@ struct PropertiesCheckTests {
         let output = try runPopsim(["check", dir.path, "--junit", junit])
         #expect(output.status == 1)
         #expect(output.stdout == """
-            PASS: \(dir.path)/ok.json [fg]
+            PASS: \(dir.path)/ok.json [fg] (properties only: no golden)
             FAIL: \(dir.path)/wish.json [fg]: property 'shareGuide before editWish' fails
               fails  shareGuide before editWish: editWish shown at 0 ms, shareGuide at 1300 ms
             1 passed, 1 failed

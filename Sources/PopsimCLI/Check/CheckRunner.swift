@@ -80,6 +80,13 @@ public struct CheckRunner: Sendable {
 
     /// The strategy to run for `target`, in the set that knows it.
     func check(_ scenario: Scenario, target: CheckTarget, strategies set: StrategySet) -> CheckOutcome {
+        var outcome = produce(scenario, target: target, strategies: set)
+        outcome.label = target.label
+        return outcome
+    }
+
+    /// The outcome of `target`, labelled by the caller.
+    private func produce(_ scenario: Scenario, target: CheckTarget, strategies set: StrategySet) -> CheckOutcome {
         let golden = ScenarioSource.goldenPath(for: scenario.file, strategy: target.label)
         var set = set
         let strategy: String
@@ -107,30 +114,26 @@ public struct CheckRunner: Sendable {
                 return CheckOutcome(scenario: scenario.file, strategy: ScenarioLoader.policyStrategy, goldenPath: golden, verdict: .error(error))
             }
         case .unresolved(let why):
-            var outcome = CheckOutcome(scenario: scenario.file, strategy: target.label, goldenPath: golden, verdict: .unresolved(why))
-            outcome.label = target.label
-            return outcome
+            return CheckOutcome(scenario: scenario.file, strategy: target.label, goldenPath: golden, verdict: .unresolved(why))
         }
-        var outcome = check(scenario, strategy: strategy, golden: golden, strategies: set)
+        var outcome = check(scenario, strategy: strategy, label: target.label, golden: golden, strategies: set)
         outcome.recordArguments = recordArguments
         if strategy.hasPrefix(StrategySet.execPrefix), strategy == scenario.strategy, !only.contains(strategy) {
             let path = String(strategy.dropFirst(StrategySet.execPrefix.count))
             outcome.recordStrategy = StrategySet.execPrefix + ScenarioSource.besideScenario(scenario.file, path)
         }
-        outcome.label = target.label
         return outcome
     }
 
-    func check(_ scenario: Scenario, strategy: String, golden: String, strategies: StrategySet) -> CheckOutcome {
+    func check(_ scenario: Scenario, strategy: String, label: String, golden: String, strategies: StrategySet) -> CheckOutcome {
         var outcome = CheckOutcome(scenario: scenario.file, strategy: strategy, goldenPath: golden, verdict: .pass)
+        outcome.label = label
         let actual: String
         do {
             let result = try Pipeline.run(scenario, strategy: strategy, overrides: OptionOverride.parseAll(overrides), limits: limits,
                                           strategies: strategies)
             actual = TimelineText.render(result.timeline)
-            let verdicts = PropertyJudge.verdicts(result)
-            outcome.brokenProperties = verdicts.filter { !$0.holds }
-            outcome.notedProperties = verdicts.filter { $0.note != nil }
+            outcome.judge(PropertyJudge.verdicts(result))
         } catch {
             outcome.verdict = .error(error)
             return outcome
@@ -160,7 +163,7 @@ public struct CheckRunner: Sendable {
         if expected != actual {
             outcome.verdict = .differs(diff: UnifiedDiff.diff(expected: expected, actual: actual,
                                                               expectedName: "expected: \(golden)",
-                                                              actualName: "actual: \(scenario.file) [\(strategy)]"))
+                                                              actualName: "actual: \(scenario.file) [\(label)]"))
         }
         return outcome
     }

@@ -51,13 +51,15 @@ enum CheckCommand {
         var outcomes = StopRequest.stoppable { runner.run(paths, jobs: jobs, progress: console.progressLine()) }
         let stopped = StopRequest.requested.map { $0.text(timeout: guards.timeout) }
         var outcome = ExitCode.success
-        var passed = 0, failed = 0, skipped = 0
+        var passed = 0, failed = 0, skipped = 0, xfailed = 0
         for i in outcomes.indices {
             if args.flag("update") { update(&outcomes[i], console: &console) }
             let o = outcomes[i]
             if format != .json { console.out(CheckReport.line(o, style: style)) }
             if format == .github { console.out(GitHubAnnotations.commands(o) { ErrorReport.lines($0, context: "check") }) }
             switch o.verdict {
+            case .pass where o.xfailed:
+                xfailed += 1
             case .pass where o.passed:
                 passed += 1
             case .pass, .differs, .missing, .unresolved:
@@ -81,10 +83,12 @@ enum CheckCommand {
             }
         }
         switch format {
-        case .text, .github: console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped))
+        case .text, .github:
+            console.out(CheckReport.summary(passed: passed, failed: failed, skipped: skipped, xfailed: xfailed))
+            if !args.flag("update") { console.out(CheckReport.acceptAdvice(outcomes)) }
         case .json: console.out(CheckJSON.render(outcomes) { ErrorReport.lines($0, context: "check") })
         }
-        if passed + failed == 0 {
+        if passed + failed + xfailed == 0 {
             outcome = outcome.worst(console.report(.usage("check: no scenario among the \(skipped) JSON files found")))
         }
         if let junit = args.value("junit") {
@@ -122,6 +126,7 @@ enum CheckCommand {
                 try FileIO.writeAtomically(actual, to: golden)
                 console.out("UPDATED: \(golden)\n")
                 o.verdict = .pass
+                o.goldenMissing = false
             } catch {
                 o.verdict = .error(.io(path: golden, reason: error.reason))
             }

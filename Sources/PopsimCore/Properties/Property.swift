@@ -40,10 +40,16 @@ public struct Expectation: Sendable, Equatable {
     public var property: Property
     public var text: String
     public var location: SourceLocation
+    /// The golden labels or strategy names this property is known to fail under (`expect`'s
+    /// `{"property": …, "knownToFail": […]}`): `check` reports such a failure XFAIL and fails
+    /// when the property holds there after all (XPASS), so the note cannot go stale. Every other
+    /// command judges the property as usual.
+    public var knownToFail: [String] = []
 
-    public init(property: Property, text: String, location: SourceLocation) {
+    public init(property: Property, text: String, location: SourceLocation, knownToFail: [String] = []) {
         self.property = property
         self.text = text
         self.location = location
+        self.knownToFail = knownToFail
     }
 }

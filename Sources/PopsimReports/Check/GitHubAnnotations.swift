@@ -11,11 +11,15 @@ import PopsimCore
 /// and bidi overrides are written as visible escapes (`\u{1B}`).
 public enum GitHubAnnotations {
     public static func commands(_ o: CheckOutcome, describe: (PopsimError) -> [String]) -> String {
-        let title = o.scenario + (o.shownStrategy.map { " [\($0)]" } ?? "")
+        let title = o.scenario + (o.shownLabel.map { " [\($0)]" } ?? "")
         var out = ""
         for broken in o.brokenProperties {
             out += command(file: o.scenario, line: broken.expectation.location.line, title: title,
                            message: VerdictText.line(broken))
+        }
+        for held in o.unexpectedPasses {
+            out += command(file: o.scenario, line: held.expectation.location.line, title: title,
+                           message: CheckReport.unexpectedPassPhrase(held, o))
         }
         switch o.verdict {
         case .pass, .skipped:

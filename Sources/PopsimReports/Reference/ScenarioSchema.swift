@@ -41,7 +41,12 @@ public enum ScenarioSchema {
                   "additionalProperties": {"$ref": "#/$defs/popup"}},
                 "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
                 "until": {"type": "integer", "minimum": 0},
-                "expect": {"type": "array", "items": {"type": "string", "minLength": 1},
+                "expect": {"type": "array", "items": {"oneOf": [
+                    {"type": "string", "minLength": 1},
+                    {"type": "object", "additionalProperties": false, "required": ["property"], "properties": {
+                      "property": {"type": "string", "minLength": 1},
+                      "knownToFail": {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": true,
+                        "description": "golden labels or strategy names the property is known to fail under: check reports XFAIL there, and fails (XPASS) when it holds"}}}]},
                   "description": "properties every run must keep, such as \\"no overlap\\" or \\"a before b\\""}
               },
               "$defs": {
