@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// Issue 42, "in GitHub Actions": the workflow docs/ci.md and docs/exploring.md show is the file
+/// `Examples/ci/github-workflow.yml`, every `with:` of it is an input of `action.yml`, and the
+/// action's steps (`.ci/action`) install a checked release, check, explore in shards and merge —
+/// run here, with the popsim these tests built.
+@Suite("the GitHub Action and the CI docs")
+struct ActionTests {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func theDocsShowTheWorkflowFilesWordForWord() throws {
+        let github = try Self.text("Examples/ci/github-workflow.yml"), gitlab = try Self.text("Examples/ci/gitlab-ci.yml")
+        #expect(try Self.text("docs/ci.md").contains("```yaml\n" + github + "```\n"))
+        #expect(try Self.text("docs/exploring.md").contains("```yaml\n" + github + "```\n"))
+        #expect(try Self.text("docs/ci.md").contains("```yaml\n" + gitlab + "```\n"))
+        // The GitLab pipeline unpacks the tarball the release script makes.
+        #expect(gitlab.contains(#"name="popsim-$POPSIM_VERSION-linux-$(uname -m)""#))
+        #expect(try Self.text(".ci/release").contains(#"name="popsim-$version-$os-$arch""#))
+    }
+
+    /// `action.yml`'s inputs: the keys indented two spaces under `inputs:`.
+    static func inputs() throws -> [String] {
+        var inside = false, out: [String] = []
+        for line in try text("action.yml").components(separatedBy: "\n") {
+            if line == "inputs:" { inside = true; continue }
+            if inside, !line.hasPrefix(" ") { break }
+            if inside, line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") { out.append(String(line.dropFirst(2).dropLast())) }
+        }
+        return out
+    }
+
+    /// Each step of the workflow that uses popsim's action: its `with:` keys and values.
+    static func actionSteps(_ workflow: String) -> [[String: String]] {
+        var steps: [[String: String]] = [], current: [String: String]?, withIndent: Int?
+        for line in workflow.components(separatedBy: "\n") {
+            let indent = line.prefix { $0 == " " }.count, body = line.trimmingCharacters(in: .whitespaces)
+            if body.hasPrefix("- uses: ") {
+                if let c = current { steps.append(c) }
+                current = body.contains("/popsim@") ? [:] : nil
+                withIndent = nil
+            } else if current != nil, body == "with:" {
+                withIndent = indent
+            } else if current != nil, let w = withIndent, indent > w, let colon = body.firstIndex(of: ":") {
+                current?[String(body[..<colon])] = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            } else if indent <= (withIndent ?? Int.max) {
+                withIndent = nil
+            }
+        }
+        if let c = current { steps.append(c) }
+        return steps
+    }
+
+    @Test func everyWithOfTheWorkflowIsAnInputOfTheAction() throws {
+        let inputs = try Self.inputs()
+        #expect(inputs == ["version", "mode", "paths", "scenario", "shard", "args", "junit", "report-name"])
+        let action = try Self.text("action.yml")
+        for input in inputs { #expect(action.contains("inputs.\(input)"), "action.yml never reads its input \(input)") }
+        let steps = Self.actionSteps(try Self.text("Examples/ci/github-workflow.yml"))
+        #expect(steps.count == 3)
+        #expect(steps.map { $0["mode"] ?? "check" } == ["check", "explore", "merge"])
+        for step in steps {
+            for key in step.keys { #expect(inputs.contains(key), "the workflow gives the action \(key), which it does not take") }
+        }
+        // Each mode is a step of `.ci/action`.
+        let script = try Self.text(".ci/action")
+        for mode in ["install", "check", "explore", "merge"] { #expect(script.contains("\n\(mode))\n")) }
+    }
+
+    /// Runs `.ci/action STEP` in `dir` with `env` (and the built popsim as `POPSIM_BIN`).
+    func action(_ step: String, in dir: URL, _ env: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent(".ci/action")
+        process.arguments = [step]
+        process.currentDirectoryURL = dir
+        process.environment = ["PATH": "/usr/bin:/bin", "POPSIM_BIN": popsimExecutable().path, "LC_ALL": "C.UTF-8", "NO_COLOR": "1"]
+            .merging(env) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func copy(_ bundled: String, to name: String, in dir: URL) throws {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contentsOf: packageRoot.appendingPathComponent(bundled)).write(to: url)
+    }
+
+    @Test func checkExploreInShardsAndMergeAsTheActionRunsThem() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try copy("Scenarios/jc-burst-of-three.json", to: "s/burst.json", in: dir)
+        try copy("Scenarios/jc-burst-of-three.jc-fifo.timeline", to: "s/burst.jc-fifo.timeline", in: dir)
+        let passes = try action("check", in: dir, ["POPSIM_PATHS": "s/", "POPSIM_JUNIT": "report.xml"])
+        #expect(passes.status == 0 && passes.stdout == "PASS: s/burst.json [jc-fifo]\n1 passed, 0 failed\n")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.xml").path))
+        try Data("   0  enqueue  upgrade\n".utf8).write(to: dir.appendingPathComponent("s/burst.jc-fifo.timeline"))
+        let fails = try action("check", in: dir, ["POPSIM_PATHS": "s/", "POPSIM_JUNIT": "report.xml"])
+        #expect(fails.status == 1)
+        #expect(fails.stdout.contains("\n::error file=s/burst.jc-fifo.timeline,line=2,title=s/burst.json [jc-fifo]::timeline differs"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("report.xml"), encoding: .utf8).contains(#"failures="1""#))
+
+        // Two shards, each kept where the merge job's download puts it, then merged: the report
+        // and exit code of the unsharded run.
+        try copy("Scenarios/flow-wish-uncertain.json", to: "u.json", in: dir)
+        let args = "--strategy fg --strategy jc-fifo --budget 300"
+        for shard in 0..<2 {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("popsim-explore-\(shard)"), withIntermediateDirectories: true)
+            let run = try action("explore", in: dir, ["POPSIM_SCENARIO": "u.json", "POPSIM_SHARD": "\(shard)/2", "POPSIM_ARGS": args,
+                                                      "POPSIM_REPORT": "popsim-explore-\(shard)/popsim-explore.json"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let merged = try action("merge", in: dir, [:])
+        let whole = try runPopsim(["explore", "u.json"] + args.split(separator: " ").map(String.init), in: dir)
+        #expect(merged.status == whole.status && merged.status == 1)
+        #expect(merged.stdout == whole.stdout && !merged.stdout.isEmpty)
+    }
+
+    @Test func installUnpacksAReleaseCheckedAgainstItsSum() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The runner's system and architecture, named as `.ci/release` names them.
+        let system = try shell(#"[ "$(uname -s)" = Darwin ] && echo macos-universal || echo "linux-$(uname -m)""#, in: dir)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!system.isEmpty)
+        let name = "popsim-9.9.9-\(system)"
+        let release = "releases/download/v9.9.9"
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pack/\(name)"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent(release), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho popsim 9.9.9\n".utf8).write(to: dir.appendingPathComponent("pack/\(name)/popsim"))
+        _ = try shell("chmod 755 pack/\(name)/popsim && tar czf \(release)/\(name).tar.gz -C pack \(name) && cd \(release) && { sha256sum \(name).tar.gz || shasum -a 256 \(name).tar.gz; } > \(name).tar.gz.sha256", in: dir)
+        let env = ["POPSIM_VERSION": "9.9.9", "POPSIM_RELEASES": "file://\(dir.path)/releases", "RUNNER_TEMP": dir.appendingPathComponent("temp").path,
+                   "GITHUB_PATH": dir.appendingPathComponent("github-path").path]
+        let installed = try action("install", in: dir, env)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let folder = dir.appendingPathComponent("temp/popsim-action/\(name)").path
+        #expect(installed.stdout == folder + "\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("github-path"), encoding: .utf8) == folder + "\n")
+        #expect(try shell("'\(folder)/popsim'", in: dir) == "popsim 9.9.9\n")
+
+        // A tarball that does not match its sum, a version that is not one, a release not there.
+        try Data("not a tarball".utf8).write(to: dir.appendingPathComponent("\(release)/\(name).tar.gz"))
+        let tampered = try action("install", in: dir, env)
+        #expect(tampered.status == 2 && tampered.stderr == "popsim action: \(name).tar.gz does not match its .sha256\n")
+        let odd = try action("install", in: dir, env.merging(["POPSIM_VERSION": "1.0;rm"]) { $1 })
+        #expect(odd.status == 2 && odd.stderr == "popsim action: version: expected a release such as 0.1.0, latest or source, got \"1.0;rm\"\n")
+        let absent = try action("install", in: dir, env.merging(["POPSIM_VERSION": "0.0.1"]) { $1 })
+        #expect(absent.status == 2 && absent.stderr.hasPrefix("popsim action: cannot download file://"))
+    }
+
+    func shell(_ command: String, in dir: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = dir
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
