@@ -23,7 +23,8 @@ let package = Package(
         .plugin(name: "PopsimPlugin", targets: ["PopsimPlugin"]),
     ],
     targets: [
-        .target(name: "PopsimCore"),
+        // The core uses `System.Locked` (a mutex) of PopsimSystem, and nothing else of it.
+        .target(name: "PopsimCore", dependencies: ["PopsimSystem"]),
         .target(name: "PopsimReports", dependencies: ["PopsimCore"]),
         .target(name: "PopsimSystem"),
         .target(name: "PopsimCLI", dependencies: ["PopsimCore", "PopsimReports", "PopsimSystem"]),
@@ -36,7 +37,7 @@ let package = Package(
             ),
             dependencies: ["popsim"]
         ),
-        .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI"]),
+        .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimSystem"]),
         // Tests by the layer they test (end-to-end ones in PopsimCLITests); each may use the layers
         // above it for files and fixtures.
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import PopsimCore
 import PopsimReports
 import PopsimCLI
+import PopsimSystem
 
 /// The package's root folder, found from this source file.
 public let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -101,17 +102,17 @@ public func runPopsim(_ arguments: [String], in directory: URL = packageRoot, st
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     // Both pipes are drained at once: a process that fills one while the other is read would block.
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errBox = Box()
+    let errBox = System.Locked(Data())
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        errBox.withLock { $0 = data }
         group.leave()
     }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
-    let errData = errBox.data
+    let errData = errBox.withLock { $0 }
     process.waitUntilExit()
     return ProcessOutput(stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self),

@@ -170,11 +170,10 @@ public struct CheckRunner: Sendable {
 
     /// What the jobs of one `check` share: project files, and the plug-ins and policy files they
     /// list, each started or read once.
-    final class Shared: @unchecked Sendable {
+    final class Shared: Sendable {
         let projects: ProjectFiles
-        private let lock = DispatchSemaphore(value: 1)
-        private var plugins: [String: Result<StrategyEntry, PopsimError>] = [:]
-        private var policies: [String: Result<StrategyEntry, PopsimError>] = [:]
+        private let plugins = System.Locked([String: Result<StrategyEntry, PopsimError>]())
+        private let policies = System.Locked([String: Result<StrategyEntry, PopsimError>]())
         private let maxBytes: Int
 
         init(maxBytes: Int) {
@@ -183,27 +182,27 @@ public struct CheckRunner: Sendable {
         }
 
         func plugin(_ name: String, timeoutMs: Int, perRun: Bool) -> Result<StrategyEntry, PopsimError> {
-            cached(name, in: &plugins) { () throws(PopsimError) in try StrategyArguments.plugin(name, timeoutMs: timeoutMs, perRun: perRun) }
+            Self.cached(name, in: plugins) { () throws(PopsimError) in try StrategyArguments.plugin(name, timeoutMs: timeoutMs, perRun: perRun) }
         }
 
         func policy(_ file: String) -> Result<StrategyEntry, PopsimError> {
-            cached(file, in: &policies) { () throws(PopsimError) in try PolicyFile.entry(file, maxBytes: maxBytes) }
+            Self.cached(file, in: policies) { () throws(PopsimError) in try PolicyFile.entry(file, maxBytes: maxBytes) }
         }
 
         /// `cache[key]`, made by `make` (once, under the lock) when it is not there yet.
-        private func cached<T>(_ key: String, in cache: inout [String: Result<T, PopsimError>],
-                               _ make: () throws(PopsimError) -> T) -> Result<T, PopsimError> {
-            lock.wait()
-            defer { lock.signal() }
-            if let known = cache[key] { return known }
-            let result: Result<T, PopsimError>
-            do {
-                result = .success(try make())
-            } catch {
-                result = .failure(error)
+        private static func cached<T: Sendable>(_ key: String, in cache: System.Locked<[String: Result<T, PopsimError>]>,
+                                                _ make: () throws(PopsimError) -> T) -> Result<T, PopsimError> {
+            cache.withLock { cache in
+                if let known = cache[key] { return known }
+                let result: Result<T, PopsimError>
+                do throws(PopsimError) {
+                    result = .success(try make())
+                } catch {
+                    result = .failure(error)
+                }
+                cache[key] = result
+                return result
             }
-            cache[key] = result
-            return result
         }
     }
 }

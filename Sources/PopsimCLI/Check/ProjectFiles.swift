@@ -6,9 +6,8 @@ import PopsimSystem
 /// Finds and reads the project file (`.popsim.json`) that governs a scenario: the nearest one in
 /// its folder or a folder above it. Each file is read once per command, whatever the number of
 /// jobs asking.
-final class ProjectFiles: @unchecked Sendable {
-    private let lock = DispatchSemaphore(value: 1)
-    private var cache: [String: Result<(ProjectFile, folder: String)?, PopsimError>] = [:]
+final class ProjectFiles: Sendable {
+    private let cache = System.Locked([String: Result<(ProjectFile, folder: String)?, PopsimError>]())
     private let maxBytes: Int
     private let workingFolder: String?
 
@@ -34,22 +33,22 @@ final class ProjectFiles: @unchecked Sendable {
     }
 
     private func read(_ path: String, folder: String) -> Result<(ProjectFile, folder: String)?, PopsimError> {
-        lock.wait()
-        defer { lock.signal() }
-        if let known = cache[path] { return known }
-        let shown = folder == "." ? ProjectFile.fileName : folder + "/" + ProjectFile.fileName
-        let result: Result<(ProjectFile, folder: String)?, PopsimError>
-        do {
-            let bytes = try FileIO.read(path, maxBytes: maxBytes)
-            switch ScenarioLoader.loadProject(bytes, file: shown) {
-            case .success(let project): result = .success((project, folder))
-            case .failure(let errors): result = .failure(.input(errors))
+        cache.withLock { cache in
+            if let known = cache[path] { return known }
+            let shown = folder == "." ? ProjectFile.fileName : folder + "/" + ProjectFile.fileName
+            let result: Result<(ProjectFile, folder: String)?, PopsimError>
+            do throws(FileIO.Failure) {
+                let bytes = try FileIO.read(path, maxBytes: maxBytes)
+                switch ScenarioLoader.loadProject(bytes, file: shown) {
+                case .success(let project): result = .success((project, folder))
+                case .failure(let errors): result = .failure(.input(errors))
+                }
+            } catch {
+                result = .failure(.input(LoadErrors([LoadError(file: shown, location: nil, path: .root, problem: .unreadable(error.reason))])))
             }
-        } catch {
-            result = .failure(.input(LoadErrors([LoadError(file: shown, location: nil, path: .root, problem: .unreadable(error.reason))])))
+            cache[path] = result
+            return result
         }
-        cache[path] = result
-        return result
     }
 
     private func unreadable(_ path: String, folder: String) -> Result<(ProjectFile, folder: String)?, PopsimError> {

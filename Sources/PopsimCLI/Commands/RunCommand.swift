@@ -1,5 +1,6 @@
 import Dispatch
 import PopsimCore
+import PopsimSystem
 import PopsimReports
 
 /// `popsim run FILE…`: loads each scenario, runs it, prints (or saves) the report.
@@ -168,14 +169,13 @@ enum RunCommand {
 /// `popsim run` on 1M events, measured by `Benchmarks/run`; a tenth of `lint --load-only` on 1M
 /// popups). Each new one replaces the one before, so memory stays one run's.
 enum LastRun {
-    nonisolated(unsafe) private static var kept: (any Sendable)?
-    private static let lock = DispatchSemaphore(value: 1)
+    private static let kept = System.Locked<(any Sendable)?>(nil)
 
     static func keep(_ value: some Sendable) {
-        lock.wait()
-        let previous = kept
-        kept = value
-        lock.signal()
+        let previous = kept.withLock { k in
+            defer { k = value }
+            return k
+        }
         _ = previous  // freed here, outside the lock
     }
 }

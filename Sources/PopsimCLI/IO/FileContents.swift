@@ -7,6 +7,10 @@ import PopsimSystem
 /// Contract: a mapped file must not change while popsim reads it (as for `grep` or `git`); one
 /// cut shorter meanwhile ends popsim with exit 2 and a one-line error (`main.swift`'s SIGBUS
 /// handler), never with a crash report.
+///
+/// `@unchecked Sendable`, audited: every property is a `let` and the bytes are only read; the
+/// mapping's pointer (what the checker cannot see through) stays valid until the last reference
+/// goes, and `withBytes` lends it only for the call.
 public final class FileContents: @unchecked Sendable {
     /// Files at least this large are mapped; smaller ones cost less to read.
     static let mapThreshold = 1 << 20

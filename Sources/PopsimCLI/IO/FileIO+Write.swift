@@ -106,8 +106,10 @@ extension FileIO {
         return hops
     }
 
-    /// Why the last failed write failed (`writeAll` keeps it: a later call may change `errno`).
-    nonisolated(unsafe) public static var lastWriteErrno: Int32 = 0
+    /// Why the last failed write failed (`writeAll` keeps it: a later call may change `errno`);
+    /// any thread writes, hence the lock.
+    private static let lastFailure = System.Locked(Int32(0))
+    public static var lastWriteErrno: Int32 { lastFailure.withLock { $0 } }
 
     static var lastWriteError: String { System.describe(lastWriteErrno) }
 
@@ -137,7 +139,8 @@ extension FileIO {
             let n = System.writeBytes(fd, base + offset, bytes.count - offset)
             if n < 0 && System.errorNumber == System.interrupted { continue }
             if n <= 0 {
-                lastWriteErrno = n < 0 ? System.errorNumber : System.noSpace
+                let code = n < 0 ? System.errorNumber : System.noSpace
+                lastFailure.withLock { $0 = code }
                 return false
             }
             offset += n

@@ -1,5 +1,5 @@
-import Dispatch
 import PopsimCore
+import PopsimSystem
 
 /// The idle processes of a plug-in that serves many runs (`"persistent": true` in its
 /// handshake): a run takes one, or starts one when none is idle, and gives it back when its
@@ -9,51 +9,43 @@ import PopsimCore
 /// Contract: a process is reused only after a clean run; after any failure it is stopped. The
 /// pool never holds more processes than runs went on at once. `closeAll` ends every idle process
 /// of every pool (the command calls it before popsim exits), so none outlives popsim.
-final class PluginPool: @unchecked Sendable {
+final class PluginPool: Sendable {
     let path: String
     let timeoutMs: Int
-    private var idle: [PluginProcess] = []
-    private let lock = DispatchSemaphore(value: 1)
+    private let idle = System.Locked([PluginProcess]())
 
-    nonisolated(unsafe) private static var pools: [PluginPool] = []
-    private static let poolsLock = DispatchSemaphore(value: 1)
+    /// Every pool made, for `closeAll`.
+    private static let pools = System.Locked([PluginPool]())
 
     /// A pool for `path`, its first process (the one whose handshake described it) already idle.
     init(path: String, timeoutMs: Int, first: PluginProcess?) {
         self.path = path
         self.timeoutMs = timeoutMs
-        if let first { idle.append(first) }
-        Self.poolsLock.wait()
-        Self.pools.append(self)
-        Self.poolsLock.signal()
+        if let first { idle.withLock { $0.append(first) } }
+        Self.pools.withLock { $0.append(self) }
     }
 
     /// A process for one run: an idle one, else a new one past its handshake.
     func take() throws(PluginFailure) -> PluginChannel {
-        lock.wait()
-        let process = idle.popLast()
-        lock.signal()
-        if let process { return Lease(process, pool: self) }
+        if let process = idle.withLock({ $0.popLast() }) { return Lease(process, pool: self) }
         return Lease(try PluginProcess.started(path, timeoutMs: timeoutMs), pool: self)
     }
 
     private func giveBack(_ process: PluginProcess) {
-        lock.wait()
-        idle.append(process)
-        lock.signal()
+        idle.withLock { $0.append(process) }
     }
 
     /// Ends every idle process of every pool (their input closed; stopped a second later).
     static func closeAll() {
-        poolsLock.wait()
-        let all = pools
-        pools.removeAll()
-        poolsLock.signal()
+        let all = pools.withLock { p in
+            defer { p.removeAll() }
+            return p
+        }
         for pool in all {
-            pool.lock.wait()
-            let processes = pool.idle
-            pool.idle.removeAll()
-            pool.lock.signal()
+            let processes = pool.idle.withLock { i in
+                defer { i.removeAll() }
+                return i
+            }
             for process in processes { process.close() }
         }
     }

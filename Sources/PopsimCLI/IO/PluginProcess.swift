@@ -3,7 +3,7 @@ import PopsimCore
 import PopsimSystem
 
 /// One spawn at a time (see `PluginProcess.start`).
-private let spawnLock = DispatchSemaphore(value: 1)
+private let spawnLock = System.Locked(())
 
 /// A plug-in strategy's process (docs/plugin-protocol.md): its stdin and stdout carry the
 /// protocol's lines, its stderr is kept (the last line goes into an error message).
@@ -12,7 +12,12 @@ private let spawnLock = DispatchSemaphore(value: 1)
 /// `close` by one second — so a plug-in that hangs, crashes or floods cannot hang popsim; a
 /// process that outlives them is killed. No descriptor leaks into other children (all are
 /// close-on-exec), so parallel runs (`check --jobs`) each talk to their own plug-in.
-final class PluginProcess: PluginChannel {
+///
+/// `@unchecked Sendable`, audited: one run uses a process at a time — it is started for a run,
+/// or leased from its pool (`PluginPool`) and given back when the run is done — so its mutable
+/// state (descriptors, buffers) is touched by one thread at a time; what several threads read is
+/// `let` or behind `StderrTail`'s lock.
+final class PluginProcess: PluginChannel, @unchecked Sendable {
     /// A reply longer than this is refused (the protocol's lines are short).
     static let maxLineBytes = 16 << 20
 
@@ -43,8 +48,11 @@ final class PluginProcess: PluginChannel {
         // Pipes are made close-on-exec and the child spawned under one lock, so a plug-in started
         // at the same time by another thread never inherits this one's pipes. The child gets its
         // own process group (stopping it stops what it started too) and a clean signal state.
-        spawnLock.wait()
-        defer { spawnLock.signal() }
+        return try spawnLock.withLock { (_) throws(PluginFailure) -> PluginProcess in try spawn(path, timeoutMs: timeoutMs) }
+    }
+
+    /// The pipes and the child: what `start` does under the lock.
+    private static func spawn(_ path: String, timeoutMs: Int) throws(PluginFailure) -> PluginProcess {
         guard let toChild = System.makePipe() else { throw noPipe() }
         guard let fromChild = System.makePipe() else {
             for fd in [toChild.read, toChild.write] { System.closeFile(fd) }

@@ -1,16 +1,16 @@
 import Dispatch
 import PopsimCore
+import PopsimSystem
 
 /// A progress line on stderr for long work (`check`, a long `run`): drawn only on a terminal, only
 /// after the first second, at most ten times a second, and erased when the work ends, so that
 /// nothing of it stays in the output. Safe to update from several threads.
-public final class ProgressLine: @unchecked Sendable {
+public final class ProgressLine: Sendable {
     private let draw: @Sendable (String) -> Void
     private let start = DispatchTime.now().uptimeNanoseconds
     private let timing: Timing
-    private var last: UInt64 = 0
-    private var shown = false
-    private let lock = DispatchSemaphore(value: 1)
+    /// When it was last drawn, and whether it is on screen.
+    private let drawn = System.Locked((last: UInt64(0), shown: false))
 
     /// When the line first shows and how often it is redrawn, in nanoseconds.
     public struct Timing: Sendable {
@@ -34,20 +34,20 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     public func update(_ text: @autoclosure () -> String) {
-        lock.wait()
-        defer { lock.signal() }
-        // Read under the lock: a worker that read the clock earlier cannot come in after a later one.
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard now &- start >= timing.after, now &- last >= timing.every else { return }
-        last = now
-        shown = true
-        draw("\r\u{1B}[K" + text())
+        drawn.withLock { d in
+            // Read under the lock: a worker that read the clock earlier cannot come in after a later one.
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now &- start >= timing.after, now &- d.last >= timing.every else { return }
+            d.last = now
+            d.shown = true
+            draw("\r\u{1B}[K" + text())
+        }
     }
 
     public func finish() {
-        lock.wait()
-        defer { lock.signal() }
-        if shown { draw("\r\u{1B}[K") }
-        shown = false
+        drawn.withLock { d in
+            if d.shown { draw("\r\u{1B}[K") }
+            d.shown = false
+        }
     }
 }

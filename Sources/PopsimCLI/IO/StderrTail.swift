@@ -3,12 +3,12 @@ import PopsimSystem
 
 /// The end of a plug-in's stderr, read by a thread of its own so that a plug-in writing much
 /// there never blocks; its last lines (a stack trace) go into error messages.
-final class StderrTail: @unchecked Sendable {
+final class StderrTail: Sendable {
     private let fd: Int32
-    private let lock = DispatchSemaphore(value: 1)
-    private var tail: [UInt8] = []
+    /// The last bytes read, and whether `finish` was called.
+    private let state = System.Locked((tail: [UInt8](), finished: false))
+    /// Signalled once, when the stderr closed (a signal, not a lock).
     private let done = DispatchSemaphore(value: 0)
-    private var finished = false
 
     init(fd: Int32) {
         self.fd = fd
@@ -25,10 +25,10 @@ final class StderrTail: @unchecked Sendable {
             let n = chunk.withUnsafeMutableBytes { raw in raw.baseAddress.map { System.readBytes(fd, $0, raw.count) } ?? -1 }
             if n < 0 && System.errorNumber == System.interrupted { continue }
             if n <= 0 { break }
-            lock.wait()
-            tail.append(contentsOf: chunk[..<n])
-            if tail.count > 8192 { tail.removeFirst(tail.count - 4096) }
-            lock.signal()
+            state.withLock { s in
+                s.tail.append(contentsOf: chunk[..<n])
+                if s.tail.count > 8192 { s.tail.removeFirst(s.tail.count - 4096) }
+            }
         }
         System.closeFile(fd)
         done.signal()
@@ -36,10 +36,10 @@ final class StderrTail: @unchecked Sendable {
 
     /// Waits (up to a second) for the plug-in's stderr to close.
     func finish() {
-        lock.wait()
-        let already = finished
-        finished = true
-        lock.signal()
+        let already = state.withLock { s in
+            defer { s.finished = true }
+            return s.finished
+        }
         if !already { _ = done.wait(timeout: .now() + 1) }
     }
 
@@ -50,9 +50,7 @@ final class StderrTail: @unchecked Sendable {
     /// Its last lines, without trailing blank ones: at most 20 lines and 2 KiB (the oldest lines
     /// dropped first), each at most 200 characters, tabs as spaces, control characters removed.
     var lastLines: [String] {
-        lock.wait()
-        defer { lock.signal() }
-        let text = String(decoding: tail, as: UTF8.self)
+        let text = String(decoding: state.withLock { $0.tail }, as: UTF8.self)
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line -> String in
             let clean = String(line.replacingTabs().unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
             return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean

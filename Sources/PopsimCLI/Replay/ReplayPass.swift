@@ -204,7 +204,8 @@ struct ReplayPass {
     }
 }
 
-/// A chunk every worker reads at once (read only, alive until they are all done).
+/// A chunk every worker reads at once. `@unchecked Sendable`, audited: the bytes are only read,
+/// and the reader's buffer holding them is not reused until every worker returned (`each` waits).
 struct SharedBytes: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
 }

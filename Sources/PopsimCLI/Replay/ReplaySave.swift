@@ -90,21 +90,25 @@ enum ReplaySave {
 /// replay (any thread), written at once into one temporary file (removed as it is made, like the
 /// partitions: nothing is left if popsim stops), and into `DIR` only when the replay ends well —
 /// so memory holds a file name per user, not their scenarios.
-final class SavedDisagreements: @unchecked Sendable {
-    private let lock = System.Lock()
-    private let store: TracePartitions
+final class SavedDisagreements: Sendable {
+    /// What the workers add to, behind the lock: the temporary file and what it holds.
+    private struct Kept {
+        let store: TracePartitions
+        var files: [(path: String, bytes: Int)] = []
+        /// Bytes of an earlier reading of the trace, not written (`startOver`).
+        var discarded = 0
+        var failure: PopsimError?
+    }
+
+    private let kept: System.Locked<Kept>
     private let root: JSONValue
     private let columns: [Replayer.Column]
     private let strategies: StrategySet
     private let dir: String
     private let trace: String
-    private var files: [(path: String, bytes: Int)] = []
-    /// Bytes of an earlier reading of the trace, not written (`startOver`).
-    private var discarded = 0
-    private var failure: PopsimError?
 
     init(root: JSONValue, columns: [Replayer.Column], strategies: StrategySet, dir: String, trace: String, folder: String) throws(PopsimError) {
-        store = try TracePartitions(count: 1, folder: folder)
+        kept = System.Locked(Kept(store: try TracePartitions(count: 1, folder: folder)))
         self.root = root
         self.columns = columns
         self.strategies = strategies
@@ -112,54 +116,57 @@ final class SavedDisagreements: @unchecked Sendable {
         self.trace = trace
     }
 
-    deinit { store.close() }
+    deinit { kept.withLock { $0.store.close() } }
 
     /// Keeps a disagreeing user's file (a worker's thread).
     func add(_ column: Int, _ user: ReplayTally.UserRef, _ run: Replayer.Run) {
         guard let text = ReplaySave.disagreement(root, run, columns[column], trace: trace, row: user.row) else { return }
         let path = ReplaySave.stem(dir, user, columns[column], strategies: strategies) + ".production.json"
         let bytes = Array(text.utf8)
-        lock.locked {
-            guard failure == nil else { return }
+        kept.withLock { k in
+            guard k.failure == nil else { return }
             do throws(PopsimError) {
-                try store.append(0, bytes)
-                files.append((path, bytes.count))
+                try k.store.append(0, bytes)
+                k.files.append((path, bytes.count))
             } catch {
-                failure = error
+                k.failure = error
             }
         }
     }
 
     /// Forgets the users kept so far: the trace is read again from its start.
     func startOver() {
-        lock.locked {
-            discarded = store.size(0)
-            files = []
+        kept.withLock { k in
+            k.discarded = k.store.size(0)
+            k.files = []
         }
     }
 
     /// Writes every file kept into `DIR`, each as soon as it is read back; none when the trace
-    /// has no `shown` row (no production to disagree with).
+    /// has no `shown` row (no production to disagree with). Called once the workers are done.
     func write(hasProduction: Bool) throws(PopsimError) {
-        if let failure { throw failure }
-        guard hasProduction else { return }
-        var pending: [UInt8] = [], next = 0, skip = discarded
-        var failed: PopsimError?
-        try store.read(0) { piece in
-            let dropped = min(skip, piece.count)
-            skip -= dropped
-            pending += piece[dropped...]
-            var used = 0
-            while failed == nil, next < files.count, pending.count - used >= files[next].bytes {
-                let text = String(decoding: pending[used..<used + files[next].bytes], as: UTF8.self)
-                do throws(PopsimError) { try ReplaySave.write(text, to: files[next].path) } catch { failed = error }
-                used += files[next].bytes
-                next += 1
+        try kept.withLock { (k) throws(PopsimError) in
+            if let failure = k.failure { throw failure }
+            guard hasProduction else { return }
+            let files = k.files
+            var pending: [UInt8] = [], next = 0, skip = k.discarded
+            var failed: PopsimError?
+            try k.store.read(0) { piece in
+                let dropped = min(skip, piece.count)
+                skip -= dropped
+                pending += piece[dropped...]
+                var used = 0
+                while failed == nil, next < files.count, pending.count - used >= files[next].bytes {
+                    let text = String(decoding: pending[used..<used + files[next].bytes], as: UTF8.self)
+                    do throws(PopsimError) { try ReplaySave.write(text, to: files[next].path) } catch { failed = error }
+                    used += files[next].bytes
+                    next += 1
+                }
+                pending.removeFirst(used)
             }
-            pending.removeFirst(used)
+            if let failed { throw failed }
         }
-        if let failed { throw failed }
     }
 
-    var count: Int { files.count }
+    var count: Int { kept.withLock { $0.files.count } }
 }

@@ -4,7 +4,7 @@ import PopsimSystem
 /// A worker's temporary partitions as files (in `TMPDIR`, else `/tmp`): each removed from its
 /// folder as soon as it is made and kept as an open descriptor, so nothing is left behind
 /// whether popsim ends normally, by a signal or killed.
-final class TracePartitions: SpillStore, @unchecked Sendable {
+final class TracePartitions: SpillStore {
     private var fds: [Int32] = []
     private var sizes: [Int] = []
     let folder: String

@@ -61,16 +61,20 @@ struct TraceSource {
 /// (issue 41; the 64-bit polynomial hash it replaced was matched by two 2,048-byte words).
 /// Without `hashing` only the bytes are counted (the text, CSV and chart reports show no digest,
 /// and a replay under them pays nothing for it).
-final class TraceDigest: @unchecked Sendable {
-    private(set) var bytes = 0
-    private var hasher: SHA256?
+/// Fed beside the workers, on a thread of its own (`ReplayPass`): its state is behind a lock.
+final class TraceDigest: Sendable {
+    private let state: System.Locked<(bytes: Int, hasher: SHA256?)>
 
-    init(hashing: Bool = true) { hasher = hashing ? SHA256() : nil }
+    init(hashing: Bool = true) { state = System.Locked((0, hashing ? SHA256() : nil)) }
 
     func add(_ chunk: UnsafeBufferPointer<UInt8>) {
-        bytes += chunk.count
-        hasher?.update(chunk)
+        state.withLock { s in
+            s.bytes += chunk.count
+            s.hasher?.update(chunk)
+        }
     }
 
-    var text: String { hasher.map { "sha256:" + $0.hex() } ?? "" }
+    var bytes: Int { state.withLock { $0.bytes } }
+
+    var text: String { state.withLock { s in s.hasher.map { "sha256:" + $0.hex() } ?? "" } }
 }

@@ -19,7 +19,11 @@ public struct JSONReader {
 
 /// The reader's position in a buffer, with its line and column; a value, so saving and restoring
 /// a position is a copy. The scenario loader drives it directly to stream the `events` array.
-struct JSONCursor {
+///
+/// `@unchecked Sendable`, audited: a cursor only reads `bytes`, which are never written while a
+/// scenario loads, and the loader keeps them alive until every cursor it handed another core is
+/// back (`SideTask.join` before `load` returns). The pointer is what the checker cannot see.
+struct JSONCursor: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var line = 1

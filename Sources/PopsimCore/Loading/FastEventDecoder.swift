@@ -6,7 +6,7 @@
 /// names, the action keywords, the declared state), so a reader takes it once per array. As
 /// methods of the loader, called from its mutating loop, each call copied the whole loader
 /// (424 bytes) per event.
-struct FastEventDecoder {
+struct FastEventDecoder: Sendable {
     let popupTable: NameTable
     let keywords: ActionKeywords
     let state: StateSchema

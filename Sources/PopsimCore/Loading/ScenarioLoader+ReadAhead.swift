@@ -25,7 +25,7 @@ extension ScenarioLoader {
 
     /// What the ahead reader read: its events (index and line relative to the guess), where it
     /// stopped, and whether it consumed the array's closing `]`.
-    struct ReadAhead {
+    struct ReadAhead: Sendable {
         var events: [ScenarioEvent]
         var stop: JSONCursor
         var closed: Bool
@@ -61,12 +61,12 @@ extension ScenarioLoader {
         return nil
     }
 
-    /// Fast-path events from `start` on (see the type's comment).
-    func readEventsAhead(from start: JSONCursor) -> ReadAhead {
+    /// Fast-path events from `start` on (see the type's comment): static, so that the other core
+    /// is handed the decoder's tables and a cursor, nothing of the loader.
+    static func readEventsAhead(from start: JSONCursor, decoder: FastEventDecoder) -> ReadAhead {
         var cursor = start
         var events: [ScenarioEvent] = []
         LargeBuffer.reserve(&events, (cursor.bytes.count - cursor.position) / 40)
-        let decoder = fastEvents
         while true {
             let element = cursor
             guard let event = decoder.event(&cursor, index: events.count) else {
@@ -90,8 +90,8 @@ extension ScenarioLoader {
     mutating func streamElements(_ cursor: inout JSONCursor, into events: inout [ScenarioEvent]) throws(JSONSyntaxError) {
         var index = 0
         if let start = Self.readAheadStart(cursor, minimum: readAhead.from) {
-            let reader = self
-            let task = SideTask(inline: readAhead.inline) { reader.readEventsAhead(from: start) }
+            let decoder = fastEvents
+            let task = SideTask(inline: readAhead.inline) { Self.readEventsAhead(from: start, decoder: decoder) }
             let reached: Bool
             do {
                 reached = try streamElements(&cursor, into: &events, index: &index, stopAt: start.position)

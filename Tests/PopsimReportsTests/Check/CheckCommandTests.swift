@@ -107,6 +107,8 @@ struct CheckCommandTests {
             -5  show     a
             +0  show     a
             0 passed, 1 failed
+            to accept these timelines, review the diffs above, then run where the goldens are kept (not in CI):
+              popsim check s.json --strategy jc-fifo --update
 
             """)
     }
@@ -120,6 +122,8 @@ struct CheckCommandTests {
             FAIL: s.json [jc-fifo]
             no expected timeline s.jc-fifo.timeline: record one with 'popsim check s.json --strategy jc-fifo --update' and review it
             0 passed, 1 failed
+            to accept these timelines, review the diffs above, then run where the goldens are kept (not in CI):
+              popsim check s.json --strategy jc-fifo --update
 
             """)
     }

@@ -10,7 +10,7 @@
 /// Contract: a range holds consecutive users (by index) whose rows fit `limit` bytes (at least
 /// one user), so the memory it adds to what is held is at most `limit` or one user's rows; a
 /// range is arranged again when rows came since.
-final class ArrangedRows: @unchecked Sendable {
+final class ArrangedRows {
     let limit: Int
     private var rows: UnsafeMutablePointer<TimedEntry>?
     private var capacity = 0

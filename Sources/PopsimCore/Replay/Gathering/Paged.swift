@@ -4,7 +4,7 @@
 ///
 /// Its state lives behind a pointer the class holds as a constant: reads and writes on the hot
 /// path pay no dynamic exclusivity check (a class's `var`s do).
-final class Paged<Element: BitwiseCopyable>: @unchecked Sendable {
+final class Paged<Element: BitwiseCopyable> {
     static var pageShift: Int { 14 }
     static var pageSize: Int { 1 << pageShift }
 
@@ -94,7 +94,7 @@ final class Paged<Element: BitwiseCopyable>: @unchecked Sendable {
 
 /// Byte strings (user ids) kept end to end in pages of 64 KiB (one longer than a quarter page
 /// gets an allocation of its own): no allocation per string, no copy when it grows.
-final class ByteArena: @unchecked Sendable {
+final class ByteArena {
     static let pageSize = 1 << 16
     private let pages = Paged<UnsafeMutablePointer<UInt8>>()
     /// Strings longer than a quarter page, each in an allocation of its own.

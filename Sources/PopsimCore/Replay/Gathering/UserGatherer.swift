@@ -11,7 +11,7 @@
 ///
 /// Contract: users are numbered in the order of their first row; a row earlier than its user's
 /// last is an error (found here, or when a partition is read back); what it holds is `heldBytes`.
-public struct UserGatherer: Sendable {
+public struct UserGatherer {
     public let decoder: TraceRowDecoder
     /// This gatherer's share: workers `of` in all, this one `worker`.
     public let worker: Int

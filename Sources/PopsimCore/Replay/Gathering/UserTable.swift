@@ -8,7 +8,7 @@
 ///
 /// An id of up to 16 bytes (most are) sits in its entry: finding a user costs two cache misses
 /// (slot, entry), not three (slot, entry, id bytes); 7.97 % of a `--jobs 1` replay was here.
-final class UserTable: @unchecked Sendable {
+final class UserTable {
     struct Entry: BitwiseCopyable {
         var hash: UInt64
         /// The id's bytes when there are at most `inlineBytes` of them (zeros after).

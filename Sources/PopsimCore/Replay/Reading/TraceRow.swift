@@ -36,7 +36,7 @@ public struct TraceRow {
 /// The memory a reader lends its rows: a slot per field, the bytes of a record that began in an
 /// earlier chunk, and the unquoted or unescaped bytes of fields that are not the record's own.
 /// A class so that its buffers are freed with the last reader that holds it.
-final class TraceRowStorage: @unchecked Sendable {
+final class TraceRowStorage {
     let slots: UnsafeMutablePointer<TraceRow.Slot>
     /// A record carried across chunks.
     private(set) var record = ByteBuffer()

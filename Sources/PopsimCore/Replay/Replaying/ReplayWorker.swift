@@ -18,6 +18,11 @@ public protocol SpillStore: AnyObject {
 /// workers share nothing while they work, and their tallies merge into the same bytes in any
 /// order (`ReplayTallies.merge`).
 ///
+/// `@unchecked Sendable`, audited: a worker is used by one thread at a time — the command hands
+/// each worker to one iteration of `concurrentPerform` and waits for them all before it looks at
+/// any — so its mutable state (the gatherer, the tallies, the scratch) is never shared; workers
+/// share nothing but `Sendable` values (the replayer, the plan, the `@Sendable` closures).
+///
 /// Contract: users are replayed in order of their first row within what is held or read back;
 /// after a user's run fails (`failure`), only users whose first row is earlier are replayed, so
 /// that the failure kept is the first by row whatever the number of workers.
