@@ -155,6 +155,29 @@ struct ActionTests {
         #expect(absent.status == 2 && absent.stderr.hasPrefix("popsim action: cannot download file://"))
     }
 
+    /// The Homebrew formula for a release's tarballs names each one's url and SHA-256, and
+    /// refuses a folder with none.
+    @Test func theFormulaNamesEachTarballAndItsSum() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let formula = packageRoot.appendingPathComponent(".ci/formula").path
+        #expect(try shell("'\(formula)' 0.2.0 acme/popsim . ; echo \"exit $?\"", in: dir) == "exit 2\n")
+        for (platform, sum) in [("macos-universal", "aa11"), ("linux-aarch64", "bb22"), ("linux-x86_64", "cc33")] {
+            try Data("\(sum)  popsim-0.2.0-\(platform).tar.gz\n".utf8).write(to: dir.appendingPathComponent("popsim-0.2.0-\(platform).tar.gz.sha256"))
+        }
+        let text = try shell("'\(formula)' 0.2.0 acme/popsim .", in: dir)
+        let url = "https://github.com/acme/popsim/releases/download/v0.2.0/popsim-0.2.0-"
+        #expect(text.hasPrefix("class Popsim < Formula\n"))
+        #expect(text.contains("  on_macos do\n    url \"\(url)macos-universal.tar.gz\"\n    sha256 \"aa11\"\n  end\n"))
+        #expect(text.contains("    on_arm do\n      url \"\(url)linux-aarch64.tar.gz\"\n      sha256 \"bb22\"\n    end\n"))
+        #expect(text.contains("    on_intel do\n      url \"\(url)linux-x86_64.tar.gz\"\n      sha256 \"cc33\"\n    end\n"))
+        // What it installs is what the release script packs.
+        let release = try Self.text(".ci/release")
+        for packed in ["completions/popsim.$shell", "examples/", "\"dist/$name/popsim\""] { #expect(release.contains(packed)) }
+        #expect(text.contains(#"bin.install "popsim""#) && text.contains(#"pkgshare.install "examples/first-launch.json""#))
+        #expect(release.contains("scenario=Scenarios/first-launch.json"))
+    }
+
     func shell(_ command: String, in dir: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
