@@ -3,20 +3,31 @@
 ///
 /// - Source: semantics/peers.md §1.1; huri000/SwiftEntryKit 5ad36cc (2.0.0), `EKWindowProvider.swift`,
 ///   `EKRootViewController.swift`, `EntryCachingHeuristic.swift`.
-/// - Arrival `replace` (the library's `.override`, the default): if the entry on screen (one still
-///   leaving counts: the root keeps its attributes until the window goes) has a higher priority,
-///   the newcomer is dropped (`drop … outranked`). Otherwise `dropQueued: true` empties the list
-///   (`drop … cleared`), the entry on screen leaves for good with the pop animation (`hide …
-///   replaced`, option `popMs`; 0 is `.overridden`, removed at once) and the newcomer shows at
-///   the same instant: the two cross (presents during hide, no overlap).
-/// - Arrival `queue` (`.enqueue`): while any entry is on screen, even leaving, it joins the list;
-///   otherwise it shows. It never preempts, whatever its priority.
+/// - The window holds entry views, newest last; one leaves only by its own exit or pop animation
+///   (`EKRootViewController.swift` `configure`, :128-160). The newest entry displayed is what the
+///   root controller's `lastAttributes` and the provider's weak `entryView` describe; both go
+///   only when the window goes (the rollback, `EKWindowProvider.swift` :153-158), which happens
+///   when the last view in the window is gone and the list is empty.
+/// - Arrival `replace` (the library's `.override`, the default): `dropQueued: true` empties the
+///   list first (`drop … cleared`; `EKWindowProvider.swift` :96-98 empties it before the gate
+///   looks). Then, if the newest entry displayed has a higher priority — even gone, while another
+///   view is still leaving — the newcomer is dropped (`drop … outranked`, `canDisplay`, :264-270).
+///   Otherwise the window's last view, if it is staying, leaves for good with the pop animation
+///   (`hide … replaced`, option `popMs`; 0 is `.overridden`, removed at once) and the newcomer
+///   shows at the same instant: the two cross (presents during hide, no overlap).
+/// - Arrival `queue` (`.enqueue`): while the newest entry's view is alive it joins the list;
+///   otherwise it shows. It never preempts, whatever its priority. The view is alive while it is
+///   in the window, and until its entrance would have ended while another view keeps the window
+///   (its pending `didAppear` block holds it: `EKContentView.swift` :405-408).
 /// - The list (option `heuristic`, read once when the library's singleton is made, so one value
 ///   per run): `priority` (default) inserts before the first entry of strictly lower priority;
-///   `chronological` appends. The head shows when the last entry on screen is `gone`.
+///   `chronological` appends. The head shows when the window's last view is `gone` — a replaced
+///   entry still popping keeps it waiting (`didFinishDisplaying`, :315-325) — and shows whatever
+///   the gate says (an enqueued entry passes it).
 /// - Display time from `shown`, `duration` default 2000, `"forever"` for `.infinity`.
-/// - `remove p` is `dismiss(.specific)`: queued copies leave (`drop … removed`), p on screen
-///   leaves (`hide … removed`); `clear` is `dismiss(.all)`.
+/// - `remove p` is `dismiss(.specific)`: queued copies leave (`drop … removed`), p leaves (`hide …
+///   removed`) when it is the newest entry and staying; `clear` is `dismiss(.all)`: the list
+///   empties and the window's last view leaves if it is staying.
 /// - One popup cannot be on screen twice in popsim: an arrival of a popup fully on screen merges
 ///   (`drop … duplicate`); one whose entry is still leaving is a new entry view in the library:
 ///   `queue` joins the list as usual, `replace` takes the screen and shows at the old view's
@@ -38,10 +49,14 @@ struct EntryKitStrategy: Strategy {
 
     private let chronological: Bool
     private let popMs: Int
-    /// The newest entry shown, until it is gone (the root controller's last attributes).
-    private var current: PopupID?
+    /// The entries whose views are in the window, oldest first (staying or leaving).
+    private var window: [PopupID] = []
+    /// The newest entry displayed, until the window goes (the root's `lastAttributes`, the
+    /// provider's `entryView`), and when its entrance ends (its view is held until then).
+    private var newest: PopupID?
+    private var newestEntranceEnds = 0
     private var list = PriorityFIFO()
-    /// The current entry when it is the same popup still leaving: it shows at its `gone`.
+    /// The newest entry when it is the same popup still leaving: it shows at its `gone`.
     private var waitingForGone: PopupID?
 
     init(world: World) {
@@ -53,33 +68,42 @@ struct EntryKitStrategy: Strategy {
         switch happening {
         case .enqueued(let p):
             arrive(p, world, &decisions)
-        case .gone(let p) where waitingForGone == p:
-            waitingForGone = nil
-            decisions.show(p)
-        case .gone(let p) where current == p:
-            current = nil
-            while let next = list.popBest() {
-                // A queued copy of a popup fully on screen merges into it.
-                guard !world.isVisibleAndStaying(next) else {
-                    decisions.drop(next, .duplicate)
-                    continue
-                }
-                return show(next, world, &decisions)
-            }
+        case .gone(let p):
+            gone(p, world, &decisions)
         case .remove(let p):
             for q in list.remove(where: { $0 == p }) { decisions.drop(q, .removed) }
-            if current == p, world.isVisibleAndStaying(p) { decisions.hide(p, .removed) }
+            if newest == p, world.isVisibleAndStaying(p) { decisions.hide(p, .removed) }
             if waitingForGone == p { cancelWaiting(.removed, &decisions) }
         case .clear:
             emptyList(&decisions)
             cancelWaiting(.cleared, &decisions)
-            if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .cleared) }
+            if let last = window.last, world.isVisibleAndStaying(last) { decisions.hide(last, .cleared) }
         default:
             break
         }
     }
 
     func pending(in world: World) -> [PopupID] { (waitingForGone.map { [$0] } ?? []) + list.ranked }
+
+    /// A view left the window. The newest entry waiting for its own old view shows; a window left
+    /// empty takes the list's head, or goes (the rollback: no newest entry any more).
+    private mutating func gone(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        if let i = window.firstIndex(of: p) { window.remove(at: i) }
+        if waitingForGone == p {
+            waitingForGone = nil
+            return display(p, world, &decisions)
+        }
+        guard window.isEmpty, waitingForGone == nil else { return }
+        while let next = list.popBest() {
+            // A queued copy of a popup fully on screen merges into it.
+            guard !world.isVisibleAndStaying(next) else {
+                decisions.drop(next, .duplicate)
+                continue
+            }
+            return show(next, world, &decisions)
+        }
+        newest = nil
+    }
 
     /// Every waiting entry leaves (`drop … cleared`), in the list's order.
     private mutating func emptyList(_ decisions: inout Decisions) {
@@ -89,16 +113,23 @@ struct EntryKitStrategy: Strategy {
 
     private func priority(_ p: PopupID, _ world: World) -> Int { world.traits(p).priority ?? Self.normalPriority }
 
+    /// The newest entry's view is alive: in the window, or held by its pending `didAppear` while
+    /// another view keeps the window.
+    private func isDisplaying(_ world: World) -> Bool {
+        guard let n = newest else { return false }
+        return window.contains(n) || waitingForGone == n || (!window.isEmpty && world.now < newestEntranceEnds)
+    }
+
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        let replaces = world.popup(p).arrival != .queue
+        if replaces, world.popup(p).dropQueued { emptyList(&decisions) }
         if world.isVisibleAndStaying(p) {
             decisions.drop(p, .duplicate)
-        } else if world.popup(p).arrival == .queue {
-            if current != nil { insert(p, world) } else { show(p, world, &decisions) }
-        } else if let c = current, priority(c, world) > priority(p, world) {
+        } else if !replaces {
+            if isDisplaying(world) { insert(p, world) } else { show(p, world, &decisions) }
+        } else if let n = newest, priority(n, world) > priority(p, world) {
             decisions.drop(p, .outranked)
         } else {
-            if world.popup(p).dropQueued { emptyList(&decisions) }
-            if let c = current, world.isVisibleAndStaying(c) { decisions.hide(c, .replaced, ms: popMs) }
             show(p, world, &decisions)
         }
     }
@@ -109,10 +140,19 @@ struct EntryKitStrategy: Strategy {
         list.append(p, priority: chronological ? 0 : priority(p, world))
     }
 
+    /// `p` takes the window: its last view, if staying, is popped; `p` shows now, or at its own
+    /// old view's `gone` when that is still leaving.
     private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         cancelWaiting(.replaced, &decisions)
-        current = p
-        if world.phase(p) == .hidden { decisions.show(p) } else { waitingForGone = p }
+        if let last = window.last, last != p, world.isVisibleAndStaying(last) { decisions.hide(last, .replaced, ms: popMs) }
+        newest = p
+        newestEntranceEnds = world.now &+ world.traits(p).showMs
+        if world.phase(p) == .hidden { display(p, world, &decisions) } else { waitingForGone = p }
+    }
+
+    private mutating func display(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        window.append(p)
+        decisions.show(p)
     }
 
     /// An entry waiting for its own old view's `gone` loses its turn before it showed.
