@@ -87,13 +87,20 @@ private func isDirectory(_ url: URL) -> Bool {
 /// Runs `popsim` with a pinned environment (no colour, fixed width, C locale) in `directory`.
 public func runPopsim(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil,
                       environment extra: [String: String] = [:]) throws -> ProcessOutput {
-    let process = Process()
-    process.executableURL = popsimExecutable()
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
     var environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C", "COLUMNS": "100", "TERM": "xterm"]
     for (k, v) in extra { environment[k] = v }
-    process.environment = environment
+    return try runProcess(popsimExecutable(), arguments, in: directory, stdin: stdin, environment: environment)
+}
+
+/// Runs `executable` in `directory` with exactly `environment` (nil: popsim's tests' own),
+/// `stdin` written to it, both outputs read whole.
+public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL, stdin: String? = nil,
+                       environment: [String: String]? = nil) throws -> ProcessOutput {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    if let environment { process.environment = environment }
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err

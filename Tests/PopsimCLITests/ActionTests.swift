@@ -7,7 +7,7 @@ import PopsimTestSupport
 /// action's steps (`.ci/action`) install a checked release, check, explore in shards and merge —
 /// run here, with the popsim these tests built.
 @Suite("the GitHub Action and the CI docs")
-struct ActionTests {
+struct ActionTests: FolderFixture {
     static func text(_ path: String) throws -> String {
         try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
     }
@@ -71,26 +71,9 @@ struct ActionTests {
     }
 
     /// Runs `.ci/action STEP` in `dir` with `env` (and the built popsim as `POPSIM_BIN`).
-    func action(_ step: String, in dir: URL, _ env: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = packageRoot.appendingPathComponent(".ci/action")
-        process.arguments = [step]
-        process.currentDirectoryURL = dir
-        process.environment = ["PATH": "/usr/bin:/bin", "POPSIM_BIN": popsimExecutable().path, "LC_ALL": "C.UTF-8", "NO_COLOR": "1"]
-            .merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-
-    func copy(_ bundled: String, to name: String, in dir: URL) throws {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contentsOf: packageRoot.appendingPathComponent(bundled)).write(to: url)
+    func action(_ step: String, in dir: URL, _ env: [String: String]) throws -> ProcessOutput {
+        try runProcess(packageRoot.appendingPathComponent(".ci/action"), [step], in: dir, environment:
+            ["PATH": "/usr/bin:/bin", "POPSIM_BIN": popsimExecutable().path, "LC_ALL": "C.UTF-8", "NO_COLOR": "1"].merging(env) { $1 })
     }
 
     @Test func checkExploreInShardsAndMergeAsTheActionRunsThem() throws {
@@ -179,15 +162,6 @@ struct ActionTests {
     }
 
     func shell(_ command: String, in dir: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = dir
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: dir).stdout
     }
 }

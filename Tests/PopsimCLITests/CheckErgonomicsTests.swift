@@ -7,17 +7,7 @@ import PopsimTestSupport
 /// fails when it holds there after all (XPASS), and a failing check ends with the command that
 /// accepts the change. Each runs the real binary in a folder of its own.
 @Suite("check in CI: one label, properties only, known failures, the command that accepts")
-struct CheckErgonomicsTests {
-    func write(_ name: String, _ text: String, in dir: URL) throws {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func read(_ name: String, in dir: URL) throws -> String {
-        try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
-    }
-
+struct CheckErgonomicsTests: FolderFixture {
     /// Two popups enqueued together under jc-fifo (first in, first shown): `a before b` holds.
     static func scenario(expect: String) -> String {
         #"""

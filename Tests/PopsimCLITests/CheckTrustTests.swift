@@ -6,25 +6,7 @@ import PopsimTestSupport
 /// nothing, each recorded, then broken, then caught. Every test runs the real binary in a
 /// folder of its own, so the paths in the expected lines are the user's.
 @Suite("check cannot go silently green")
-struct CheckTrustTests {
-    func write(_ name: String, _ text: String, in dir: URL) throws {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func copy(_ bundled: String, to name: String, in dir: URL) throws {
-        try write(name, try String(contentsOf: packageRoot.appendingPathComponent(bundled), encoding: .utf8), in: dir)
-    }
-
-    func read(_ name: String, in dir: URL) throws -> String {
-        try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
-    }
-
-    func edit(_ name: String, in dir: URL, _ change: (String) -> String) throws {
-        try write(name, change(try read(name, in: dir)), in: dir)
-    }
-
+struct CheckTrustTests: FolderFixture {
     /// A plug-in copied beside the test's scenarios, executable.
     func plugin(_ name: String, in dir: URL) throws {
         try copy("Examples/plugins/flow-manager.py", to: name, in: dir)

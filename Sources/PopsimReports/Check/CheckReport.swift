@@ -95,10 +95,12 @@ public enum CheckReport {
 
     /// `word` as one shell word: as it is when it holds only safe characters, else in single quotes.
     static func shellWord(_ word: String) -> String {
-        let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+-@%")
-        if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+        if !word.isEmpty, word.allSatisfy(shellSafe.contains) { return word }
         return "'" + word.replacingOccurrences("'", "'\\''") + "'"
     }
+
+    /// Characters a shell word may hold unquoted.
+    private static let shellSafe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+-@%")
 
     public static func summary(passed: Int, failed: Int, skipped: Int = 0, xfailed: Int = 0) -> String {
         "\(passed) passed, \(failed) failed" + (xfailed > 0 ? ", \(xfailed) xfailed" : "") + (skipped > 0 ? ", \(skipped) skipped" : "") + "\n"
