@@ -7,9 +7,9 @@ extension Engine {
         case .enqueueMany(let popups):
             for p in popups { try enqueue(p) }
         case .dismiss(let p):
-            try press(p, button: "close")
+            try press(pressTarget(p), button: "close")
         case .press(let p, let button):
-            try press(p, button: button)
+            try press(pressTarget(p), button: button)
         case .set(let changes):
             for (variable, value) in changes { world.state[variable.index] = value }
             stateChanged()
@@ -37,7 +37,8 @@ extension Engine {
 
     /// Script events are not counted as steps (a storm of a million is legitimate); the `then`
     /// actions that run them are.
-    mutating func enqueue(_ p: PopupID) throws(RunError) {
+    mutating func enqueue(_ request: PopupID) throws(RunError) {
+        let p = instance(for: request)
         everEnqueued[index(p)] = true
         log(.enqueue, p)
         _ = try tell(.enqueued(p))

@@ -32,6 +32,8 @@ public protocol Strategy: SendableMetatype {
     /// nothing drains its queue by itself (braze-iam). Replay notes it for a trace without
     /// `trigger` rows.
     static var showsOnlyWhenAsked: Bool { get }
+    /// Whether a request of a popup on screen or waiting is a new instance (`InstancePolicy`).
+    static var instances: InstancePolicy { get }
 
     /// What it models under `options`: a strategy whose rules come from its options (a policy
     /// reads `when` only if its `conditions` knob says so) narrows its statics; by default them.
@@ -71,6 +73,11 @@ public protocol Strategy: SendableMetatype {
     /// a snackbar it keeps no record of (`mdc-snackbar`, M2 (c)).
     func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool
 
+    /// The engine made `instance`, a new instance of `base` (`InstancePolicy.perRequest`), just
+    /// before it is enqueued: `world` has it already. A strategy that keeps something per popup
+    /// makes room for it here; by default nothing.
+    mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World)
+
     /// What the engine reads of it for the whole run (by default its statics).
     var traits: StrategyTraits { get }
 }
@@ -98,6 +105,9 @@ extension Strategy {
     public static var crossFades: Bool { false }
     public static var userHidesWaitMinimum: Bool { false }
     public static var showsOnlyWhenAsked: Bool { false }
+    public static var instances: InstancePolicy { .merge }
+
+    public mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {}
 
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 
@@ -123,6 +133,6 @@ extension Strategy {
 
     public var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: Self.buttonActions, timerAnchor: Self.timerAnchor,
-                       crossFades: Self.crossFades, userHidesWaitMinimum: Self.userHidesWaitMinimum)
+                       crossFades: Self.crossFades, userHidesWaitMinimum: Self.userHidesWaitMinimum, instances: Self.instances)
     }
 }

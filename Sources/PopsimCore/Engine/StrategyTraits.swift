@@ -14,13 +14,16 @@ public struct StrategyTraits: Sendable, Equatable {
     /// A user's dismissal (a press, `dismiss`, a `respond`) of a popup with `minMs` waits until it
     /// has been on screen that long since its show, as a hide the app asks for does.
     public var userHidesWaitMinimum: Bool
+    /// Whether a request of a popup on screen or waiting is a new instance of it.
+    public var instances: InstancePolicy
 
     public init(name: String, buttonActions: ButtonActionTiming, timerAnchor: TimerAnchor, crossFades: Bool,
-                userHidesWaitMinimum: Bool = false) {
+                userHidesWaitMinimum: Bool = false, instances: InstancePolicy = .merge) {
         self.name = name
         self.buttonActions = buttonActions
         self.timerAnchor = timerAnchor
         self.crossFades = crossFades
         self.userHidesWaitMinimum = userHidesWaitMinimum
+        self.instances = instances
     }
 }

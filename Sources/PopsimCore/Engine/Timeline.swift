@@ -7,11 +7,43 @@ public struct Timeline: Sendable, Equatable {
     public var entries: [Entry]
     /// Buttons named on `hide … user` lines (a press of anything but `close`), interned.
     public var buttons: [String] = []
+    /// Per popup subject, the file's popup it is an instance of (`InstancePolicy.perRequest`:
+    /// `Saved#2` is an instance of `Saved`); empty when the run made no instance. Instances come
+    /// after the file's popups and before the screens.
+    public var bases: [Int32] = []
 
-    public init(subjects: [String], entries: [Entry] = [], buttons: [String] = []) {
+    public init(subjects: [String], entries: [Entry] = [], buttons: [String] = [], bases: [Int32] = []) {
         self.subjects = subjects
         self.entries = entries
         self.buttons = buttons
+        self.bases = bases
+    }
+
+    /// The file's popup that subject `s` is, or is an instance of (`s` itself for any other).
+    @inline(__always)
+    public func base(_ s: Int32) -> Int32 {
+        s >= 0 && Int(s) < bases.count ? bases[Int(s)] : s
+    }
+
+    /// For an instance's subject, its number (`Saved#2`: 2); nil for any other subject.
+    public func instanceNumber(_ s: Int32) -> Int? {
+        let b = base(s)
+        guard b != s, s >= 0, Int(s) < subjects.count, Int(b) < subjects.count else { return nil }
+        return Int(subjects[Int(s)].dropFirst(subjects[Int(b)].count + 1))
+    }
+
+    /// Whether subject `s` is the file's popup `p` or an instance of it.
+    @inline(__always)
+    public func isPopup(_ s: Int32, _ p: PopupID) -> Bool { base(s) == p.index }
+
+    /// Interns instance `name` (of the file's popup `base`) as subject `index`, the index of its
+    /// popup: a screen already interned there moves one place up, in the lines too.
+    mutating func insertInstance(_ name: String, at index: Int, base: Int32) {
+        if bases.isEmpty { bases = (0..<Int32(index)).map { $0 } }
+        bases.append(base)
+        guard index < subjects.count else { return subjects.append(name) }
+        subjects.insert(name, at: index)
+        for i in entries.indices where entries[i].subject >= Int32(index) { entries[i].subject += 1 }
     }
 
     /// Empty again for a run of the same `popups`, in this timeline's storage: the subjects back
@@ -24,6 +56,7 @@ public struct Timeline: Sendable, Equatable {
         }
         entries.removeAll(keepingCapacity: true)
         buttons.removeAll(keepingCapacity: true)
+        bases.removeAll(keepingCapacity: true)
     }
 
     /// The button a `hide … user` line names, if it is not `close`.

@@ -12,6 +12,9 @@ public struct World: Sendable {
     public internal(set) var stateVersion = 0
     public internal(set) var phases: [Phase]
     public internal(set) var traits: [PopupTraits]
+    /// Per popup of the run, the file's popup it is an instance of (`InstancePolicy.perRequest`);
+    /// empty while the run has made none (every popup is its own).
+    public internal(set) var bases: [Int32] = []
 
     init(scenario: Scenario, options: ResolvedOptions) {
         self.scenario = scenario
@@ -31,6 +34,7 @@ public struct World: Sendable {
         self.options = options
         now = 0
         stateVersion &+= 1
+        bases.removeAll(keepingCapacity: true)
         if state.count == scenario.state.initial.count {
             for i in state.indices { state[i] = scenario.state.initial[i] }
         } else {
@@ -47,6 +51,23 @@ public struct World: Sendable {
     }
 
     public func phase(_ p: PopupID) -> Phase { phases[Int(p.index)] }
+
+    /// The file's popup `p` is an instance of (`p` itself for a popup of the file).
+    public func base(_ p: PopupID) -> PopupID {
+        Int(p.index) < bases.count ? PopupID(Int(bases[Int(p.index)])) : p
+    }
+
+    /// A new instance of `base`, after every popup of the run: `popup` is its definition (the
+    /// base's, under its own name). Its index is returned.
+    mutating func addInstance(_ popup: Popup, of base: PopupID) -> PopupID {
+        let count = scenario.popups.count
+        if bases.isEmpty { bases = (0..<count).map { Int32($0) } }
+        bases.append(self.base(base).index)
+        scenario.popups.append(popup)
+        phases.append(.hidden)
+        traits.append(traits[Int(base.index)])
+        return PopupID(count)
+    }
 
     public func popup(_ p: PopupID) -> Popup { scenario.popups[Int(p.index)] }
 

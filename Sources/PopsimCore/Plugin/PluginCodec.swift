@@ -5,14 +5,27 @@
 /// share of a round trip must stay under 2 µs (Benchmarks/run). Popup names are escaped once.
 package struct PluginCodec {
     /// Each popup's name as a JSON string literal.
-    private let names: [[UInt8]]
-    private let ids: [String: PopupID]
+    private var names: [[UInt8]]
+    private var ids: [String: PopupID]
+    /// Per instance the engine made (`"instances": "per-request"`), its file's popup's name
+    /// literal, by the instance's index past the file's popups.
+    private var instanceOf: [[UInt8]] = []
+    private let filePopups: Int
 
     package init(_ scenario: Scenario) {
         names = scenario.popups.map { Array(JSONValue.literal($0.name).utf8) }
         var ids: [String: PopupID] = [:]
         for (i, p) in scenario.popups.enumerated() { ids[p.name] = PopupID(i) }
         self.ids = ids
+        filePopups = scenario.popups.count
+    }
+
+    /// The engine made instance `name` of the file's popup `base`: happening lines name it, and
+    /// its `enqueued` line says whose instance it is (`"instanceOf": "Saved"`).
+    package mutating func addInstance(_ name: String, of base: PopupID) {
+        ids[name] = PopupID(names.count)
+        names.append(Array(JSONValue.literal(name).utf8))
+        instanceOf.append(names[Int(base.index)])
     }
 
     // MARK: popsim → plug-in
@@ -78,7 +91,13 @@ package struct PluginCodec {
         out.append(contentsOf: Self.word(h).utf8)  // a fixed word: nothing to escape
         out.append(0x22)
         switch h {
-        case .enqueued(let p), .shown(let p), .gone(let p), .remove(let p):
+        case .enqueued(let p):
+            popup(p, &out)
+            if Int(p.index) >= filePopups {
+                out.append(contentsOf: Key.instanceOf)
+                out.append(contentsOf: instanceOf[Int(p.index) - filePopups])
+            }
+        case .shown(let p), .gone(let p), .remove(let p):
             popup(p, &out)
         case .dismissing(let p, let reason):
             popup(p, &out)
@@ -104,6 +123,7 @@ package struct PluginCodec {
         static let t = JSONObjectWriter.opening("t", first: true)
         static let happening = JSONObjectWriter.opening("happening")
         static let popup = JSONObjectWriter.opening("popup")
+        static let instanceOf = JSONObjectWriter.opening("instanceOf")
         static let reason = JSONObjectWriter.opening("reason")
         static let allTrue = JSONObjectWriter.opening("all") + Array("true".utf8)
         static let token = JSONObjectWriter.opening("token")

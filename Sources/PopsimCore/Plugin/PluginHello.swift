@@ -7,7 +7,7 @@
 /// are added, at 0, when the plug-in does not declare them.
 public struct PluginHello: Sendable {
     public static let protocolVersion = 1
-    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff", "skip", "persistent"]
+    static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff", "skip", "persistent", "instances"]
     /// The happenings a plug-in may ask not to hear (each would be answered `{}`).
     public static let skippable = ["idle", "stateChanged", "trigger", "suspend", "resume", "shown", "dismissing", "gone",
                                    "remove", "clear", "pauseTimers", "resumeTimers"]
@@ -25,6 +25,9 @@ public struct PluginHello: Sendable {
     /// It serves many runs, one after another (`"persistent": true`): after its reply to
     /// `finished`, the next line may be another `start`, which begins a new run from nothing.
     public var persistent = false
+    /// `"instances": "per-request"`: a request of a popup on screen or waiting is a new instance
+    /// (`InstancePolicy`), announced on its `enqueued` line.
+    public var instances = InstancePolicy.merge
 
     public static func parse(_ line: [UInt8]) throws(PluginFailure) -> PluginHello {
         let members = try PluginCodec.members(line, .handshake)
@@ -47,6 +50,8 @@ public struct PluginHello: Sendable {
         hello.timerAnchor = try string(value("timerAnchor"), "timerAnchor", or: "shown", among: ["show", "shown"]) == "show" ? .show : .shown
         hello.crossFades = try string(value("handoff"), "handoff", or: "after-gone", among: ["after-gone", "cross-fade"]) == "cross-fade"
         hello.skip = Set(try words(value("skip"), "skip", skippable))
+        let policies = InstancePolicy.allCases.map(\.rawValue)
+        hello.instances = InstancePolicy(rawValue: try string(value("instances"), "instances", or: "merge", among: policies)) ?? .merge
         if let v = value("persistent") {
             guard case .bool(let b) = v.kind else { throw PluginFailure(.handshakeField("persistent", expected: .bool, got: v.errorDescription)) }
             hello.persistent = b

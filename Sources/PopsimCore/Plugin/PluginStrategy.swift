@@ -16,7 +16,7 @@ struct PluginStrategy: Strategy {
     private let label: String
     private let hello: PluginHello?
     private let channel: PluginChannel?
-    private let codec: PluginCodec
+    private var codec: PluginCodec
     private var started = false
     /// The plug-in's failure, once it failed: it is asked nothing more.
     private(set) var failure: RunError?
@@ -52,7 +52,11 @@ struct PluginStrategy: Strategy {
 
     var traits: StrategyTraits {
         StrategyTraits(name: label, buttonActions: hello?.buttonActions ?? .atResponse, timerAnchor: hello?.timerAnchor ?? .shown,
-                       crossFades: hello?.crossFades ?? false)
+                       crossFades: hello?.crossFades ?? false, instances: hello?.instances ?? .merge)
+    }
+
+    mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {
+        codec.addInstance(world.popup(instance).name, of: base)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {

@@ -13,7 +13,8 @@ public enum PropertyJudge {
     public static func note(_ property: Property, _ result: RunResult) -> PartialHold? {
         guard case .waitAtMost(let x, _) = property else { return nil }
         var open = 0, dropped: [Int] = [], shown = false
-        for e in result.timeline.entries where e.subject == x.index {
+        let timeline = result.timeline
+        for e in timeline.entries where timeline.isPopup(e.subject, x) {
             switch e.ledger {
             case .opens: open += 1
             case .settles where e.event == .show:
@@ -42,15 +43,15 @@ public enum PropertyJudge {
             guard !result.pending.isEmpty else { return nil }
             return .init(at: result.end, evidence: .stillQueued(names: result.pending.map { result.scenario.name(of: $0) }, end: result.end))
         case .shown(let x):
-            guard firstShow(of: x, entries) == nil else { return nil }
-            let enqueued = entries.contains { $0.event == .enqueue && $0.subject == x.index }
+            guard firstShow(of: x, result.timeline) == nil else { return nil }
+            let enqueued = entries.contains { $0.event == .enqueue && result.timeline.isPopup($0.subject, x) }
             return .init(at: result.end, evidence: .neverShown(name: result.scenario.name(of: x), enqueued: enqueued))
         case .neverShown(let x):
-            guard let i = firstShow(of: x, entries) else { return nil }
+            guard let i = firstShow(of: x, result.timeline) else { return nil }
             return .init(at: entries[i].t, evidence: .shown(name: result.scenario.name(of: x), at: entries[i].t))
         case .before(let x, let y):
-            guard let iy = firstShow(of: y, entries) else { return nil }
-            let ix = firstShow(of: x, entries)
+            guard let iy = firstShow(of: y, result.timeline) else { return nil }
+            let ix = firstShow(of: x, result.timeline)
             if let ix, ix < iy { return nil }
             return .init(at: entries[iy].t, evidence: .shownFirst(name: result.scenario.name(of: y), at: entries[iy].t,
                                                                    other: result.scenario.name(of: x), otherAt: ix.map { entries[$0].t }))
@@ -59,7 +60,7 @@ public enum PropertyJudge {
         case .visibleAtMost(let limit):
             return visible(atMost: limit, result)
         case .showsAtMost(let x, let count, let window):
-            let times = entries.filter { $0.event == .show && (x == nil || $0.subject == x?.index) }.map(\.t)
+            let times = entries.filter { e in e.event == .show && (x.map { result.timeline.isPopup(e.subject, $0) } ?? true) }.map(\.t)
             guard count < times.count else { return nil }
             for i in 0..<(times.count - count) where times[i + count] - times[i] < window {
                 return .init(at: times[i + count], evidence: .shows(count: count + 1, of: x.map { result.scenario.name(of: $0) },
@@ -69,17 +70,25 @@ public enum PropertyJudge {
         }
     }
 
-    static func firstShow(of p: PopupID, _ entries: [Timeline.Entry]) -> Int? {
-        entries.firstIndex { $0.event == .show && $0.subject == p.index }
+    /// The first `show` of `p` or of an instance of it.
+    static func firstShow(of p: PopupID, _ timeline: Timeline) -> Int? {
+        timeline.entries.firstIndex { $0.event == .show && timeline.isPopup($0.subject, p) }
     }
 
     /// Requests of `x` by the ledger: a show answers the oldest open one, a drop the newest (a
-    /// duplicate is dropped as it arrives); any still open at the end fails.
+    /// duplicate is dropped as it arrives); any still open at the end fails. Each instance of `x`
+    /// keeps its own requests; the earliest failure of any of them is `x`'s.
     static func wait(of x: PopupID, atMost limit: Int, _ result: RunResult, _ name: String) -> PropertyVerdict.Failure? {
+        let timeline = result.timeline
+        let subjects = [x.index] + timeline.bases.indices.filter { Int32($0) != x.index && timeline.bases[$0] == x.index }.map { Int32($0) }
+        return subjects.compactMap { wait(ofSubject: $0, atMost: limit, result, name) }.min { $0.at < $1.at }
+    }
+
+    static func wait(ofSubject x: Int32, atMost limit: Int, _ result: RunResult, _ name: String) -> PropertyVerdict.Failure? {
         // Open requests from `head` on: a show takes the oldest, a drop the newest.
         var open: [Int] = []
         var head = 0
-        for e in result.timeline.entries where e.subject == x.index {
+        for e in result.timeline.entries where e.subject == x {
             switch e.ledger {
             case .opens: open.append(e.t)
             case .settles where e.event == .show:

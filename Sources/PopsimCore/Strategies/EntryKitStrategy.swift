@@ -25,13 +25,15 @@
 ///   entry still popping keeps it waiting (`didFinishDisplaying`, :315-325) — and shows whatever
 ///   the gate says (an enqueued entry passes it).
 /// - Display time from `shown`, `duration` default 2000, `"forever"` for `.infinity`.
-/// - `remove p` is `dismiss(.specific)`: queued copies leave (`drop … removed`), p leaves (`hide …
-///   removed`) when it is the newest entry and staying; `clear` is `dismiss(.all)`: the list
-///   empties and the window's last view leaves if it is staying.
-/// - One popup cannot be on screen twice in popsim: an arrival of a popup fully on screen merges
-///   (`drop … duplicate`); one whose entry is still leaving is a new entry view in the library:
-///   `queue` joins the list as usual, `replace` takes the screen and shows at the old view's
-///   `gone`. Priorities: integers (unset is `normal`, 100); only their order matters.
+/// - `remove p` is `dismiss(.specific)`, by name: queued entries of p leave (`drop … removed`),
+///   and the newest entry leaves (`hide … removed`) when it is one of p and staying; `clear` is
+///   `dismiss(.all)`: the list empties and the window's last view leaves if it is staying.
+/// - Every `display` makes a new entry view and no name is compared (`EKWindowProvider.swift`
+///   :141-144): a popup displayed again while on screen, leaving or queued is a new instance
+///   (`InstancePolicy.perRequest`, `Saved#2` in the timeline) — it replaces the one on screen,
+///   joins the list behind it, or shows at once beside the one still leaving. A user's tap
+///   reaches the instance fully shown. Priorities: integers (unset is `normal`, 100); only their
+///   order matters.
 struct EntryKitStrategy: Strategy {
     static let name = "entrykit"
     static let summary = "SwiftEntryKit: override replaces the shown entry unless it outranks the newcomer; enqueue waits"
@@ -45,6 +47,7 @@ struct EntryKitStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.remove, .clear]
     static let buttonActions = ButtonActionTiming.atResponse
     static let crossFades = true
+    static let instances = InstancePolicy.perRequest
     static let normalPriority = 100
 
     private let chronological: Bool
@@ -56,8 +59,6 @@ struct EntryKitStrategy: Strategy {
     private var newest: PopupID?
     private var newestEntranceEnds = 0
     private var list = PriorityFIFO()
-    /// The newest entry when it is the same popup still leaving: it shows at its `gone`.
-    private var waitingForGone: PopupID?
 
     init(world: World) {
         chronological = world.options.text("heuristic") == "chronological"
@@ -71,37 +72,24 @@ struct EntryKitStrategy: Strategy {
         case .gone(let p):
             gone(p, world, &decisions)
         case .remove(let p):
-            for q in list.remove(where: { $0 == p }) { decisions.drop(q, .removed) }
-            if newest == p, world.isVisibleAndStaying(p) { decisions.hide(p, .removed) }
-            if waitingForGone == p { cancelWaiting(.removed, &decisions) }
+            for q in list.remove(where: { world.base($0) == p }) { decisions.drop(q, .removed) }
+            if let n = newest, world.base(n) == p, world.isVisibleAndStaying(n) { decisions.hide(n, .removed) }
         case .clear:
             emptyList(&decisions)
-            cancelWaiting(.cleared, &decisions)
             if let last = window.last, world.isVisibleAndStaying(last) { decisions.hide(last, .cleared) }
         default:
             break
         }
     }
 
-    func pending(in world: World) -> [PopupID] { (waitingForGone.map { [$0] } ?? []) + list.ranked }
+    func pending(in world: World) -> [PopupID] { list.ranked }
 
-    /// A view left the window. The newest entry waiting for its own old view shows; a window left
-    /// empty takes the list's head, or goes (the rollback: no newest entry any more).
+    /// A view left the window. A window left empty takes the list's head, or goes (the rollback:
+    /// no newest entry any more).
     private mutating func gone(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         if let i = window.firstIndex(of: p) { window.remove(at: i) }
-        if waitingForGone == p {
-            waitingForGone = nil
-            return display(p, world, &decisions)
-        }
-        guard window.isEmpty, waitingForGone == nil else { return }
-        while let next = list.popBest() {
-            // A queued copy of a popup fully on screen merges into it.
-            guard !world.isVisibleAndStaying(next) else {
-                decisions.drop(next, .duplicate)
-                continue
-            }
-            return show(next, world, &decisions)
-        }
+        guard window.isEmpty else { return }
+        if let next = list.popBest() { return show(next, world, &decisions) }
         newest = nil
     }
 
@@ -117,15 +105,13 @@ struct EntryKitStrategy: Strategy {
     /// another view keeps the window.
     private func isDisplaying(_ world: World) -> Bool {
         guard let n = newest else { return false }
-        return window.contains(n) || waitingForGone == n || (!window.isEmpty && world.now < newestEntranceEnds)
+        return window.contains(n) || (!window.isEmpty && world.now < newestEntranceEnds)
     }
 
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         let replaces = world.popup(p).arrival != .queue
         if replaces, world.popup(p).dropQueued { emptyList(&decisions) }
-        if world.isVisibleAndStaying(p) {
-            decisions.drop(p, .duplicate)
-        } else if !replaces {
+        if !replaces {
             if isDisplaying(world) { insert(p, world) } else { show(p, world, &decisions) }
         } else if let n = newest, priority(n, world) > priority(p, world) {
             decisions.drop(p, .outranked)
@@ -140,25 +126,13 @@ struct EntryKitStrategy: Strategy {
         list.append(p, priority: chronological ? 0 : priority(p, world))
     }
 
-    /// `p` takes the window: its last view, if staying, is popped; `p` shows now, or at its own
-    /// old view's `gone` when that is still leaving.
+    /// `p` (off screen: every request of an entry on screen is an instance of its own) takes the
+    /// window: its last view, if staying, is popped, and `p` shows now.
     private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        cancelWaiting(.replaced, &decisions)
-        if let last = window.last, last != p, world.isVisibleAndStaying(last) { decisions.hide(last, .replaced, ms: popMs) }
+        if let last = window.last, world.isVisibleAndStaying(last) { decisions.hide(last, .replaced, ms: popMs) }
         newest = p
         newestEntranceEnds = world.now &+ world.traits(p).showMs
-        if world.phase(p) == .hidden { display(p, world, &decisions) } else { waitingForGone = p }
-    }
-
-    private mutating func display(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         window.append(p)
         decisions.show(p)
-    }
-
-    /// An entry waiting for its own old view's `gone` loses its turn before it showed.
-    private mutating func cancelWaiting(_ reason: Reason, _ decisions: inout Decisions) {
-        guard let w = waitingForGone else { return }
-        waitingForGone = nil
-        decisions.drop(w, reason)
     }
 }

@@ -24,8 +24,13 @@ public enum JSONRenderer {
         if result.scenario.isUncertain { head.add("nominal", true) }
         writer.write(head.open + ",\n  \"timeline\": [")
         let timeline = result.timeline
+        let instanceKey = JSONObjectWriter.opening("instance")
         // One entry per line, appended in `JSONObjectWriter`'s layout with its openings made once.
-        let names = timeline.subjects.map(JSONObjectWriter.bytes)
+        // An instance is named by its file's popup, then its number (`"instance": 2`).
+        let names = timeline.subjects.indices.map { s in
+            guard let n = timeline.instanceNumber(Int32(s)) else { return JSONObjectWriter.bytes(timeline.subjects[s]) }
+            return JSONObjectWriter.bytes(timeline.subjects[Int(timeline.base(Int32(s)))]) + instanceKey + Array(String(n).utf8)
+        }
         let events = TimelineEvent.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
         let reasons = Reason.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
         let first = Array("\n    ".utf8) + JSONObjectWriter.opening("t", first: true)
@@ -92,7 +97,8 @@ public enum JSONRenderer {
         out.add("eventsNotRun", result.eventsNotRun)
         out.add("popups", json: JSONObjectWriter.array(s.popups.map { p in
             var popup = JSONObjectWriter()
-            popup.add("popup", p.popup)
+            popup.add("popup", p.instanceOf ?? p.popup)
+            if let n = p.instanceNumber { popup.add("instance", n) }
             popup.add("enqueued", p.enqueued)
             popup.add("firstShown", p.firstShown)
             popup.add("wait", p.wait)

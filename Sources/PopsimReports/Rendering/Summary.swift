@@ -35,8 +35,11 @@ public struct Summary: Sendable, Equatable {
             default: break
             }
         }
+        let timeline = result.timeline
         popups = order.map { s in
-            PopupSummary(popup: result.timeline.subjects[s], enqueued: enqueued[s], firstShown: shownAt[s] >= 0 ? shownAt[s] : nil)
+            var p = PopupSummary(popup: timeline.subjects[s], enqueued: enqueued[s], firstShown: shownAt[s] >= 0 ? shownAt[s] : nil)
+            if let n = timeline.instanceNumber(Int32(s)) { p.instance = (timeline.subjects[Int(timeline.base(Int32(s)))], n) }
+            return p
         }
         shown = result.requestsShown
         self.dropped = dropped
@@ -48,9 +51,27 @@ public struct Summary: Sendable, Equatable {
 
 /// When one popup was first enqueued and first shown.
 public struct PopupSummary: Sendable, Equatable {
+    /// Its name in the timeline (`Saved#2` for an instance).
     public var popup: String
     public var enqueued: Int
     public var firstShown: Int?
+    /// For an instance: the file's popup and the instance's number (JSON names it so).
+    public var instanceOf: String?
+    public var instanceNumber: Int?
+
+    public init(popup: String, enqueued: Int, firstShown: Int?) {
+        self.popup = popup
+        self.enqueued = enqueued
+        self.firstShown = firstShown
+    }
+
+    var instance: (popup: String, number: Int)? {
+        get { instanceOf.flatMap { p in instanceNumber.map { (p, $0) } } }
+        set {
+            instanceOf = newValue?.popup
+            instanceNumber = newValue?.number
+        }
+    }
 
     /// How long it waited for its first show, if it was ever shown.
     public var wait: Int? { firstShown.map { $0 - enqueued } }

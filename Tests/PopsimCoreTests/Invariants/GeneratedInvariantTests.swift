@@ -150,7 +150,9 @@ struct GeneratedInvariantTests {
                 default: return ""
                 }
             }
-            let subject = text("popup").isEmpty ? (text("screen").isEmpty ? "-" : text("screen")) : text("popup")
+            // An instance is its popup and its number (`"popup": "A", "instance": 2` is `A#2`).
+            let popup = text("popup") + (text("instance").isEmpty ? "" : "#" + text("instance"))
+            let subject = popup.isEmpty ? (text("screen").isEmpty ? "-" : text("screen")) : popup
             return "\(text("t")) \(text("event")) \(subject) \(text("reason"))"
         }
     }

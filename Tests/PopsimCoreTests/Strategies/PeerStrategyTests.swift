@@ -35,25 +35,28 @@ struct PeerStrategyTests {
             """)
     }
 
-    /// SwiftEntryKit makes a new entry view for a re-arrival: of a popup fully on screen popsim
-    /// merges it; of one still leaving, an `override` arrival takes the screen and shows at the old
-    /// view's `gone`.
-    @Test func entryKitReArrivalOfALeavingEntryShowsAtItsGone() throws {
+    /// SwiftEntryKit makes a new entry view on every display (EKWindowProvider.swift:141-144): `a`
+    /// displayed again while on screen is a second instance that replaces it (the first pops);
+    /// displayed once more while that one is on screen, it is `a` again (off screen by then).
+    @Test func entryKitReDisplayIsASecondEntryView() throws {
         let text = scenario("entrykit", #""a": {"duration": 1000}"#,
                             #"{"at": 0, "enqueue": "a"}, {"at": 500, "enqueue": "a"}, {"at": 1400, "enqueue": "a"}"#)
         #expect(try timeline(text) == """
                0  enqueue  a
                0  show     a
              300  shown    a
-             500  enqueue  a
-             500  drop     a  duplicate
-            1300  hide     a  duration
+             500  enqueue  a#2
+             500  hide     a    replaced
+             500  show     a#2
+             800  gone     a
+             800  shown    a#2
             1400  enqueue  a
-            1600  gone     a
-            1600  show     a
-            1900  shown    a
-            2900  hide     a  duration
-            3200  gone     a
+            1400  hide     a#2  replaced
+            1400  show     a
+            1700  gone     a#2
+            1700  shown    a
+            2700  hide     a    duration
+            3000  gone     a
 
             """)
     }
@@ -98,21 +101,27 @@ struct PeerStrategyTests {
             """)
     }
 
-    /// `remove` takes every queued copy (one line each) and the entry on screen; an arrival of
-    /// the popup on screen merges.
+    /// `remove` is `dismiss(.specific(entryName:))`: every queued instance of the name leaves (one
+    /// line each) and so does the entry on screen when it has the name; a second display of an
+    /// entry queued or on screen is an instance of its own (`b#2`, `a#2`).
     @Test func entryKitRemoveTakesQueuedCopiesAndTheCurrentEntry() throws {
         let text = scenario("entrykit", #""a": {"arrival": "queue", "duration": "forever"}, "b": {"arrival": "queue"}"#,
                             #"{"at": 0, "enqueue": ["a", "b", "b", "a"]}, {"at": 500, "remove": "b"}, {"at": 600, "remove": "a"}"#)
         let result = try run(text)
-        #expect(TimelineText.render(result.timeline).hasSuffix("""
-              0  drop     a  duplicate
+        #expect(TimelineText.render(result.timeline) == """
+              0  enqueue  a
+              0  show     a
+              0  enqueue  b
+              0  enqueue  b#2
+              0  enqueue  a#2
             300  shown    a
-            500  drop     b  removed
-            500  drop     b  removed
-            600  hide     a  removed
+            500  drop     b    removed
+            500  drop     b#2  removed
+            600  drop     a#2  removed
+            600  hide     a    removed
             900  gone     a
 
-            """))
+            """)
         #expect(result.pending.isEmpty)
     }
 

@@ -63,36 +63,38 @@ extension ReplayTally {
             let t = entries[i].t
             while i < entries.count, entries[i].t == t {
                 let e = entries[i]
-                let s = Int(e.subject)
+                // `s` keeps its own requests and place on screen; `b`, the file's popup it is
+                // (an instance counts as its popup), is what figures are broken down by.
+                let s = Int(e.subject), b = Int(result.timeline.base(e.subject))
                 switch e.event {
                 case .enqueue:
                     requests += 1
-                    if grouped, s >= 0 { scratch.bySubject.request(s) }
-                    for w in waitRules where w.popup == s {
+                    if grouped, s >= 0 { scratch.bySubject.request(b) }
+                    for w in waitRules where w.popup == b {
                         judgedRequests[w.property] += 1
                         lateRequests[w.property] += 1
                     }
                 case .drop:
                     if let r = e.reason {
                         drops[r.ordinal] += 1
-                        if grouped, s >= 0 { scratch.bySubject.drop(s, r) }
+                        if grouped, s >= 0 { scratch.bySubject.drop(b, r) }
                     }
                 case .warning where e.reason == .lost:
                     lost += 1
-                    if grouped, s >= 0 { scratch.bySubject.lost(s) }
+                    if grouped, s >= 0 { scratch.bySubject.lost(b) }
                 case .warning where e.reason == .overlap:
                     overlaps += 1
-                    if grouped, s >= 0 { scratch.bySubject.overlap(s) }
+                    if grouped, s >= 0 { scratch.bySubject.overlap(b) }
                 default: break
                 }
                 if s >= 0 {
                     if let since = scratch.requests.read(e, s) {
                         shown += 1
                         waits.add(e.t - since)
-                        if grouped { scratch.bySubject.shown(s, wait: e.t - since) }
-                        for w in waitRules where w.popup == s && e.t - since <= w.limit { lateRequests[w.property] -= 1 }
+                        if grouped { scratch.bySubject.shown(b, wait: e.t - since) }
+                        for w in waitRules where w.popup == b && e.t - since <= w.limit { lateRequests[w.property] -= 1 }
                     }
-                    if e.event == .show { scratch.shows.append(PopupID(s)) }
+                    if e.event == .show { scratch.shows.append(PopupID(b)) }
                     scratch.screen.read(e, animated: scratch.animated[i])
                 }
                 i += 1
@@ -102,7 +104,7 @@ extension ReplayTally {
         mostOnScreen = Swift.max(mostOnScreen, most)
         pending += result.pending.count
         if grouped {
-            for p in result.pending { scratch.bySubject.pending(Int(p.index)) }
+            for p in result.pending { scratch.bySubject.pending(Int(result.timeline.base(p.index))) }
             scratch.bySubject.fold(into: &groups, map, requested: &scratch.touched)
         }
         return most

@@ -1,0 +1,52 @@
+/// Several instances of a popup (`InstancePolicy.perRequest`, docs/engine.md "Instances"): the
+/// engine gives each request of a popup on screen or waiting a popup of its own, a copy of the
+/// file's one named `X#2`, `X#3`, …, added to the run's scenario, world and timeline; the
+/// strategy sees one more `PopupID`. Nothing here runs under `.merge`.
+extension Engine {
+    /// The popup a request of the file's popup `p` goes to: the first of `p`, `p#2`, … that is
+    /// off screen and not waiting, else a new instance.
+    mutating func instance(for p: PopupID) -> PopupID {
+        guard traits.instances == .perRequest else { return p }
+        let waiting = strategy.pending(in: world)
+        for q in [p] + instances(of: p) where world.phase(q) == .hidden && !waiting.contains(q) { return q }
+        return addInstance(of: p)
+    }
+
+    /// The instances of the file's popup `p`, oldest first (not `p` itself).
+    func instances(of p: PopupID) -> [PopupID] {
+        let bases = world.bases
+        return bases.indices.filter { $0 != Int(p.index) && bases[$0] == p.index }.map { PopupID($0) }
+    }
+
+    /// The popup a user's press of the file's popup `p` reaches: the newest of its instances
+    /// fully on screen (the one the user sees), else `p` (which then warns as usual).
+    func pressTarget(_ p: PopupID) -> PopupID {
+        guard traits.instances == .perRequest, !world.bases.isEmpty else { return p }
+        return instances(of: p).reversed().first { world.phase($0) == .shown } ?? p
+    }
+
+    /// A new instance of `base`: its popup (the base's definition under the first free name
+    /// `X#n`), its place in every per-popup array, its timeline subject; the strategy is told.
+    mutating func addInstance(of base: PopupID) -> PopupID {
+        var popup = world.scenario.popups[Int(base.index)]
+        popup.name = instanceName(of: base)
+        let q = world.addInstance(popup, of: base)
+        generation.append(0)
+        timerGeneration.append(0)
+        pressed.append(nil)
+        showBegan.append(0)
+        waitingPress.append(nil)
+        everEnqueued.append(false)
+        timeline.insertInstance(popup.name, at: Int(q.index), base: base.index)
+        strategy.instanceAdded(q, of: base, in: world)
+        return q
+    }
+
+    /// `X#n` for the smallest n > 1 that names no popup of the run (a file may name one `X#2`).
+    func instanceName(of base: PopupID) -> String {
+        let name = world.scenario.popups[Int(base.index)].name
+        var n = instances(of: base).count + 2
+        while world.scenario.popups.contains(where: { $0.name == "\(name)#\(n)" }) { n += 1 }
+        return "\(name)#\(n)"
+    }
+}
