@@ -116,6 +116,7 @@ extension Engine {
     }
 
     mutating func goneNotice(_ p: PopupID) throws(RunError) {
+        awaitingGone[index(p)] = false
         try tell(.gone(p))
         if traits.buttonActions == .atGone { try runActions(of: p) }
     }
@@ -143,6 +144,7 @@ extension Engine {
     mutating func becomeHidden(_ p: PopupID, logLine: Bool) {
         if world.phases[index(p)] == .hiding { hidingCount -= 1 }
         world.phases[index(p)] = .hidden
+        awaitingGone[index(p)] = true
         visibleCount -= 1
         if visibleCount <= slots { overlapAllowed = false }
         if logLine { log(.gone, p) }

@@ -4,11 +4,13 @@
 /// strategy sees one more `PopupID`. Nothing here runs under `.merge`.
 extension Engine {
     /// The popup a request of the file's popup `p` goes to: the first of `p`, `p#2`, … that is
-    /// off screen and not waiting, else a new instance.
+    /// off screen (its strategy told `gone`) and not waiting, else a new instance.
     mutating func instance(for p: PopupID) -> PopupID {
         guard traits.instances == .perRequest else { return p }
         let waiting = strategy.pending(in: world)
-        for q in [p] + instances(of: p) where world.phase(q) == .hidden && !waiting.contains(q) { return q }
+        for q in [p] + instances(of: p) where world.phase(q) == .hidden && !awaitingGone[index(q)] && !waiting.contains(q) {
+            return q
+        }
         return addInstance(of: p)
     }
 
@@ -37,16 +39,15 @@ extension Engine {
         showBegan.append(0)
         waitingPress.append(nil)
         everEnqueued.append(false)
+        awaitingGone.append(false)
         timeline.insertInstance(popup.name, at: Int(q.index), base: base.index)
         strategy.instanceAdded(q, of: base, in: world)
         return q
     }
 
-    /// `X#n` for the smallest n > 1 that names no popup of the run (a file may name one `X#2`).
+    /// `X#n`, n one more than the instances of X so far (a file's names have no `#`, so no
+    /// popup of the file has it).
     func instanceName(of base: PopupID) -> String {
-        let name = world.scenario.popups[Int(base.index)].name
-        var n = instances(of: base).count + 2
-        while world.scenario.popups.contains(where: { $0.name == "\(name)#\(n)" }) { n += 1 }
-        return "\(name)#\(n)"
+        "\(world.scenario.popups[Int(base.index)].name)#\(instances(of: base).count + 2)"
     }
 }

@@ -35,6 +35,9 @@ struct Engine<S: Strategy> {
     var showBegan: [Int]
     var waitingPress: [String?]
     var everEnqueued: [Bool]
+    /// Off screen, its strategy not yet told `gone` (a 0 ms hide tells it later in the instant):
+    /// not yet free for another request (`instance(for:)`).
+    var awaitingGone: [Bool]
     var visibleCount = 0
     /// Popups on screen that are leaving (so `occupied()` needs no scan of every phase).
     var hidingCount = 0
@@ -98,6 +101,7 @@ struct Engine<S: Strategy> {
         showBegan = Array(repeating: 0, count: count)
         waitingPress = pressed
         everEnqueued = Array(repeating: false, count: count)
+        awaitingGone = everEnqueued
         navigation = NavigationStack(scenario: scenario)
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
     }
@@ -128,6 +132,7 @@ struct Engine<S: Strategy> {
         showBegan.refill(0, count: count)
         waitingPress.refill(nil, count: count)
         everEnqueued.refill(false, count: count)
+        awaitingGone.refill(false, count: count)
         visibleCount = 0
         hidingCount = 0
         overlapAllowed = false

@@ -76,6 +76,25 @@ struct PluginCodecTests {
         #expect(Self.failure { _ = try codec.reply(Array(#"{"seq": "12"}"#.utf8)) } == "its reply's \"seq\" is not an integer")
     }
 
+    /// `"instances": "per-request"` in the handshake; an instance the engine made is named on
+    /// every line, its `enqueued` line says whose it is, and a reply may name it.
+    @Test func instancesAreAskedForAndAnnounced() throws {
+        let hello = #"{"popsimPlugin": 1, "name": "t", "instances": "per-request"}"#
+        #expect(try PluginHello.parse(Array(hello.utf8)).instances == .perRequest)
+        #expect(try PluginHello.parse(Array(#"{"popsimPlugin": 1, "name": "t"}"#.utf8)).instances == .merge)
+        #expect(Self.failure { _ = try PluginHello.parse(Array(#"{"popsimPlugin": 1, "name": "t", "instances": "many"}"#.utf8)) }
+                == #"handshake "instances": expected one of merge, per-request, got "many""#)
+        let world = try Self.world()
+        var codec = PluginCodec(world.scenario)
+        codec.addInstance("A#2", of: PopupID(0))
+        var line: [UInt8] = []
+        codec.happening(.enqueued(PopupID(2)), world, seq: 1, into: &line)
+        #expect(String(decoding: line, as: UTF8.self) == #"{"t": 0, "happening": "enqueued", "popup": "A#2", "instanceOf": "A", "seq": 1}"#)
+        codec.happening(.gone(PopupID(2)), world, seq: 2, into: &line)
+        #expect(String(decoding: line, as: UTF8.self) == #"{"t": 0, "happening": "gone", "popup": "A#2", "seq": 2}"#)
+        #expect(try codec.reply(Array(#"{"decisions": [{"show": "A#2"}]}"#.utf8)).decisions == [.show(PopupID(2), ms: nil, reason: nil)])
+    }
+
     /// Thousands of mutated replies and handshakes: each parses or fails with a message.
     @Test func hostileBytesNeverCrash() throws {
         let codec = PluginCodec(try Self.world().scenario)
