@@ -155,8 +155,20 @@ extension Engine {
     }
 
     mutating func log(_ event: TimelineEvent, subject: Int32, _ reason: Reason? = nil) {
-        timeline.entries.append(Timeline.Entry(t: world.now, event: event, subject: subject, reason: reason))
+        let entry = Timeline.Entry(t: world.now, event: event, subject: subject, reason: reason)
+        timeline.entries.append(entry)
         lastLogged = world.now
+        if countsRequests, subject >= 0, Int(subject) < openRequests.count { countRequest(entry) }
+    }
+
+    /// The ledger's effect of a line on its popup's open requests (`openRequests`).
+    mutating func countRequest(_ entry: Timeline.Entry) {
+        let i = Int(entry.subject)
+        switch entry.ledger {
+        case .opens: openRequests[i] += 1
+        case .settles: if openRequests[i] > 0 { openRequests[i] -= 1 }
+        case .none: break
+        }
     }
 
     /// The engine's invariants (convention 15), checked after every step when limits ask for it.

@@ -4,14 +4,17 @@
 /// strategy sees one more `PopupID`. Nothing here runs under `.merge`.
 extension Engine {
     /// The popup a request of the file's popup `p` goes to: the first of `p`, `p#2`, … that is
-    /// off screen (its strategy told `gone`) and not waiting, else a new instance.
+    /// free (`isFree`), else a new instance.
     mutating func instance(for p: PopupID) -> PopupID {
-        guard traits.instances == .perRequest else { return p }
-        let waiting = strategy.pending(in: world)
-        for q in [p] + instances(of: p) where world.phase(q) == .hidden && !awaitingGone[index(q)] && !waiting.contains(q) {
-            return q
-        }
+        guard countsRequests else { return p }
+        if isFree(p) { return p }
+        for q in instances(of: p) where isFree(q) { return q }
         return addInstance(of: p)
+    }
+
+    /// Off screen, its strategy told `gone`, and no request of it open (waiting).
+    func isFree(_ q: PopupID) -> Bool {
+        world.phase(q) == .hidden && !awaitingGone[index(q)] && openRequests[index(q)] == 0
     }
 
     /// The instances of the file's popup `p`, oldest first (not `p` itself).
@@ -40,6 +43,7 @@ extension Engine {
         waitingPress.append(nil)
         everEnqueued.append(false)
         awaitingGone.append(false)
+        openRequests.append(0)
         timeline.insertInstance(popup.name, at: Int(q.index), base: base.index)
         strategy.instanceAdded(q, of: base, in: world)
         return q

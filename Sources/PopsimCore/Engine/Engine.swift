@@ -38,6 +38,10 @@ struct Engine<S: Strategy> {
     /// Off screen, its strategy not yet told `gone` (a 0 ms hide tells it later in the instant):
     /// not yet free for another request (`instance(for:)`).
     var awaitingGone: [Bool]
+    /// Under `InstancePolicy.perRequest` (`countsRequests`): each popup's open requests by the
+    /// ledger, so that a request goes to a popup neither on screen nor waiting in O(1).
+    var countsRequests = false
+    var openRequests: [Int32]
     var visibleCount = 0
     /// Popups on screen that are leaving (so `occupied()` needs no scan of every phase).
     var hidingCount = 0
@@ -102,6 +106,8 @@ struct Engine<S: Strategy> {
         waitingPress = pressed
         everEnqueued = Array(repeating: false, count: count)
         awaitingGone = everEnqueued
+        openRequests = Array(repeating: 0, count: count)
+        countsRequests = traits.instances == .perRequest
         navigation = NavigationStack(scenario: scenario)
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
     }
@@ -133,6 +139,8 @@ struct Engine<S: Strategy> {
         waitingPress.refill(nil, count: count)
         everEnqueued.refill(false, count: count)
         awaitingGone.refill(false, count: count)
+        openRequests.refill(0, count: count)
+        countsRequests = traits.instances == .perRequest
         visibleCount = 0
         hidingCount = 0
         overlapAllowed = false
