@@ -5,9 +5,10 @@ public enum Decision: Sendable, Equatable {
     case show(PopupID, ms: Int?, reason: Reason?)
     /// Start hiding a visible popup; `ms` overrides its dismiss time (e.g. a pop animation).
     case hide(PopupID, Reason, ms: Int?)
-    /// End a leaving popup's exit animation now: it is `gone` at once (a library that removes a
-    /// view in the middle of its exit animation: Material's Snackbar, a second `onDismissed`).
-    case endExit(PopupID)
+    /// End a leaving popup's exit animation `after` ms from now (0: it is `gone` at once): a
+    /// library that removes a view in the middle of its exit animation (Material's Snackbar, a
+    /// second `onDismissed`), or animates a leaving view out again, sooner (SwiftEntryKit's pop).
+    case endExit(PopupID, after: Int)
     /// Start the popup's display timer afresh (a re-sent popup that the library restarts), with
     /// its full duration or `ms`.
     case restartTimer(PopupID, ms: Int?)
@@ -35,7 +36,7 @@ public struct Decisions: Sendable {
     public mutating func hide(_ p: PopupID, _ reason: Reason, ms: Int? = nil) { list.append(.hide(p, reason, ms: ms)) }
     public mutating func restartTimer(_ p: PopupID, ms: Int? = nil) { list.append(.restartTimer(p, ms: ms)) }
     public mutating func stopTimer(_ p: PopupID) { list.append(.stopTimer(p)) }
-    public mutating func endExit(_ p: PopupID) { list.append(.endExit(p)) }
+    public mutating func endExit(_ p: PopupID, after ms: Int = 0) { list.append(.endExit(p, after: ms)) }
     public mutating func drop(_ p: PopupID, _ reason: Reason) { list.append(.drop(p, reason)) }
     public mutating func requeue(_ p: PopupID, _ reason: Reason) { list.append(.requeue(p, reason)) }
     public mutating func warn(_ p: PopupID?, _ reason: Reason) { list.append(.warn(p, reason)) }

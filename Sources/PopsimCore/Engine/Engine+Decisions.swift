@@ -36,12 +36,13 @@ extension Engine {
             guard world.isVisibleAndStaying(p) else { throw broke("restarted the timer of '\(name(p))', which is not on screen") }
             guard (ms ?? 0) >= 0 else { throw broke("restarted a timer with a negative delay") }
             startDisplayTimer(p, ms: ms)
-        case .endExit(let p):
+        case .endExit(let p, let ms):
             guard world.phase(p) == .hiding else { throw broke("ended the exit of '\(name(p))', which is not leaving") }
+            guard ms >= 0 else { throw broke("ended an exit after a negative delay \(ms)") }
             // The scheduled end of the animation is now stale (its generation moves on).
             generation[index(p)] &+= 1
-            becomeHidden(p, logLine: true)
-            schedule(after: 0, .transition, .transitionEnd(p, generation[index(p)]))
+            if ms == 0 { becomeHidden(p, logLine: true) }
+            schedule(after: ms, .transition, .transitionEnd(p, generation[index(p)]))
         case .stopTimer(let p):
             timerGeneration[index(p)] &+= 1
         case .drop(let p, let reason):

@@ -4,7 +4,10 @@
 /// - Source: semantics/peers.md §1.1; huri000/SwiftEntryKit 5ad36cc (2.0.0), `EKWindowProvider.swift`,
 ///   `EKRootViewController.swift`, `EntryCachingHeuristic.swift`.
 /// - The window holds entry views, newest last; one leaves only by its own exit or pop animation
-///   (`EKRootViewController.swift` `configure`, :128-160). The newest entry displayed is what the
+///   (`EKRootViewController.swift` `configure`, :128-160). A new entry pops the last view even when
+///   it is leaving (`removeLastEntry`, :175-184), as `clear` animates it out again: every
+///   `animateOut` schedules its own removal (`EKContentView.swift` :367-370), so a leaving view
+///   is `gone` at the earlier one (the engine's `endExit(after:)`; at once under `.overridden`). The newest entry displayed is what the
 ///   root controller's `lastAttributes` and the provider's weak `entryView` describe; both go
 ///   only when the window goes (the rollback, `EKWindowProvider.swift` :153-158), which happens
 ///   when the last view in the window is gone and the list is empty.
@@ -59,6 +62,9 @@ struct EntryKitStrategy: Strategy {
     private var newest: PopupID?
     private var newestEntranceEnds = 0
     private var list = PriorityFIFO()
+    /// When each leaving view's removal is due: a view animated out again is removed at the
+    /// earlier of its two removals (each `animateOut` schedules its own, EKContentView.swift :367-370).
+    private var exitEnds: [PopupID: Int] = [:]
 
     init(world: World) {
         chronological = world.options.text("heuristic") == "chronological"
@@ -69,14 +75,18 @@ struct EntryKitStrategy: Strategy {
         switch happening {
         case .enqueued(let p):
             arrive(p, world, &decisions)
+        case .dismissing(let p, _):
+            exitEnds[p] = world.now &+ world.traits(p).hideMs
         case .gone(let p):
+            exitEnds[p] = nil
             gone(p, world, &decisions)
         case .remove(let p):
             for q in list.remove(where: { world.base($0) == p }) { decisions.drop(q, .removed) }
-            if let n = newest, world.base(n) == p, world.isVisibleAndStaying(n) { decisions.hide(n, .removed) }
+            if let n = newest, world.base(n) == p, world.isVisibleAndStaying(n) { leave(n, .removed, world.traits(n).hideMs, &decisions, world) }
         case .clear:
             emptyList(&decisions)
-            if let last = window.last, world.isVisibleAndStaying(last) { decisions.hide(last, .cleared) }
+            // `animateOutLastEntry`: the last view leaves, or, already leaving, leaves again.
+            if let last = window.last { animateOut(last, .cleared, world.traits(last).hideMs, &decisions, world) }
         default:
             break
         }
@@ -126,10 +136,29 @@ struct EntryKitStrategy: Strategy {
         list.append(p, priority: chronological ? 0 : priority(p, world))
     }
 
+    /// A view animated out for `ms`: one staying leaves (`hide … reason`); one already leaving
+    /// leaves again, removed `ms` from now if that is sooner than its first removal (no second
+    /// `hide` line: it is one exit on screen).
+    private mutating func animateOut(_ q: PopupID, _ reason: Reason, _ ms: Int, _ decisions: inout Decisions, _ world: World) {
+        if world.isVisibleAndStaying(q) { return leave(q, reason, ms, &decisions, world) }
+        guard world.phase(q) == .hiding else { return }
+        let end = world.now &+ ms
+        if let due = exitEnds[q], due <= end { return }
+        exitEnds[q] = end
+        decisions.endExit(q, after: ms)
+    }
+
+    private mutating func leave(_ q: PopupID, _ reason: Reason, _ ms: Int, _ decisions: inout Decisions, _ world: World) {
+        exitEnds[q] = world.now &+ ms
+        decisions.hide(q, reason, ms: ms)
+    }
+
     /// `p` (off screen: every request of an entry on screen is an instance of its own) takes the
-    /// window: its last view, if staying, is popped, and `p` shows now.
+    /// window: its last view is popped (`removeLastEntry`, EKRootViewController.swift :175-184,
+    /// with the pop animation, or at once under `.overridden`, popMs 0), even one already
+    /// leaving; and `p` shows now.
     private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        if let last = window.last, world.isVisibleAndStaying(last) { decisions.hide(last, .replaced, ms: popMs) }
+        if let last = window.last { animateOut(last, .replaced, popMs, &decisions, world) }
         newest = p
         newestEntranceEnds = world.now &+ world.traits(p).showMs
         window.append(p)
