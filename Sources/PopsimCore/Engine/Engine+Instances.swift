@@ -19,8 +19,7 @@ extension Engine {
 
     /// The instances of the file's popup `p`, oldest first (not `p` itself).
     func instances(of p: PopupID) -> [PopupID] {
-        let bases = world.bases
-        return bases.indices.filter { $0 != Int(p.index) && bases[$0] == p.index }.map { PopupID($0) }
+        Int(p.index) < instanceIDs.count ? instanceIDs[Int(p.index)] : []
     }
 
     /// The popup a user's press of the file's popup `p` reaches: the newest of its instances
@@ -45,6 +44,8 @@ extension Engine {
         awaitingGone.append(false)
         openRequests.append(0)
         timeline.insertInstance(popup.name, at: Int(q.index), base: base.index)
+        if instanceIDs.count <= Int(base.index) { instanceIDs += Array(repeating: [], count: Int(base.index) + 1 - instanceIDs.count) }
+        instanceIDs[Int(base.index)].append(q)
         strategy.instanceAdded(q, of: base, in: world)
         return q
     }
