@@ -7,9 +7,9 @@ extension Engine {
         case .enqueueMany(let popups):
             for p in popups { try enqueue(p) }
         case .dismiss(let p):
-            try press(pressTarget(p), button: "close")
+            try press(countsRequests ? pressTarget(p) : p, button: "close")
         case .press(let p, let button):
-            try press(pressTarget(p), button: button)
+            try press(countsRequests ? pressTarget(p) : p, button: button)
         case .set(let changes):
             for (variable, value) in changes { world.state[variable.index] = value }
             stateChanged()
@@ -38,7 +38,7 @@ extension Engine {
     /// Script events are not counted as steps (a storm of a million is legitimate); the `then`
     /// actions that run them are.
     mutating func enqueue(_ request: PopupID) throws(RunError) {
-        let p = instance(for: request)
+        let p = countsRequests ? instance(for: request) : request
         everEnqueued[index(p)] = true
         log(.enqueue, p)
         _ = try tell(.enqueued(p))

@@ -155,15 +155,18 @@ extension Engine {
         log(event, subject: p.index, reason)
     }
 
+    @inline(__always)
     mutating func log(_ event: TimelineEvent, subject: Int32, _ reason: Reason? = nil) {
-        let entry = Timeline.Entry(t: world.now, event: event, subject: subject, reason: reason)
-        timeline.entries.append(entry)
+        timeline.entries.append(Timeline.Entry(t: world.now, event: event, subject: subject, reason: reason))
         lastLogged = world.now
-        if countsRequests, subject >= 0, Int(subject) < openRequests.count { countRequest(entry) }
+        if countsRequests { countLastRequest() }
     }
 
-    /// The ledger's effect of a line on its popup's open requests (`openRequests`).
-    mutating func countRequest(_ entry: Timeline.Entry) {
+    /// The ledger's effect of the last line on its popup's open requests (`openRequests`); out
+    /// of line, so that `log` stays small where no strategy makes instances.
+    @inline(never)
+    mutating func countLastRequest() {
+        guard let entry = timeline.entries.last, entry.subject >= 0, Int(entry.subject) < openRequests.count else { return }
         let i = Int(entry.subject)
         switch entry.ledger {
         case .opens: openRequests[i] += 1

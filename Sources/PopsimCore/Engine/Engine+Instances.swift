@@ -3,10 +3,10 @@
 /// file's one named `X#2`, `X#3`, …, added to the run's scenario, world and timeline; the
 /// strategy sees one more `PopupID`. Nothing here runs under `.merge`.
 extension Engine {
-    /// The popup a request of the file's popup `p` goes to: the first of `p`, `p#2`, … that is
+    /// Under `InstancePolicy.perRequest` (the caller asks `countsRequests`), the popup a request
+    /// of the file's popup `p` goes to: the first of `p`, `p#2`, … that is
     /// free (`isFree`), else a new instance.
     mutating func instance(for p: PopupID) -> PopupID {
-        guard countsRequests else { return p }
         if isFree(p) { return p }
         for q in instances(of: p) where isFree(q) { return q }
         return addInstance(of: p)
@@ -25,7 +25,7 @@ extension Engine {
     /// The popup a user's press of the file's popup `p` reaches: the newest of its instances
     /// fully on screen (the one the user sees), else `p` (which then warns as usual).
     func pressTarget(_ p: PopupID) -> PopupID {
-        guard traits.instances == .perRequest, !world.bases.isEmpty else { return p }
+        guard !world.bases.isEmpty else { return p }
         return instances(of: p).reversed().first { world.phase($0) == .shown } ?? p
     }
 

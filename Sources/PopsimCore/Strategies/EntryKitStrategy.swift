@@ -29,8 +29,9 @@
 ///   the gate says (an enqueued entry passes it).
 /// - Display time from `shown`, `duration` default 2000, `"forever"` for `.infinity`.
 /// - `remove p` is `dismiss(.specific)`, by name: queued entries of p leave (`drop … removed`),
-///   and the newest entry leaves (`hide … removed`) when it is one of p and staying; `clear` is
-///   `dismiss(.all)`: the list empties and the window's last view leaves if it is staying.
+///   and while the newest entry's view is alive and is one of p the window's last view is
+///   animated out (`hide … removed`, or again if leaving); `clear` is `dismiss(.all)`: the list
+///   empties and the window's last view is animated out.
 /// - Every `display` makes a new entry view and no name is compared (`EKWindowProvider.swift`
 ///   :141-144): a popup displayed again while on screen, leaving or queued is a new instance
 ///   (`InstancePolicy.perRequest`, `Saved#2` in the timeline) — it replaces the one on screen,
@@ -61,6 +62,10 @@ struct EntryKitStrategy: Strategy {
     /// provider's `entryView`), and when its entrance ends (its view is held until then).
     private var newest: PopupID?
     private var newestEntranceEnds = 0
+    /// The last removal block the newest entry's view scheduled: each `animateOut` holds the view
+    /// until its own block runs (`EKContentView.swift` :367-370, a strong `self`), after the first
+    /// one has removed it.
+    private var newestHeldUntil = 0
     private var list = PriorityFIFO()
     /// When each leaving view's removal is due: a view animated out again is removed at the
     /// earlier of its two removals (each `animateOut` schedules its own, EKContentView.swift :367-370).
@@ -82,7 +87,11 @@ struct EntryKitStrategy: Strategy {
             gone(p, world, &decisions)
         case .remove(let p):
             for q in list.remove(where: { world.base($0) == p }) { decisions.drop(q, .removed) }
-            if let n = newest, world.base(n) == p, world.isVisibleAndStaying(n) { leave(n, .removed, world.traits(n).hideMs, &decisions, world) }
+            // While the newest entry's view is alive and is one of p, the window's last view is
+            // animated out (`animateOutLastEntry`), staying or already leaving.
+            if let n = newest, world.base(n) == p, isDisplaying(world), let last = window.last {
+                animateOut(last, .removed, world.traits(last).hideMs, &decisions, world)
+            }
         case .clear:
             emptyList(&decisions)
             // `animateOutLastEntry`: the last view leaves, or, already leaving, leaves again.
@@ -116,6 +125,7 @@ struct EntryKitStrategy: Strategy {
     private func isDisplaying(_ world: World) -> Bool {
         guard let n = newest else { return false }
         return window.contains(n) || (!window.isEmpty && world.now < newestEntranceEnds)
+            || (!window.isEmpty && world.now < newestHeldUntil)
     }
 
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
@@ -143,6 +153,7 @@ struct EntryKitStrategy: Strategy {
         if world.isVisibleAndStaying(q) { return leave(q, reason, ms, &decisions, world) }
         guard world.phase(q) == .hiding else { return }
         let end = world.now &+ ms
+        if q == newest { newestHeldUntil = max(newestHeldUntil, end) }
         if let due = exitEnds[q], due <= end { return }
         exitEnds[q] = end
         decisions.endExit(q, after: ms)
