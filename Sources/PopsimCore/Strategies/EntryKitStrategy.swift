@@ -172,6 +172,7 @@ struct EntryKitStrategy: Strategy {
         if let last = window.last { animateOut(last, .replaced, popMs, &decisions, world) }
         newest = p
         newestEntranceEnds = world.now &+ world.traits(p).showMs
+        newestHeldUntil = 0
         window.append(p)
         decisions.show(p)
     }
