@@ -40,6 +40,14 @@ public struct TestFailure: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// Scenario text from its parts (`popups` and `events` without their brackets), for tests that
+/// write a scenario inline; the other parts as JSON.
+public func scenarioText(strategy: String, popups: String, events: String, state: String = "{}", options: String = "{}",
+                         expect: String = "[]") -> String {
+    #"{"popsim": 1, "strategy": "\#(strategy)", "state": \#(state), "options": \#(options), "popups": {\#(popups)}, "#
+        + #""events": [\#(events)], "expect": \#(expect)}"#
+}
+
 /// Loads and runs scenario text with invariant checks on; returns the plain text timeline.
 public func timeline(_ text: String, strategy: String? = nil, options: [String] = []) throws -> String {
     try TimelineText.render(run(text, strategy: strategy, options: options).timeline)

@@ -8,7 +8,7 @@ extension Engine {
     /// free (`isFree`), else a new instance.
     mutating func instance(for p: PopupID) -> PopupID {
         if isFree(p) { return p }
-        for q in instances(of: p) where isFree(q) { return q }
+        for q in world.instances(of: p) where isFree(q) { return q }
         return addInstance(of: p)
     }
 
@@ -17,16 +17,11 @@ extension Engine {
         world.phase(q) == .hidden && !awaitingGone[index(q)] && openRequests[index(q)] == 0
     }
 
-    /// The instances of the file's popup `p`, oldest first (not `p` itself).
-    func instances(of p: PopupID) -> [PopupID] {
-        Int(p.index) < instanceIDs.count ? instanceIDs[Int(p.index)] : []
-    }
-
     /// The popup a user's press of the file's popup `p` reaches: the newest of its instances
     /// fully on screen (the one the user sees), else `p` (which then warns as usual).
     func pressTarget(_ p: PopupID) -> PopupID {
         guard !world.bases.isEmpty else { return p }
-        return instances(of: p).reversed().first { world.phase($0) == .shown } ?? p
+        return world.instances(of: p).reversed().first { world.phase($0) == .shown } ?? p
     }
 
     /// A new instance of `base`: its popup (the base's definition under the first free name
@@ -43,9 +38,7 @@ extension Engine {
         everEnqueued.append(false)
         awaitingGone.append(false)
         openRequests.append(0)
-        timeline.insertInstance(popup.name, at: Int(q.index), base: base.index)
-        if instanceIDs.count <= Int(base.index) { instanceIDs += Array(repeating: [], count: Int(base.index) + 1 - instanceIDs.count) }
-        instanceIDs[Int(base.index)].append(q)
+        timeline.insertInstance(popup.name, at: Int(q.index), bases: world.bases)
         strategy.instanceAdded(q, of: base, in: world)
         return q
     }
@@ -53,6 +46,6 @@ extension Engine {
     /// `X#n`, n one more than the instances of X so far (a file's names have no `#`, so no
     /// popup of the file has it).
     func instanceName(of base: PopupID) -> String {
-        "\(world.scenario.popups[Int(base.index)].name)#\(instances(of: base).count + 2)"
+        "\(world.scenario.popups[Int(base.index)].name)#\(world.instances(of: base).count + 2)"
     }
 }

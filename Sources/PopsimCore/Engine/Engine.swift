@@ -42,8 +42,6 @@ struct Engine<S: Strategy> {
     /// ledger, so that a request goes to a popup neither on screen nor waiting in O(1).
     var countsRequests = false
     var openRequests: [Int32]
-    /// Per file's popup, the instances made of it, oldest first (empty until one is made).
-    var instanceIDs: [[PopupID]] = []
     var visibleCount = 0
     /// Popups on screen that are leaving (so `occupied()` needs no scan of every phase).
     var hidingCount = 0
@@ -142,7 +140,6 @@ struct Engine<S: Strategy> {
         everEnqueued.refill(false, count: count)
         awaitingGone.refill(false, count: count)
         openRequests.refill(0, count: count)
-        instanceIDs.removeAll(keepingCapacity: true)
         countsRequests = traits.instances == .perRequest
         visibleCount = 0
         hidingCount = 0

@@ -32,15 +32,24 @@ public struct Timeline: Sendable, Equatable {
         return Int(subjects[Int(s)].dropFirst(subjects[Int(b)].count + 1))
     }
 
+    /// For an instance's subject, its file's popup's name and its number (`Saved#2`: Saved, 2).
+    public func instance(_ s: Int32) -> (popup: String, number: Int)? {
+        instanceNumber(s).map { (subjects[Int(base(s))], $0) }
+    }
+
+    /// The file's popup `p` and its instances, as subjects, oldest first.
+    public func subjects(of p: PopupID) -> [Int32] {
+        [p.index] + bases.indices.lazy.map { Int32($0) }.filter { $0 != p.index && bases[Int($0)] == p.index }
+    }
+
     /// Whether subject `s` is the file's popup `p` or an instance of it.
     @inline(__always)
     public func isPopup(_ s: Int32, _ p: PopupID) -> Bool { base(s) == p.index }
 
-    /// Interns instance `name` (of the file's popup `base`) as subject `index`, the index of its
-    /// popup: a screen already interned there moves one place up, in the lines too.
-    mutating func insertInstance(_ name: String, at index: Int, base: Int32) {
-        if bases.isEmpty { bases = (0..<Int32(index)).map { $0 } }
-        bases.append(base)
+    /// Interns instance `name` as subject `index`, the index of its popup (`bases`: the world's,
+    /// which has it already): a screen already interned there moves one place up, in the lines too.
+    mutating func insertInstance(_ name: String, at index: Int, bases: [Int32]) {
+        self.bases = bases
         guard index < subjects.count else { return subjects.append(name) }
         subjects.insert(name, at: index)
         for i in entries.indices where entries[i].subject >= Int32(index) { entries[i].subject += 1 }

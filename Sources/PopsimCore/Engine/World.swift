@@ -15,6 +15,8 @@ public struct World: Sendable {
     /// Per popup of the run, the file's popup it is an instance of (`InstancePolicy.perRequest`);
     /// empty while the run has made none (every popup is its own).
     public internal(set) var bases: [Int32] = []
+    /// Per file's popup, the instances made of it, oldest first (empty until one is made).
+    private var instanceIDs: [[PopupID]] = []
 
     init(scenario: Scenario, options: ResolvedOptions) {
         self.scenario = scenario
@@ -35,6 +37,7 @@ public struct World: Sendable {
         now = 0
         stateVersion &+= 1
         bases.removeAll(keepingCapacity: true)
+        instanceIDs.removeAll(keepingCapacity: true)
         if state.count == scenario.state.initial.count {
             for i in state.indices { state[i] = scenario.state.initial[i] }
         } else {
@@ -57,16 +60,24 @@ public struct World: Sendable {
         Int(p.index) < bases.count ? PopupID(Int(bases[Int(p.index)])) : p
     }
 
-    /// A new instance of `base`, after every popup of the run: `popup` is its definition (the
-    /// base's, under its own name). Its index is returned.
+    /// The instances of the file's popup `p`, oldest first (not `p` itself).
+    public func instances(of p: PopupID) -> [PopupID] {
+        Int(p.index) < instanceIDs.count ? instanceIDs[Int(p.index)] : []
+    }
+
+    /// A new instance of the file's popup `base`, after every popup of the run: `popup` is its
+    /// definition (the base's, under its own name). Its index is returned.
     mutating func addInstance(_ popup: Popup, of base: PopupID) -> PopupID {
         let count = scenario.popups.count
+        let q = PopupID(count)
         if bases.isEmpty { bases = (0..<count).map { Int32($0) } }
-        bases.append(self.base(base).index)
+        bases.append(base.index)
+        if instanceIDs.count <= Int(base.index) { instanceIDs += Array(repeating: [], count: Int(base.index) + 1 - instanceIDs.count) }
+        instanceIDs[Int(base.index)].append(q)
         scenario.popups.append(popup)
         phases.append(.hidden)
         traits.append(traits[Int(base.index)])
-        return PopupID(count)
+        return q
     }
 
     public func popup(_ p: PopupID) -> Popup { scenario.popups[Int(p.index)] }

@@ -79,9 +79,7 @@ public enum PropertyJudge {
     /// duplicate is dropped as it arrives); any still open at the end fails. Each instance of `x`
     /// keeps its own requests; the earliest failure of any of them is `x`'s.
     static func wait(of x: PopupID, atMost limit: Int, _ result: RunResult, _ name: String) -> PropertyVerdict.Failure? {
-        let timeline = result.timeline
-        let subjects = [x.index] + timeline.bases.indices.filter { Int32($0) != x.index && timeline.bases[$0] == x.index }.map { Int32($0) }
-        return subjects.compactMap { wait(ofSubject: $0, atMost: limit, result, name) }.min { $0.at < $1.at }
+        result.timeline.subjects(of: x).compactMap { wait(ofSubject: $0, atMost: limit, result, name) }.min { $0.at < $1.at }
     }
 
     static func wait(ofSubject x: Int32, atMost limit: Int, _ result: RunResult, _ name: String) -> PropertyVerdict.Failure? {

@@ -59,12 +59,11 @@ struct EntryKitStrategy: Strategy {
     /// The entries whose views are in the window, oldest first (staying or leaving).
     private var window: [PopupID] = []
     /// The newest entry displayed, until the window goes (the root's `lastAttributes`, the
-    /// provider's `entryView`), and when its entrance ends (its view is held until then).
+    /// provider's `entryView`).
     private var newest: PopupID?
-    private var newestEntranceEnds = 0
-    /// The last removal block the newest entry's view scheduled: each `animateOut` holds the view
-    /// until its own block runs (`EKContentView.swift` :367-370, a strong `self`), after the first
-    /// one has removed it.
+    /// Until when blocks with a strong `self` hold the newest entry's view alive out of the
+    /// window: its pending `didAppear` (`EKContentView.swift` :405-408, to the entrance's end) and
+    /// each `animateOut`'s removal block (:367-370, to the later removal when it left twice).
     private var newestHeldUntil = 0
     private var list = PriorityFIFO()
     /// When each leaving view's removal is due: a view animated out again is removed at the
@@ -120,12 +119,11 @@ struct EntryKitStrategy: Strategy {
 
     private func priority(_ p: PopupID, _ world: World) -> Int { world.traits(p).priority ?? Self.normalPriority }
 
-    /// The newest entry's view is alive: in the window, or held by its pending `didAppear` while
-    /// another view keeps the window.
+    /// The newest entry's view is alive: in the window, or held by a pending block
+    /// (`newestHeldUntil`) while another view keeps the window.
     private func isDisplaying(_ world: World) -> Bool {
         guard let n = newest else { return false }
-        return window.contains(n) || (!window.isEmpty && world.now < newestEntranceEnds)
-            || (!window.isEmpty && world.now < newestHeldUntil)
+        return window.contains(n) || (!window.isEmpty && world.now < newestHeldUntil)
     }
 
     private mutating func arrive(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
@@ -171,8 +169,7 @@ struct EntryKitStrategy: Strategy {
     private mutating func show(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         if let last = window.last { animateOut(last, .replaced, popMs, &decisions, world) }
         newest = p
-        newestEntranceEnds = world.now &+ world.traits(p).showMs
-        newestHeldUntil = 0
+        newestHeldUntil = world.now &+ world.traits(p).showMs
         window.append(p)
         decisions.show(p)
     }

@@ -28,8 +28,8 @@ public enum JSONRenderer {
         // One entry per line, appended in `JSONObjectWriter`'s layout with its openings made once.
         // An instance is named by its file's popup, then its number (`"instance": 2`).
         let names = timeline.subjects.indices.map { s in
-            guard let n = timeline.instanceNumber(Int32(s)) else { return JSONObjectWriter.bytes(timeline.subjects[s]) }
-            return JSONObjectWriter.bytes(timeline.subjects[Int(timeline.base(Int32(s)))]) + instanceKey + Array(String(n).utf8)
+            guard let (popup, n) = timeline.instance(Int32(s)) else { return JSONObjectWriter.bytes(timeline.subjects[s]) }
+            return JSONObjectWriter.bytes(popup) + instanceKey + Array(String(n).utf8)
         }
         let events = TimelineEvent.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
         let reasons = Reason.allCases.map { JSONObjectWriter.bytes($0.rawValue) }

@@ -38,7 +38,10 @@ public struct Summary: Sendable, Equatable {
         let timeline = result.timeline
         popups = order.map { s in
             var p = PopupSummary(popup: timeline.subjects[s], enqueued: enqueued[s], firstShown: shownAt[s] >= 0 ? shownAt[s] : nil)
-            if let n = timeline.instanceNumber(Int32(s)) { p.instance = (timeline.subjects[Int(timeline.base(Int32(s)))], n) }
+            if let (popup, n) = timeline.instance(Int32(s)) {
+                p.instanceOf = popup
+                p.instanceNumber = n
+            }
             return p
         }
         shown = result.requestsShown
@@ -63,14 +66,6 @@ public struct PopupSummary: Sendable, Equatable {
         self.popup = popup
         self.enqueued = enqueued
         self.firstShown = firstShown
-    }
-
-    var instance: (popup: String, number: Int)? {
-        get { instanceOf.flatMap { p in instanceNumber.map { (p, $0) } } }
-        set {
-            instanceOf = newValue?.popup
-            instanceNumber = newValue?.number
-        }
     }
 
     /// How long it waited for its first show, if it was ever shown.

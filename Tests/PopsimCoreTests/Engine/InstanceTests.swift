@@ -10,7 +10,7 @@ import PopsimTestSupport
 @Suite("engine: instances of a popup")
 struct InstanceTests {
     func entrykit(_ popups: String, _ events: String, expect: String = "[]", options: String = "{}") -> String {
-        #"{"popsim": 1, "strategy": "entrykit", "options": \#(options), "popups": {\#(popups)}, "events": [\#(events)], "expect": \#(expect)}"#
+        scenarioText(strategy: "entrykit", popups: popups, events: events, options: options, expect: expect)
     }
 
     /// Instances come after the file's popups and before the screens (a screen interned before

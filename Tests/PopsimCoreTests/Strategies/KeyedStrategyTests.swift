@@ -8,7 +8,7 @@ import PopsimTestSupport
 @Suite("keyed: QHHeapManager version 3")
 struct KeyedStrategyTests {
     func scenario(_ popups: String, _ events: String, state: String = "{}", options: String = "{}") -> String {
-        #"{"popsim": 1, "strategy": "keyed", "state": \#(state), "options": \#(options), "popups": {\#(popups)}, "events": [\#(events)]}"#
+        scenarioText(strategy: "keyed", popups: popups, events: events, state: state, options: options)
     }
 
     @Test func anArrivalIntoAnEmptyKeyShowsAtOnceWithoutItsGate() throws {

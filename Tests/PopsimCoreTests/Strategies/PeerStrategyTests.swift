@@ -8,7 +8,7 @@ import PopsimTestSupport
 @Suite("peer strategies: edges")
 struct PeerStrategyTests {
     func scenario(_ strategy: String, _ popups: String, _ events: String, options: String = "{}") -> String {
-        #"{"popsim": 1, "strategy": "\#(strategy)", "options": \#(options), "popups": {\#(popups)}, "events": [\#(events)]}"#
+        scenarioText(strategy: strategy, popups: popups, events: events, options: options)
     }
 
     /// A toast whose turn comes while it is still leaving shows at its `gone`, with its request

@@ -8,7 +8,7 @@ import PopsimTestSupport
 @Suite("ssp: SSPPopupCenter")
 struct SSPStrategyTests {
     func scenario(_ popups: String, _ events: String, options: String = "{}") -> String {
-        #"{"popsim": 1, "strategy": "ssp", "options": \#(options), "popups": {\#(popups)}, "events": [\#(events)]}"#
+        scenarioText(strategy: "ssp", popups: popups, events: events, options: options)
     }
 
     @Test func highGoesBehindTheHeadOnlyWhenMoreThanOneIsQueued() throws {
