@@ -163,7 +163,7 @@ struct ReplayTests {
         let dir = try folder()
         let cases: [(String, String)] = [
             ("user,time,action,popup,value\nu1,0,enqueue,c,\n", "bad.csv:2:14: unknown popup \"c\""),
-            ("user,time,action,popup,value\nu1,0,enqeue,a,\n", "bad.csv:2:6: expected one of enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, push, pop, popToRoot, popTo, replace, pauseTimers, resumeTimers, shown, dismissed; got \"enqeue\"; did you mean 'enqueue'?"),
+            ("user,time,action,popup,value\nu1,0,enqeue,a,\n", "bad.csv:2:6: expected one of enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, clearQueue, clearScreen, clearUpTo, push, pop, popToRoot, popTo, replace, pauseTimers, resumeTimers, shown, dismissed; got \"enqeue\"; did you mean 'enqueue'?"),
             ("user,time,action,popup,value\nu1,10,enqueue,a,\nu1,5,enqueue,b,\n", "bad.csv:3:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5"),
             ("user,time,action,popup,value\nu1,1.5,enqueue,a,\n", "bad.csv:2:4: expected a time in integer milliseconds (other units: --time-unit s or iso8601), got \"1.5\""),
             ("uid,time,action\nu1,0,enqueue\n", "bad.csv:1:1: expected a column named 'user' in the header (or --columns user=NAME), got \"uid\", \"time\", \"action\""),

@@ -26,6 +26,12 @@ extension Engine {
             _ = try tell(.remove(p))
         case .clear:
             _ = try tell(.clear)
+        case .clearQueue:
+            _ = try tell(.clearQueue)
+        case .clearScreen:
+            _ = try tell(.clearScreen)
+        case .clearUpTo(let priority):
+            _ = try tell(.clearUpTo(priority))
         case .pauseTimers(let target):
             _ = try tell(.pauseTimers(target))
         case .resumeTimers(let target):

@@ -17,6 +17,11 @@ public enum Happening: Sendable, Equatable {
     case resume
     case remove(PopupID)
     case clear
+    /// The app empties only the waiting list, only the screen, or both up to a priority
+    /// (`Action.clearQueue`, `.clearScreen`, `.clearUpTo`).
+    case clearQueue
+    case clearScreen
+    case clearUpTo(Int)
     /// The user holds or releases display timers; the strategy decides what that does.
     case pauseTimers(TimerTarget)
     case resumeTimers(TimerTarget)

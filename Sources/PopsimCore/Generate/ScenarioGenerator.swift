@@ -20,6 +20,8 @@ public struct ScenarioGenerator: Sendable {
         (.pauseTimers, 1), (.resumeTimers, 1),
     ]
     static let screens = ["home", "feed", "settings", "profile"]
+    /// Popups' priorities and `clearUpTo`'s thresholds, as JSON.
+    static let priorities = ["1", "50", "100", "1000", "\"high\"", "\"low\""]
 
     public init(events: Int, seed: UInt64, popups: Int = 50, strategy: String = "fg", mix: [(ActionKind, Int)] = defaultMix) {
         self.events = events
@@ -97,6 +99,7 @@ public struct ScenarioGenerator: Sendable {
                 return (key, object { $0.add("loggedIn", loggedIn) })
             }
         case .flag: return (key, "true")
+        case .priority: return (key, Self.priorities[random.below(Self.priorities.count)])
         case .timerTarget: return (key, random.chance(50) ? "true" : popupName(&random))
         case .screen where kind == .push:
             return random.chance(50) ? (key, screen()) : ("pop", "true")
@@ -112,8 +115,7 @@ public struct ScenarioGenerator: Sendable {
 
     func popup(_ i: Int, _ random: inout SplitMix64) -> String {
         var out = JSONObjectWriter()
-        let priorities = ["1", "50", "100", "1000", "\"high\"", "\"low\""]
-        if random.chance(70) { out.add("priority", json: priorities[random.below(priorities.count)]) }
+        if random.chance(70) { out.add("priority", json: Self.priorities[random.below(Self.priorities.count)]) }
         if random.chance(25) {
             let conditions = ["screen == 'home'", "level >= 3", "loggedIn", "screen != 'settings' && level < 8"]
             out.add("when", conditions[random.below(conditions.count)])

@@ -67,6 +67,7 @@ struct FastEventDecoder: Sendable {
         case .flag: return cursor.plainTrue() ? .flag : nil
         case .screen: return fastScreen(&cursor).map(ActionArgument.screen)
         case .timerTarget: return fastTimerTarget(&cursor).map(ActionArgument.timerTarget)
+        case .priority: return nil
         }
     }
 

@@ -124,6 +124,7 @@ extension ScenarioLoader {
         case .flag: return flag(v, path) ? .flag : nil
         case .screen: return string(v, path, nonEmpty: true).map(ActionArgument.screen)
         case .timerTarget: return timerTarget(v, path).map(ActionArgument.timerTarget)
+        case .priority: return priority(v, path).map(ActionArgument.priority)
         }
     }
 

@@ -16,6 +16,11 @@ public enum Action: Sendable {
     case trigger
     case remove(PopupID)
     case clear
+    /// SwiftEntryKit's `dismiss(.enqueued)`, `.displayed` and `.prioritizedLowerOrEqualTo`: the
+    /// app empties only the waiting list, only the screen, or both up to a priority.
+    case clearQueue
+    case clearScreen
+    case clearUpTo(Int)
     /// The user holds display timers (hover, focus, a hidden document): not the scheduler's suspend.
     case pauseTimers(TimerTarget)
     case resumeTimers(TimerTarget)
@@ -33,6 +38,9 @@ public enum Action: Sendable {
         case .trigger: return .trigger
         case .remove: return .remove
         case .clear: return .clear
+        case .clearQueue: return .clearQueue
+        case .clearScreen: return .clearScreen
+        case .clearUpTo: return .clearUpTo
         case .pauseTimers: return .pauseTimers
         case .resumeTimers: return .resumeTimers
         case .navigate(let n, _): return n.kind

@@ -31,6 +31,10 @@ public struct Popup: Sendable {
         set { numbers[.priority] = newValue }
     }
 
+    /// What an unset `priority` is (`normal`): the strategies that rank by priority and
+    /// `clearUpTo` read it so.
+    public static let normalPriority = 100
+
     /// How long it stays once shown before hiding itself; `nil` means the strategy's default.
     public var duration: DisplayTime? {
         get { numbers.duration }

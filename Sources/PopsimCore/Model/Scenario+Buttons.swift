@@ -1,14 +1,14 @@
 /// Which buttons of each popup the scenario ever presses, and the `then` keys nothing presses.
 extension Scenario {
     /// Per popup, whether anything in the script (events or `then` lists) can take it off screen:
-    /// a `dismiss`, `press` or `remove` of it, or any `clear`.
+    /// a `dismiss`, `press` or `remove` of it, or any `clear`, `clearScreen` or `clearUpTo`.
     public func somethingTakesOff() -> [Bool] {
         var out = [Bool](repeating: false, count: popups.count)
         var clears = false
         func note(_ action: Action) {
             switch action {
             case .dismiss(let p), .press(let p, _), .remove(let p): out[Int(p.index)] = true
-            case .clear: clears = true
+            case .clear, .clearScreen, .clearUpTo: clears = true
             case .navigate(_, let then): for a in then { note(a) }
             default: break
             }

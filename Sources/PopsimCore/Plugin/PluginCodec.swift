@@ -110,7 +110,10 @@ package struct PluginCodec {
             out.append(contentsOf: String(token).utf8)
         case .stateChanged:
             out.append(contentsOf: state(world).utf8)
-        case .idle, .trigger, .suspend, .resume, .clear, .finished:
+        case .clearUpTo(let priority):
+            out.append(contentsOf: Key.priority)
+            out.append(contentsOf: String(priority).utf8)
+        case .idle, .trigger, .suspend, .resume, .clear, .clearQueue, .clearScreen, .finished:
             break
         }
         out.append(contentsOf: Key.seq)
@@ -127,6 +130,7 @@ package struct PluginCodec {
         static let reason = JSONObjectWriter.opening("reason")
         static let allTrue = JSONObjectWriter.opening("all") + Array("true".utf8)
         static let token = JSONObjectWriter.opening("token")
+        static let priority = JSONObjectWriter.opening("priority")
         static let seq = JSONObjectWriter.opening("seq")
         static let reasons = Reason.allCases.map { JSONObjectWriter.bytes($0.rawValue) }
     }
@@ -149,6 +153,9 @@ package struct PluginCodec {
         case .resume: return "resume"
         case .remove: return "remove"
         case .clear: return "clear"
+        case .clearQueue: return "clearQueue"
+        case .clearScreen: return "clearScreen"
+        case .clearUpTo: return "clearUpTo"
         case .pauseTimers: return "pauseTimers"
         case .resumeTimers: return "resumeTimers"
         case .timer: return "timer"

@@ -10,7 +10,7 @@ public struct PluginHello: Sendable {
     static let keys = ["popsimPlugin", "name", "summary", "options", "fields", "actions", "buttonActions", "timerAnchor", "handoff", "skip", "persistent", "instances"]
     /// The happenings a plug-in may ask not to hear (each would be answered `{}`).
     public static let skippable = ["idle", "stateChanged", "trigger", "suspend", "resume", "shown", "dismissing", "gone",
-                                   "remove", "clear", "pauseTimers", "resumeTimers"]
+                                   "remove", "clear", "clearQueue", "clearScreen", "clearUpTo", "pauseTimers", "resumeTimers"]
 
     public var name: String
     public var summary: String

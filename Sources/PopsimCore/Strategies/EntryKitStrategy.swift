@@ -31,7 +31,11 @@
 /// - `remove p` is `dismiss(.specific)`, by name: queued entries of p leave (`drop … removed`),
 ///   and while the newest entry's view is alive and is one of p the window's last view is
 ///   animated out (`hide … removed`, or again if leaving); `clear` is `dismiss(.all)`: the list
-///   empties and the window's last view is animated out.
+///   empties and the window's last view is animated out. `clearQueue` is `dismiss(.enqueued)`
+///   (the list only), `clearScreen` is `dismiss(.displayed)` (the last view only, `hide … cleared`),
+///   and `clearUpTo n` is `dismiss(.prioritizedLowerOrEqualTo)`: the waiting entries of priority
+///   n or lower leave, and the last view is animated out while the newest entry's view is alive
+///   and its priority is n or lower (`EKWindowProvider.swift` :191-214).
 /// - Every `display` makes a new entry view and no name is compared (`EKWindowProvider.swift`
 ///   :141-144): a popup displayed again while on screen, leaving or queued is a new instance
 ///   (`InstancePolicy.perRequest`, `Saved#2` in the timeline) — it replaces the one on screen,
@@ -48,11 +52,11 @@ struct EntryKitStrategy: Strategy {
         .animation("popMs", "exit animation of a replaced entry, ms (0: removed at once)", default: 300), .navMs,
     ]
     static let modelledFields: [PopupField] = [.priority, .arrival, .dropQueued]
-    static let modelledActions: [ActionKind] = [.remove, .clear]
+    static let modelledActions: [ActionKind] = [.remove, .clear, .clearQueue, .clearScreen, .clearUpTo]
     static let buttonActions = ButtonActionTiming.atResponse
     static let crossFades = true
     static let instances = InstancePolicy.perRequest
-    static let normalPriority = 100
+    static let normalPriority = Popup.normalPriority
 
     private let chronological: Bool
     private let popMs: Int
@@ -93,8 +97,15 @@ struct EntryKitStrategy: Strategy {
             }
         case .clear:
             emptyList(&decisions)
-            // `animateOutLastEntry`: the last view leaves, or, already leaving, leaves again.
-            if let last = window.last { animateOut(last, .cleared, world.traits(last).hideMs, &decisions, world) }
+            animateOutLast(world, &decisions)
+        case .clearQueue:
+            emptyList(&decisions)
+        case .clearScreen:
+            animateOutLast(world, &decisions)
+        case .clearUpTo(let most):
+            let lowOrEqual = { (q: PopupID) in (world.traits(q).priority ?? Self.normalPriority) <= most }
+            for q in list.remove(where: lowOrEqual) { decisions.drop(q, .cleared) }
+            if let n = newest, isDisplaying(world), priority(n, world) <= most { animateOutLast(world, &decisions) }
         default:
             break
         }
@@ -109,6 +120,12 @@ struct EntryKitStrategy: Strategy {
         guard window.isEmpty else { return }
         if let next = list.popBest() { return show(next, world, &decisions) }
         newest = nil
+    }
+
+    /// `animateOutLastEntry`: the window's last view leaves (`hide … cleared`), or, already
+    /// leaving, leaves again.
+    private mutating func animateOutLast(_ world: World, _ decisions: inout Decisions) {
+        if let last = window.last { animateOut(last, .cleared, world.traits(last).hideMs, &decisions, world) }
     }
 
     /// Every waiting entry leaves (`drop … cleared`), in the list's order.

@@ -50,7 +50,7 @@ struct FGStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.suspend, .resume, .trigger, .remove, .clear]
     static let buttonActions = ButtonActionTiming.atResponse
     /// `FGPopupStrategyPriorityNormal`, what `add:` without a priority uses.
-    static let normalPriority = 100
+    static let normalPriority = Popup.normalPriority
 
     @Sendable static func rejectionNote(_ value: String) -> String? {
         let v = value.lowercased()

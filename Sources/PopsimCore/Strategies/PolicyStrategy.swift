@@ -33,7 +33,7 @@ struct PolicyStrategy: Strategy {
     static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]) {
         PolicyRules(options).modelled
     }
-    static let normalPriority = 100
+    static let normalPriority = Popup.normalPriority
 
     // Internal, not private: the busy rule and the app's actions (PolicyStrategy+Busy.swift,
     // PolicyStrategy+AppActions.swift) act on these.

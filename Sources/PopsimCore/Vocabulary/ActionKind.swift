@@ -5,6 +5,7 @@
 /// plus its handling in the engine (`Engine.perform`), and in the strategies that model it.
 public enum ActionKind: String, CaseIterable, Sendable {
     case enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear
+    case clearQueue, clearScreen, clearUpTo
     case push, pop, popToRoot, popTo, replace
     case pauseTimers, resumeTimers
 
@@ -20,13 +21,16 @@ public enum ActionKind: String, CaseIterable, Sendable {
         case .trigger: 6
         case .remove: 7
         case .clear: 8
-        case .push: 9
-        case .pop: 10
-        case .popToRoot: 11
-        case .popTo: 12
-        case .replace: 13
-        case .pauseTimers: 14
-        case .resumeTimers: 15
+        case .clearQueue: 9
+        case .clearScreen: 10
+        case .clearUpTo: 11
+        case .push: 12
+        case .pop: 13
+        case .popToRoot: 14
+        case .popTo: 15
+        case .replace: 16
+        case .pauseTimers: 17
+        case .resumeTimers: 18
         }
     }
 
@@ -46,6 +50,8 @@ public enum ActionKind: String, CaseIterable, Sendable {
         case screen
         /// A popup id, or `true` for every popup.
         case timerTarget
+        /// A priority, as a popup's `priority` is written (an integer or a name).
+        case priority
     }
 
     /// The key that names it in a scenario file.
@@ -57,9 +63,10 @@ public enum ActionKind: String, CaseIterable, Sendable {
         case .dismiss, .remove: return .popup
         case .press: return .press
         case .set: return .state
-        case .suspend, .resume, .trigger, .clear, .pop, .popToRoot: return .flag
+        case .suspend, .resume, .trigger, .clear, .clearQueue, .clearScreen, .pop, .popToRoot: return .flag
         case .push, .popTo, .replace: return .screen
         case .pauseTimers, .resumeTimers: return .timerTarget
+        case .clearUpTo: return .priority
         }
     }
 
@@ -67,7 +74,8 @@ public enum ActionKind: String, CaseIterable, Sendable {
     /// engine carries out the same way under every strategy.
     public var reachesStrategy: Bool {
         switch self {
-        case .suspend, .resume, .trigger, .remove, .clear, .pauseTimers, .resumeTimers: return true
+        case .suspend, .resume, .trigger, .remove, .clear, .clearQueue, .clearScreen, .clearUpTo,
+             .pauseTimers, .resumeTimers: return true
         case .enqueue, .dismiss, .press, .set, .push, .pop, .popToRoot, .popTo, .replace: return false
         }
     }
@@ -92,6 +100,9 @@ public enum ActionKind: String, CaseIterable, Sendable {
         case .trigger: return "the app asks the scheduler to try again"
         case .remove: return "the app takes one popup back (queued or on screen)"
         case .clear: return "the app empties the scheduler"
+        case .clearQueue: return "the app drops every waiting popup; what is on screen stays"
+        case .clearScreen: return "the app takes back what is on screen; the waiting popups stay"
+        case .clearUpTo: return "the app takes back every popup of this priority or lower, waiting or on screen"
         case .push: return "push a screen on the navigation stack"
         case .pop: return "pop the top screen"
         case .popToRoot: return "pop to the root screen"
@@ -112,6 +123,7 @@ public enum ActionKind: String, CaseIterable, Sendable {
         case .flag: return #"{"at": 100, "\#(keyword)": true}"#
         case .screen: return #"{"at": 100, "\#(keyword)": "settings"}"#
         case .timerTarget: return #"{"at": 100, "\#(keyword)": true}"#
+        case .priority: return #"{"at": 100, "\#(keyword)": 50}"#
         }
     }
 
@@ -129,6 +141,9 @@ public enum ActionKind: String, CaseIterable, Sendable {
         case (.resume, .flag): return .resume
         case (.trigger, .flag): return .trigger
         case (.clear, .flag): return .clear
+        case (.clearQueue, .flag): return .clearQueue
+        case (.clearScreen, .flag): return .clearScreen
+        case (.clearUpTo, .priority(let n)): return .clearUpTo(n)
         case (.pop, .flag): return .navigate(.pop, then: then)
         case (.popToRoot, .flag): return .navigate(.popToRoot, then: then)
         case (.push, .screen(let s)): return .navigate(.push(s), then: then)
@@ -160,4 +175,5 @@ enum ActionArgument {
     case flag
     case screen(String)
     case timerTarget(TimerTarget)
+    case priority(Int)
 }

@@ -40,6 +40,9 @@ public enum TraceErrorText {
         case .unknownState(let name, let suggestion): return LoadProblem.unknownState(name, suggestion: suggestion).message
         case .notAnInteger(let variable, let got): return LoadProblem.expected("an integer for \(variable)", got: JSONValue.quoted(got)).message
         case .notABoolean(let variable, let got): return LoadProblem.expected("true or false for \(variable)", got: JSONValue.quoted(got)).message
+        case .notAPriority(let got):
+            return LoadProblem.expectedOneOf(["an integer"] + ScenarioLoader.namedPriorities.map(\.0), got: JSONValue.quoted(got),
+                                             suggestion: nil).message
         case .timeGoesBack(let user, let time):
             // Without the row before (its time and line): the same words whichever worker, or partition, found it.
             return LoadProblem.expected("a time no earlier than user \(JSONValue.quoted(user))'s rows before it", got: String(time)).message

@@ -43,6 +43,7 @@ public enum FormatReference {
         case .flag: return "`true`"
         case .screen: return "a screen name"
         case .timerTarget: return "a popup id, or `true` for all"
+        case .priority: return "a priority (as a popup's)"
         }
     }
 

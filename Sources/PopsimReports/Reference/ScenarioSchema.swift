@@ -115,6 +115,7 @@ public enum ScenarioSchema {
         case .flag: return #"{"const": true"#
         case .screen: return String(id.dropLast())
         case .timerTarget: return #"{"oneOf": [{"const": true}, \#(id)]"#
+        case .priority: return fieldSchema(.priority)
         }
     }
 

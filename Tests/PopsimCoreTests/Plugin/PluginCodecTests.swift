@@ -37,6 +37,8 @@ struct PluginCodecTests {
             (.pauseTimers(.all), #"{"t": 0, "happening": "pauseTimers", "all": true}"#),
             (.resumeTimers(.popup(PopupID(0))), #"{"t": 0, "happening": "resumeTimers", "popup": "A"}"#),
             (.timer(7), #"{"t": 0, "happening": "timer", "token": 7}"#),
+            (.clearUpTo(-3), #"{"t": 0, "happening": "clearUpTo", "priority": -3}"#),
+            (.clearQueue, #"{"t": 0, "happening": "clearQueue"}"#),
             (.stateChanged, #"{"t": 0, "happening": "stateChanged", "state": {"screen": "home"}, "holds": ["A"]}"#),
             (.finished, #"{"t": 0, "happening": "finished"}"#),
         ]

@@ -23,6 +23,7 @@ struct TraceVocabularyTests {
         case .flag: return ("", "", #""\#(kind.keyword)": true"#)
         case .screen: return ("", "cart", #""\#(kind.keyword)": "cart""#)
         case .timerTarget: return ("b", "", #""\#(kind.keyword)": "b""#)
+        case .priority: return ("", "high", #""\#(kind.keyword)": "high""#)
         }
     }
 

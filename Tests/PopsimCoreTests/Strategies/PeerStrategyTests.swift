@@ -125,6 +125,34 @@ struct PeerStrategyTests {
         #expect(result.pending.isEmpty)
     }
 
+    /// `clearUpTo` reaches the screen only through the newest entry's (weak) view: `b` is gone, so
+    /// `a`, still popping (2 s), is left alone; `clearScreen` animates the window's last view out
+    /// whatever it is, and `a` leaves at that sooner removal, so the waiting `c` shows at 1200, not
+    /// 2500. The real code gives the same rows (entrykit-oracle, EKWindowProvider.swift :191-214).
+    @Test func entryKitClearUpToLooksAtTheNewestEntryClearScreenAtTheWindow() throws {
+        let text = scenario("entrykit", #""a": {"duration": "forever"}, "b": {"duration": 100, "showMs": 0, "hideMs": 0}, "#
+                            + #""c": {"arrival": "queue", "priority": 600}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 500, "enqueue": "b"}, {"at": 550, "enqueue": "c"}, "#
+                            + #"{"at": 700, "clearUpTo": 300}, {"at": 900, "clearScreen": true}"#,
+                            options: #"{"popMs": 2000}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             300  shown    a
+             500  enqueue  b
+             500  hide     a  replaced
+             500  show     b
+             550  enqueue  c
+             600  hide     b  duration
+            1200  gone     a
+            1200  show     c
+            1500  shown    c
+            3500  hide     c  duration
+            3800  gone     c
+
+            """)
+    }
+
     /// With dedupe off the same message may wait behind itself; the pause still holds it back.
     @Test func swiftMessagesWithoutDedupeShowsARepeatAfterThePause() throws {
         let text = scenario("swiftmessages", #""a": {}"#, #"{"at": 0, "enqueue": ["a", "a"]}"#,

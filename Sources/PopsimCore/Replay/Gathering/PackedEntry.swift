@@ -1,6 +1,6 @@
 /// A trace row's meaning in 12 bytes, interned against a `TraceValues`: the verb's ordinal, a
-/// popup (a state variable for `set`; -1 for none) and a value's id (a button, a screen, a
-/// setting; -1 for none).
+/// popup (a state variable for `set`, the priority itself for `clearUpTo`; -1 for none) and a
+/// value's id (a button, a screen, a setting; -1 for none).
 ///
 /// Contract: `action(values)` rebuilds the action through the vocabulary's own constructor
 /// (`ActionKind.action`), from the argument its `ActionKind.Argument` shape calls for; nothing
@@ -47,6 +47,7 @@ public struct PackedEntry: Sendable, Equatable, BitwiseCopyable {
         case .flag: return .flag
         case .screen: return values.text(value).map { .screen($0) }
         case .timerTarget: return .timerTarget(popupID.map { .popup($0) } ?? .all)
+        case .priority: return .priority(Int(popup))
         }
     }
 

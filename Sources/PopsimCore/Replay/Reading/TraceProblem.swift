@@ -37,6 +37,8 @@ public enum TraceProblem: Sendable, Equatable {
     case unknownState(String, suggestion: String?)
     case notAnInteger(variable: String, got: String)
     case notABoolean(variable: String, got: String)
+    /// A `clearUpTo` value that is neither an integer nor a named priority.
+    case notAPriority(got: String)
     /// A row earlier than the user's rows before it.
     case timeGoesBack(user: String, time: Int)
     /// A user's row after other users', when the rows were said to be grouped by user.

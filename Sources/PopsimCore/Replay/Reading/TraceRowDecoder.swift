@@ -129,7 +129,20 @@ public final class TraceRowDecoder: Sendable {
         case .timerTarget:
             guard row[.popup] != nil else { return PackedEntry(op: op, popup: -1, value: -1) }
             return popup(row, &failure).map { PackedEntry(op: op, popup: $0, value: -1) }
+        case .priority:
+            guard let raw = value else { return fail(&failure, missing(.value, row, what: "the priority")) }
+            guard let n = Self.priority(raw) else {
+                return fail(&failure, error(row, .value, .notAPriority(got: String(decoding: raw, as: UTF8.self))))
+            }
+            return PackedEntry(op: op, popup: n, value: -1)  // the priority in the popup's place (no popup, no text)
         }
+    }
+
+    /// An integer (within the packed field's range) or a named priority, as a popup's is written.
+    static func priority(_ raw: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let text = String(decoding: raw, as: UTF8.self)
+        if let named = ScenarioLoader.namedPriorities.first(where: { $0.0 == text }) { return Int32(exactly: named.1) }
+        return Int(text).flatMap { Int32(exactly: $0) }
     }
 
     /// `name=value` over the catalog's state, typed by the variable's initial value.

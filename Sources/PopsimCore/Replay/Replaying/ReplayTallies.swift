@@ -111,11 +111,13 @@ extension ReplayTally {
     }
 
     /// Adds what production did for `user`: its requests, shows and waits. A `shown` answers the
-    /// oldest open request of its popup; the trace's own `clear` and `remove` close requests; a
+    /// oldest open request of its popup; the trace's own `clear`, `clearQueue`, `clearUpTo` (its
+    /// popups of that priority or lower, unset being `normal`) and `remove` close requests; a
     /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
     /// Each also counts in its popup's `groups`.
-    mutating func addProduction(_ user: Replayer.User, popups: Int, _ open: inout OpenRequests, groups map: ReplayGroups,
+    mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ open: inout OpenRequests, groups map: ReplayGroups,
                                 into groups: inout [ReplayTally], counts: inout SubjectCounts, touched: inout [Bool]) {
+        let popups = catalog.count
         users += 1
         let grouped = !groups.isEmpty
         open.reset(subjects: popups)
@@ -132,8 +134,11 @@ extension ReplayTally {
                 shown += 1
                 waits.add(r.time &- since)
                 if grouped { counts.shown(Int(p.index), wait: r.time &- since) }
-            case .action(.clear):
+            case .action(.clear), .action(.clearQueue):
                 for p in 0..<popups { open.settleAll(p) }
+            case .action(.clearUpTo):
+                let most = Int(r.entry.popup)
+                for p in 0..<popups where (catalog[p].priority ?? Popup.normalPriority) <= most { open.settleAll(p) }
             case .action(.remove):
                 if let p = r.entry.popupID { open.settleAll(Int(p.index)) }
             default: continue

@@ -66,7 +66,8 @@ public enum ReplayUserFile {
                 }
                 return (s.state.names[v.index], json)
             })
-        case .suspend, .resume, .trigger, .clear: value = yes
+        case .suspend, .resume, .trigger, .clear, .clearQueue, .clearScreen: value = yes
+        case .clearUpTo(let priority): value = integer(priority)
         case .pauseTimers(let t), .resumeTimers(let t): value = target(t, s)
         case .navigate(let n, _):
             switch n {

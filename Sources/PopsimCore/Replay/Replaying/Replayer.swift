@@ -94,7 +94,7 @@ public struct Replayer: Sendable {
         Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
         let answered = scratch.answers.contains { $0 != nil }
         Self.productionShows(user, into: &scratch.productionShows)
-        tallies.production.addProduction(user, popups: catalog.popups.count, &scratch.production, groups: groups,
+        tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, groups: groups,
                                          into: &tallies.productionGroups, counts: &scratch.bySubject, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
