@@ -124,6 +124,7 @@ extension Engine {
 
     /// The timeline subject for a screen name, interned after the popup names.
     mutating func subject(forScreen screen: String) -> Int32 {
+        if countsRequests { return deferredScreen(screen) }
         if let i = timeline.subjects.lastIndex(of: screen), i >= world.scenario.popups.count {
             return Int32(i)
         }

@@ -118,6 +118,7 @@ extension Engine {
 
     mutating func goneNotice(_ p: PopupID) throws(RunError) {
         awaitingGone[index(p)] = false
+        if countsRequests { noteMaybeFree(p) }
         try tell(.gone(p))
         if traits.buttonActions == .atGone { try runActions(of: p) }
     }
@@ -170,7 +171,10 @@ extension Engine {
         let i = Int(entry.subject)
         switch entry.ledger {
         case .opens: openRequests[i] += 1
-        case .settles: if openRequests[i] > 0 { openRequests[i] -= 1 }
+        case .settles:
+            guard openRequests[i] > 0 else { break }
+            openRequests[i] -= 1
+            if openRequests[i] == 0 { noteMaybeFree(PopupID(i)) }
         case .none: break
         }
     }

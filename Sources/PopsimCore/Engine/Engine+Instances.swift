@@ -8,8 +8,25 @@ extension Engine {
     /// free (`isFree`), else a new instance.
     mutating func instance(for p: PopupID) -> PopupID {
         if isFree(p) { return p }
-        for q in world.instances(of: p) where isFree(q) { return q }
+        let b = Int(p.index)
+        if b < mayBeFree.count {
+            while let key = mayBeFree[b].minKey {
+                _ = mayBeFree[b].pop()
+                let q = PopupID(Int(key))
+                if isFree(q) { return q }
+            }
+        }
         return addInstance(of: p)
+    }
+
+    /// `q` may have become free: an instance goes on its base's `mayBeFree` (the file's popups are
+    /// asked first by `instance(for:)` anyway).
+    mutating func noteMaybeFree(_ q: PopupID) {
+        let base = world.base(q)
+        guard base != q else { return }
+        let b = Int(base.index)
+        if mayBeFree.count <= b { mayBeFree += Array(repeating: Heap(), count: b + 1 - mayBeFree.count) }
+        mayBeFree[b].push(q.index, ())
     }
 
     /// Off screen, its strategy told `gone`, and no request of it open (waiting).
@@ -38,9 +55,18 @@ extension Engine {
         everEnqueued.append(false)
         awaitingGone.append(false)
         openRequests.append(0)
-        timeline.insertInstance(popup.name, at: Int(q.index), bases: world.bases)
+        timeline.subjects.append(popup.name)  // screens are interned apart until the end (`deferredScreen`)
         strategy.instanceAdded(q, of: base, in: world)
         return q
+    }
+
+    /// Under `perRequest`, the subject of a screen during the run: -2 - k for the k-th screen
+    /// named, so that instances made later still come right after the popups without moving
+    /// any line; `Timeline.settle` gives the screens their places at the end.
+    mutating func deferredScreen(_ screen: String) -> Int32 {
+        if let k = runScreens.firstIndex(of: screen) { return Int32(-2 - k) }
+        runScreens.append(screen)
+        return Int32(-1 - runScreens.count)
     }
 
     /// `X#n`, n one more than the instances of X so far (a file's names have no `#`, so no

@@ -42,6 +42,13 @@ struct Engine<S: Strategy> {
     /// ledger, so that a request goes to a popup neither on screen nor waiting in O(1).
     var countsRequests = false
     var openRequests: [Int32]
+    /// Per file's popup (by index, grown as instances are made), its instances that may have
+    /// become free, lowest index first: pushed when one is told `gone` or its last open request
+    /// settles, popped lazily when found busy. A burst of requests of one popup then finds a
+    /// free instance in O(log n), not by scanning them all.
+    var mayBeFree: [Heap<Int32, Void>] = []
+    /// Under `perRequest`: the screens named this run, in order (`deferredScreen`).
+    var runScreens: [String] = []
     var visibleCount = 0
     /// Popups on screen that are leaving (so `occupied()` needs no scan of every phase).
     var hidingCount = 0
@@ -140,6 +147,8 @@ struct Engine<S: Strategy> {
         everEnqueued.refill(false, count: count)
         awaitingGone.refill(false, count: count)
         openRequests.refill(0, count: count)
+        mayBeFree.removeAll(keepingCapacity: true)
+        runScreens.removeAll(keepingCapacity: true)
         countsRequests = traits.instances == .perRequest
         visibleCount = 0
         hidingCount = 0
@@ -192,6 +201,7 @@ struct Engine<S: Strategy> {
         let end = world.now
         try tell(.finished)
         let pending = strategy.pending(in: world)
+        if countsRequests { timeline.settle(screens: runScreens, bases: world.bases) }
         return RunResult(scenario: world.scenario, strategy: traits.name, options: world.options,
                          timeline: timeline, pending: pending, heldBack: pending.map { strategy.heldBack($0, in: world) }, end: end,
                          onScreen: world.phases.indices.filter { world.phases[$0] != .hidden }.map { PopupID($0) },

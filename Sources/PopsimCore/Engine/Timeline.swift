@@ -46,13 +46,16 @@ public struct Timeline: Sendable, Equatable {
     @inline(__always)
     public func isPopup(_ s: Int32, _ p: PopupID) -> Bool { base(s) == p.index }
 
-    /// Interns instance `name` as subject `index`, the index of its popup (`bases`: the world's,
-    /// which has it already): a screen already interned there moves one place up, in the lines too.
-    mutating func insertInstance(_ name: String, at index: Int, bases: [Int32]) {
+    /// Puts the screens a run interned apart (`Engine.deferredScreen`: subject -2 - k for the
+    /// k-th) after the popups and instances, and the lines that name them with them; takes the
+    /// world's `bases`. Once, at the end of a run that may make instances: an instance made
+    /// after a screen would otherwise move every line of it up one place.
+    mutating func settle(screens: [String], bases: [Int32]) {
         self.bases = bases
-        guard index < subjects.count else { return subjects.append(name) }
-        subjects.insert(name, at: index)
-        for i in entries.indices where entries[i].subject >= Int32(index) { entries[i].subject += 1 }
+        guard !screens.isEmpty else { return }
+        let first = Int32(subjects.count)
+        subjects += screens
+        for i in entries.indices where entries[i].subject <= -2 { entries[i].subject = first &- 2 &- entries[i].subject }
     }
 
     /// Empty again for a run of the same `popups`, in this timeline's storage: the subjects back

@@ -32,6 +32,39 @@ struct InstanceTests {
     }
 
     /// A strategy whose library merges never makes an instance: every built-in but entrykit.
+    /// The free instances are taken lowest number first, whatever order they were freed in:
+    /// a#3 (tapped, 100 ms exit) is free before `a` (popped, 1 s) and a#2 (popped later); at 1900
+    /// four requests go to a, a#2, a#3, then a new a#4. a#5, made after a screen was named, still
+    /// comes before it among the subjects.
+    @Test func freeInstancesAreTakenLowestFirst() throws {
+        let text = entrykit(#""a": {"duration": "forever", "hideMs": 100}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 400, "enqueue": "a"}, {"at": 800, "enqueue": "a"}, "#
+                            + #"{"at": 1200, "dismiss": "a"}, {"at": 1900, "enqueue": ["a", "a", "a", "a"]}, {"at": 1950, "push": "s"}, "#
+                            + #"{"at": 1960, "enqueue": "a"}"#, options: #"{"popMs": 1000}"#)
+        let lines = try timeline(text)
+        #expect(lines.contains("""
+            1200  hide     a#3  user
+            1300  gone     a#3
+            1400  gone     a
+            1800  gone     a#2
+            1900  enqueue  a
+            1900  show     a
+            1900  enqueue  a#2
+            1900  hide     a    replaced
+            1900  show     a#2
+            1900  enqueue  a#3
+            1900  hide     a#2  replaced
+            1900  show     a#3
+            1900  enqueue  a#4
+            1900  hide     a#3  replaced
+            1900  show     a#4
+            1950  nav      s
+            1960  enqueue  a#5
+
+            """))
+        #expect(try run(text).timeline.subjects == ["a", "a#2", "a#3", "a#4", "a#5", "s"])
+    }
+
     @Test(arguments: StrategyRegistry.all.map(\.name).filter { $0 != "entrykit" })
     func aMergingStrategyMakesNone(_ strategy: String) throws {
         let text = #"{"popsim": 1, "popups": {"a": {"duration": 1000}}, "events": [{"at": 0, "enqueue": "a"}, {"at": 10, "enqueue": "a"}, {"at": 5000, "enqueue": "a"}]}"#
