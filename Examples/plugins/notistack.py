@@ -37,6 +37,9 @@ HELLO = {
     "handoff": "after-gone",
     "skip": ["idle", "stateChanged", "trigger", "suspend", "resume"],
     "persistent": True,  # each start begins afresh, so one process may serve many runs
+    # Every enqueueSnackbar is a new snack: a popup requested again while on screen or queued
+    # comes as an instance of its own ("Saved#2", with "instanceOf": "Saved").
+    "instances": "per-request",
 }
 
 
@@ -56,14 +59,24 @@ class Notistack:
         # The engine's view of each popup: hidden, presenting, shown or hiding (what popsim's
         # world shows while a happening is handled: this reply's decisions not yet applied).
         self.phase = {name: "hidden" for name in self.order}
+        self.base = {}      # instance -> the file's popup it copies
 
     def dedupe_id(self, name):
-        return self.popups[name].get("dedupeKey", name)
+        return self.popups[name].get("dedupeKey", self.base.get(name, name))
+
+    def add_instance(self, name, of):
+        if name not in self.popups:
+            self.popups[name] = dict(self.popups[of], name=name)
+            self.order.append(name)
+            self.phase[name] = "hidden"
+            self.base[name] = of
 
     def handle(self, message):
         self.out = []
         kind, p = message["happening"], message.get("popup")
         if kind == "enqueued":
+            if "instanceOf" in message:
+                self.add_instance(p, message["instanceOf"])
             if self.is_duplicate(p):
                 self.out.append({"drop": p, "reason": "duplicate"})
             else:
@@ -85,12 +98,15 @@ class Notistack:
             self.flagged = [q for q in self.flagged if q != p]
             self.flow()
         elif kind == "remove":
-            for q in self.queue:
-                if q == p:
-                    self.out.append({"drop": q, "reason": "removed"})
-            self.queue = [q for q in self.queue if q != p]
-            if p in self.snacks and p not in self.leaving:
-                self.close(p, "removed")
+            # Every snack of p, its instances too: queued ones in queue order, then those on
+            # screen, oldest first.
+            mine = [q for q in self.queue if self.base.get(q, q) == p]
+            for q in mine:
+                self.out.append({"drop": q, "reason": "removed"})
+            self.queue = [q for q in self.queue if q not in mine]
+            for q in list(self.snacks):
+                if self.base.get(q, q) == p and q not in self.leaving:
+                    self.close(q, "removed")
         elif kind == "clear":
             for q in list(self.snacks):
                 if q not in self.leaving:

@@ -5,7 +5,7 @@
 /// same way. Keys are `DedupeNumbers` (`dedupeKey`, else the name), or each popup its own when
 /// `byKey` is false.
 struct DedupeCounts: Sendable {
-    private let ids: [Int]
+    private var ids: [Int]
     private var queued: [Int]
 
     init(_ popups: [Popup], byKey: Bool = true) {
@@ -13,6 +13,10 @@ struct DedupeCounts: Sendable {
         ids = numbers?.numbers ?? Array(popups.indices)
         queued = Array(repeating: 0, count: numbers?.distinct ?? popups.count)
     }
+
+    /// A new instance of `base` (`Strategy.instanceAdded`) has its popup's key: a second request
+    /// of a popup is its duplicate.
+    mutating func addInstance(of base: PopupID) { ids.append(ids[Int(base.index)]) }
 
     mutating func add(_ p: PopupID) { queued[ids[Int(p.index)]] += 1 }
     mutating func remove(_ p: PopupID) { queued[ids[Int(p.index)]] -= 1 }

@@ -18,6 +18,12 @@ struct DisplayTimers: Sendable {
         left = due
     }
 
+    /// Room for a new instance (`Strategy.instanceAdded`).
+    mutating func addInstance() {
+        due.append(nil)
+        left.append(nil)
+    }
+
     /// A countdown of `duration` ms starts for `p` (nil: it never ends).
     mutating func start(_ p: PopupID, at now: Int, duration: Int?) {
         due[Int(p.index)] = duration.map { now.plus($0) }

@@ -38,6 +38,7 @@ struct NotistackStrategy: Strategy {
     static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
     static let buttonActions = ButtonActionTiming.atResponse
     static let timerAnchor = TimerAnchor.show
+    static let instances = InstancePolicy.perRequest
 
     private let slots: Int
     private let dedupe: Bool
@@ -61,6 +62,14 @@ struct NotistackStrategy: Strategy {
         holds = TimerHolds(.half, popups: world.scenario.popups.count)
     }
 
+    /// Room for the new snack; it has its popup's dedupe key.
+    mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {
+        keys.addInstance(of: base)
+        queued.addInstance()
+        snacks.addInstance()
+        holds.addInstance()
+    }
+
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):
@@ -80,16 +89,18 @@ struct NotistackStrategy: Strategy {
             snacks.gone(p)
             flow(world, &decisions)
         case .remove(let p):
-            if queued.contains(p) {
-                // Every queued copy of p is dropped (all the same popup: no order to keep).
-                for _ in 0..<queued.count(p) {
-                    decisions.drop(p, .removed)
-                    keys.remove(p)
+            // Every snack of p: those queued leave in queue order, those on screen close
+            // oldest first.
+            let ofP = world.instances(of: p).isEmpty ? { $0 == p } : { (q: PopupID) in world.base(q) == p }
+            if queued.contains(p) || world.instances(of: p).contains(where: { queued.contains($0) }) {
+                for q in queue.elements where ofP(q) {
+                    decisions.drop(q, .removed)
+                    keys.remove(q)
+                    queued.remove(q)
                 }
-                queue.removeAll { $0 == p }
-                queued.removeAll(p)
+                queue.removeAll(where: ofP)
             }
-            if snacks.contains(p) && !snacks.isLeaving(p) { close(p, .removed, &decisions) }
+            for q in snacks.order where ofP(q) && !snacks.isLeaving(q) { close(q, .removed, &decisions) }
         case .clear:
             for p in snacks.staying { close(p, .cleared, &decisions) }
         default:

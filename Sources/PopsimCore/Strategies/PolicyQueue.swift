@@ -128,13 +128,17 @@ struct PolicyQueue: Sendable {
     }
 
     /// Takes out every entry of `p`, returning them in taking order.
-    mutating func removeAll(_ p: PopupID) -> [Entry] {
-        let found = elements.filter { $0.popup == p }
+    mutating func removeAll(_ p: PopupID) -> [Entry] { removeAll { $0 == p } }
+
+    /// Takes out the entries of every popup `matches` (a popup and its instances), returning
+    /// them in taking order.
+    mutating func removeAll(where matches: (PopupID) -> Bool) -> [Entry] {
+        let found = elements.filter { matches($0.popup) }
         guard !found.isEmpty else { return [] }
-        ahead.removeAll { $0.popup == p }
-        for b in bands.indices { bands[b].removeAll { $0.popup == p } }
+        ahead.removeAll { matches($0.popup) }
+        for b in bands.indices { bands[b].removeAll { matches($0.popup) } }
         count -= found.count
-        leave(p, found.count)
+        for e in found { leave(e.popup, 1) }
         return found
     }
 

@@ -50,6 +50,7 @@ struct PolicyRules: Sendable {
     var remove: Honour
     var clear: Clear
     var buttons: Buttons
+    var instances: InstancePolicy
 
     enum Anchor: String, CaseIterable, Sendable { case show, shown }
 
@@ -81,6 +82,7 @@ struct PolicyRules: Sendable {
         remove = K.remove.read(o)
         clear = K.clear.read(o)
         buttons = K.buttonActions.read(o)
+        instances = K.instances.read(o)
     }
 
     /// Each knob once: its option's name, default and summary, and how it is read.
@@ -111,6 +113,8 @@ struct PolicyRules: Sendable {
         static let remove = WordKnob("remove", Honour.honour, "remove honoured or ignored")
         static let clear = WordKnob("clear", Clear.all, "what clear empties: all, the queue, the screen, nothing")
         static let buttonActions = WordKnob("buttonActions", Buttons.atResponse, "a button's then runs at the press or when the popup is gone")
+        static let instances = WordKnob("instances", InstancePolicy.merge,
+                                        "a popup requested while on screen or waiting: the same popup, or a new instance (X#2) per request")
     }
 
     /// Every knob, in the order `popsim strategies` and docs/policy.md list them.
@@ -124,7 +128,7 @@ struct PolicyRules: Sendable {
         OptionSpec(name: K.caps, summary: "caps and pacing per popup, key or level: SCOPE:MAX/WINDOW, SCOPE:gap=D, SCOPE:cooldown=D, ; between (campaign:2/24h; empty: none)",
                    kind: .caps, defaultValue: .text("")),
         K.ttlMs.spec,
-        K.popupLimits.spec, K.suspend.spec, K.remove.spec, K.clear.spec, K.buttonActions.spec,
+        K.popupLimits.spec, K.suspend.spec, K.remove.spec, K.clear.spec, K.buttonActions.spec, K.instances.spec,
         .showMs(default: 0), .hideMs(default: 0), .navMs,
     ]
 

@@ -1,11 +1,16 @@
 /// `policy`'s answers to the app's actions: `remove`, `clear`, and `pauseTimers: resume`.
 extension PolicyStrategy {
-    mutating func remove(_ p: PopupID, _ decisions: inout Decisions) {
-        for entry in queue.removeAll(p) {
+    /// `remove p`: p's entries leave the line, in taking order, and p closes; under
+    /// `instances: per-request` so do p's instances (those on screen oldest first).
+    mutating func remove(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        let some = !world.instances(of: p).isEmpty
+        for entry in some ? queue.removeAll(where: { world.base($0) == p }) : queue.removeAll(p) {
             keys.remove(entry.popup)
             decisions.drop(entry.popup, .removed)
         }
-        if screen.contains(p) && !screen.isLeaving(p) { close(p, .removed, &decisions) }
+        for q in some ? screen.order.filter({ world.base($0) == p }) : [p] where screen.contains(q) && !screen.isLeaving(q) {
+            close(q, .removed, &decisions)
+        }
     }
 
     mutating func clear(_ decisions: inout Decisions) {

@@ -21,6 +21,9 @@
 ///   (persistent ones last), one at a time, flagging one still entering (notistack); `cut` hides
 ///   the oldest at once (react-hot-toast).
 /// - `pauseTimers`/`resumeTimers`, `suspend`/`resume`, `remove`, `clear` as their knobs say.
+/// - `instances: per-request`: a popup requested while on screen or waiting is a new instance
+///   (`X#2`, docs/engine.md "Instances"), with its popup's dedupe key, cap scopes and show count;
+///   `remove X` takes every instance of X.
 struct PolicyStrategy: Strategy {
     static let name = "policy"
     static let summary = "your own rules: order, busy rule, slots, overflow, conditions, timers, dedupe, pacing (docs/policy.md)"
@@ -85,7 +88,19 @@ struct PolicyStrategy: Strategy {
 
     var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: rules.buttons == .atGone ? .atGone : .atResponse,
-                       timerAnchor: rules.timerAnchor, crossFades: rules.handoff == .crossFade)
+                       timerAnchor: rules.timerAnchor, crossFades: rules.handoff == .crossFade, instances: rules.instances)
+    }
+
+    /// `instances: per-request`: room for the new instance, which shares its popup's dedupe key,
+    /// scopes and show count (`shows` is kept per file's popup).
+    mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {
+        screen.addInstance()
+        taken.append(nil)
+        keys.addInstance(of: base)
+        capped.addInstance(of: base)
+        timers.addInstance()
+        resumeWith.append(nil)
+        holds?.addInstance()
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -110,7 +125,7 @@ struct PolicyStrategy: Strategy {
             suspended = false
             flow(world, &decisions)
         case .remove(let p) where rules.remove == .honour:
-            remove(p, &decisions)
+            remove(p, world, &decisions)
             flow(world, &decisions)
         case .clear:
             clear(&decisions)
@@ -260,7 +275,7 @@ struct PolicyStrategy: Strategy {
         if ttl > 0 && world.now - entry.since > ttl { return .expired }
         if entry.returning { return nil }
         let cap = own?.maxShows ?? rules.lifetimeCap
-        if cap > 0 && shows[Int(p.index)] >= cap { return .quota }
+        if cap > 0 && shows[Int(world.base(p).index)] >= cap { return .quota }
         if rules.dailyCap > 0 && pacing.shows(within: Self.day, of: world.now) >= rules.dailyCap { return .quota }
         if capped.full(p, at: world.now) { return .quota }
         return nil
@@ -278,7 +293,7 @@ struct PolicyStrategy: Strategy {
         resumeWith[Int(p.index)] = entry.left
         pacing.recordShow(at: world.now, counted: !entry.returning)
         capped.record(p, at: world.now, counted: !entry.returning)
-        if !entry.returning { shows[Int(p.index)] += 1 }
+        if !entry.returning { shows[Int(world.base(p).index)] += 1 }
         decisions.show(p)
         if rules.timerAnchor == .show { timerStarts(p, world, &decisions) }
     }

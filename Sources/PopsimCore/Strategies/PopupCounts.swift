@@ -11,4 +11,6 @@ struct PopupCounts: Sendable {
     mutating func add(_ p: PopupID) { counts[Int(p.index)] += 1 }
     mutating func remove(_ p: PopupID) { counts[Int(p.index)] -= 1 }
     mutating func removeAll(_ p: PopupID) { counts[Int(p.index)] = 0 }
+    /// Room for a new instance (`Strategy.instanceAdded`), counted apart from its popup.
+    mutating func addInstance() { counts.append(0) }
 }

@@ -149,13 +149,19 @@ struct ScopedCap: Sendable, Equatable {
 struct ScopedCapCounter: Sendable {
     private let caps: [ScopedCap]
     /// Per popup, the rules that cover it.
-    private let ofPopup: [[Int]]
+    private var ofPopup: [[Int]]
     /// Per rule: a cap's shows, in order (trimmed to its window); a gap's last show (returns
     /// included, as the global gap); a cooldown's last popup gone.
     private var shows: [[Int]]
     private var last: [Int?]
     /// Whether a rule may hold a popup back (a gap or a cooldown): else no entry is asked.
     let paces: Bool
+
+    /// A new instance of `base` (`Strategy.instanceAdded`) is in its popup's scopes.
+    mutating func addInstance(of base: PopupID) {
+        guard !ofPopup.isEmpty else { return }
+        ofPopup.append(ofPopup[Int(base.index)])
+    }
 
     init(_ caps: [ScopedCap], _ scenario: Scenario) {
         self.caps = caps

@@ -27,6 +27,12 @@ struct ScreenSlots: Sendable {
     /// On screen and not leaving, oldest first.
     var staying: [PopupID] { order.filter { !leaving[Int($0.index)] } }
 
+    /// Room for a new instance (`Strategy.instanceAdded`).
+    mutating func addInstance() {
+        present.append(false)
+        leaving.append(false)
+    }
+
     mutating func add(_ p: PopupID) {
         order.append(p)
         present[Int(p.index)] = true

@@ -15,6 +15,9 @@ struct TimerHolds {
         held = Array(repeating: false, count: popups)
     }
 
+    /// Room for a new instance (`Strategy.instanceAdded`).
+    mutating func addInstance() { held.append(false) }
+
     /// Carries out `pauseTimers` / `resumeTimers` over the popups on `screen`; other happenings
     /// are not its business.
     mutating func handle(_ happening: Happening, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {

@@ -26,7 +26,7 @@ struct PolicyGoldenTests {
 
     /// `check` runs every one of them, and each under `policy` only (nothing skipped or unresolved).
     @Test func checkPassesThemAll() throws {
-        #expect(Self.scenarios.count == 32)
+        #expect(Self.scenarios.count == 33)
         let output = try runPopsim(["check", "Tests/Goldens/policy"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.hasSuffix("\n\(Self.scenarios.count) passed, 0 failed\n"))

@@ -61,27 +61,31 @@ struct PeerStrategyTests {
             """)
     }
 
-    /// notistack without preventDuplicate makes a second snack of the same key: popsim queues it
-    /// until the first is gone, and the snack behind it does not wait.
-    @Test func notistackWithoutDedupeShowsTheSecondCopyAtTheFirstsGone() throws {
+    /// notistack without preventDuplicate makes a second snack of the same key
+    /// (`SnackbarProvider.tsx` :81-82, :114-128: a new id every `enqueueSnackbar`): `a#2` shows
+    /// beside `a` in a free slot, `a#3` waits for one; `remove a` (`closeSnackbar`) takes every
+    /// snack of a, the queued one dropped and the one on screen closed.
+    @Test func notistackWithoutDedupeShowsASecondSnackBesideTheFirst() throws {
         let text = scenario("notistack", #""a": {"duration": 1000}, "b": {"duration": 1000}"#,
-                            #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": ["a", "b"]}"#)
+                            #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": ["a", "b"]}, {"at": 200, "enqueue": "a"}, "#
+                            + #"{"at": 300, "remove": "a"}"#)
         #expect(try timeline(text) == """
                0  enqueue  a
                0  show     a
-             100  enqueue  a
+             100  enqueue  a#2
+             100  show     a#2
              100  enqueue  b
              100  show     b
+             200  enqueue  a#3
              225  shown    a
+             225  hide     a    evicted
+             300  drop     a#3  removed
+             300  hide     a#2  removed
              325  shown    b
-            1000  hide     a  duration
-            1100  hide     b  duration
-            1495  gone     a
-            1495  show     a
+             720  gone     a
+             795  gone     a#2
+            1100  hide     b    duration
             1595  gone     b
-            1720  shown    a
-            2495  hide     a  duration
-            2990  gone     a
 
             """)
     }
