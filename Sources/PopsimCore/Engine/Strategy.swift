@@ -78,6 +78,10 @@ public protocol Strategy: SendableMetatype {
     /// makes room for it here; by default nothing.
     mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World)
 
+    /// Its `InstancePolicy` under the run's options (by default `instances`): sonner and
+    /// adw-toast make instances only when told the app makes a new toast per request.
+    var instancePolicy: InstancePolicy { get }
+
     /// What the engine reads of it for the whole run (by default its statics).
     var traits: StrategyTraits { get }
 }
@@ -109,6 +113,8 @@ extension Strategy {
 
     public mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {}
 
+    public var instancePolicy: InstancePolicy { Self.instances }
+
     public static func validate(_ scenario: Scenario) -> [LoadError] { [] }
 
     public static func modelled(under options: ResolvedOptions) -> (fields: [PopupField], actions: [ActionKind]) {
@@ -133,6 +139,6 @@ extension Strategy {
 
     public var traits: StrategyTraits {
         StrategyTraits(name: Self.name, buttonActions: Self.buttonActions, timerAnchor: Self.timerAnchor,
-                       crossFades: Self.crossFades, userHidesWaitMinimum: Self.userHidesWaitMinimum, instances: Self.instances)
+                       crossFades: Self.crossFades, userHidesWaitMinimum: Self.userHidesWaitMinimum, instances: instancePolicy)
     }
 }

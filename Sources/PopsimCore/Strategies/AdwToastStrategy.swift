@@ -7,8 +7,12 @@
 ///   appended. `level: high` postpones the current toast (`hide … preempted`, then
 ///   `requeue … preempted` to the head of the queue) and shows at once; a high toast preempts a
 ///   high one too.
-/// - Re-adding the toast on screen restarts its timeout; re-adding a queued one bumps it (high to
-///   the head, normal to just behind the high toasts at the front). Both merge (`drop … duplicate`).
+/// - Option `toasts`. `reused` (the default: the app keeps one `AdwToast` per popup and adds it
+///   again): re-adding the toast on screen restarts its timeout; re-adding a queued one bumps it
+///   (high to the head, normal to just behind the high toasts at the front). Both merge (`drop …
+///   duplicate`; `adw-toast-overlay.c` :686-698). `new` (`adw_toast_new` on every request, the
+///   usual code): every request is a toast of its own, an instance (`Saved#2`) queued behind the
+///   first; `remove p` then dismisses every toast of p, the queued ones first.
 /// - Next: when the current toast starts to leave, the head shows at once with the replace
 ///   animation (`replaceMs`, 500) over the leaving one's hide: no overlap (presents during hide).
 /// - Timeout from `show` (the widget is created then), `duration` default 5000, `"forever"` for
@@ -23,6 +27,8 @@ struct AdwToastStrategy: Strategy {
     static let name = "adw-toast"
     static let summary = "libadwaita toast overlay: high priority preempts, the preempted toast returns first with a fresh timer"
     static let options: [OptionSpec] = [
+        OptionSpec(name: "toasts", summary: "a popup requested again: reused (the app re-adds its one AdwToast) or new (a new toast)",
+                   kind: .choice(["reused", "new"]), defaultValue: .text("reused")),
         .duration(default: 5000), .showMs(default: 300), .hideMs(default: 300),
         .animation("replaceMs", "present animation of a toast that replaces another, ms", default: 500), .navMs,
     ]
@@ -33,6 +39,7 @@ struct AdwToastStrategy: Strategy {
     static let crossFades = true
 
     private let replaceMs: Int
+    private let newToasts: Bool
     private var current: PopupID?
     private var holds: TimerHolds
     /// The current toast when it is still leaving from an earlier turn: it shows at its `gone`.
@@ -44,7 +51,16 @@ struct AdwToastStrategy: Strategy {
     init(world: World) {
         holds = TimerHolds(.restart, popups: world.scenario.popups.count)
         replaceMs = world.options.integer("replaceMs")
+        newToasts = world.options.text("toasts") == "new"
         queued = PopupCounts(popups: world.scenario.popups.count)
+    }
+
+    var instancePolicy: InstancePolicy { newToasts ? .perRequest : .merge }
+
+    /// `toasts: new`: room for the new toast.
+    mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {
+        holds.addInstance()
+        queued.addInstance()
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -57,20 +73,14 @@ struct AdwToastStrategy: Strategy {
         case .gone(let p) where waitingForGone == p:
             waitingForGone = nil
             decisions.show(p)
-        case .remove(let p):
-            if current == p {
-                if waitingForGone == p {
-                    waitingForGone = nil
-                    decisions.drop(p, .removed)
-                } else {
-                    decisions.hide(p, .removed)
-                }
-                current = nil
-                showHead(world, &decisions)
-            } else if let i = queuedIndex(p) {
-                unqueue(at: i)
-                decisions.drop(p, .removed)
+        case .remove(let p) where !world.instances(of: p).isEmpty:
+            for q in queue.elements where world.base(q) == p {
+                unqueue(at: queue.firstIndex(of: q) ?? 0)
+                decisions.drop(q, .removed)
             }
+            if let c = current, world.base(c) == p { dismiss(c, world, &decisions) }
+        case .remove(let p):
+            dismiss(p, world, &decisions)
         case .clear:
             for p in queue.elements {
                 decisions.drop(p, .cleared)
@@ -88,6 +98,24 @@ struct AdwToastStrategy: Strategy {
     }
 
     func pending(in world: World) -> [PopupID] { queue.elements }
+
+    /// `adw_toast_dismiss` of one toast: on screen it leaves (or, not shown yet, is dropped) and
+    /// the head shows; queued it is dropped.
+    private mutating func dismiss(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        if current == p {
+            if waitingForGone == p {
+                waitingForGone = nil
+                decisions.drop(p, .removed)
+            } else {
+                decisions.hide(p, .removed)
+            }
+            current = nil
+            showHead(world, &decisions)
+        } else if let i = queuedIndex(p) {
+            unqueue(at: i)
+            decisions.drop(p, .removed)
+        }
+    }
 
     private func isHigh(_ p: PopupID, _ world: World) -> Bool { world.traits(p).level == .high }
 

@@ -16,6 +16,9 @@ struct OrderedPopupSet: Sendable {
 
     init(popups: Int) { position = Array(repeating: -1, count: popups) }
 
+    /// Room for a new instance (`Strategy.instanceAdded`).
+    mutating func addInstance() { position.append(-1) }
+
     func contains(_ p: PopupID) -> Bool { position[Int(p.index)] >= 0 }
 
     /// Adds `p` as the newest (nothing if it is already in).

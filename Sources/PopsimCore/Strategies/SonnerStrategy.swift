@@ -9,8 +9,15 @@
 ///   goes unseen (`drop … duration`). When a toast unmounts (`hideMs`, 200, after its hide) the
 ///   newest covered one comes back (`show … uncovered`) with the time it has left.
 /// - Display time from `show`: `duration` (option default 4000; `"forever"` is `Infinity`).
-/// - The same toast again updates it in place (`drop … duplicate`; its countdown goes on).
-/// - `remove p` is `toast.dismiss(id)`; `clear` is `toast.dismiss()` for every toast.
+/// - Option `ids`. `given` (the default: the app passes the popup's name as the toast's `id`):
+///   the same toast again updates it in place (`drop … duplicate`), and its countdown starts
+///   again with what it had — its duration, or what was left at its last pause (`index.tsx`
+///   :219-241: the timer effect reruns on the new toast object with `remainingTime`); a paused
+///   one stays paused, a leaving one still leaves. `none` (`toast()` without an id, `state.ts`
+///   :23-25): every request is a new toast, an instance (`Saved#2`). A covered toast is off
+///   screen to popsim, so a request of it under `none` reaches it and updates it as `given`.
+/// - `remove p` is `toast.dismiss(id)` for every toast of p; `clear` is `toast.dismiss()` for
+///   every toast.
 /// - `pauseTimers` / `resumeTimers` (hover, a pointer down, a hidden document; sonner pauses every
 ///   toast's timer, covered ones too) stop the countdowns, which go on with what they had left.
 struct SonnerStrategy: Strategy {
@@ -18,6 +25,8 @@ struct SonnerStrategy: Strategy {
     static let summary = "sonner: newest on top, a visible limit; covered toasts keep counting down and may expire unseen"
     static let options: [OptionSpec] = [
         .slots(default: 3, "toasts visible at once (visibleToasts)"),
+        OptionSpec(name: "ids", summary: "a toast requested again: given (the app passes an id: it is updated) or none (a new toast)",
+                   kind: .choice(["given", "none"]), defaultValue: .text("given")),
         .duration(default: 4000), .showMs(default: 0), .hideMs(default: 200), .navMs,
     ]
     static let modelledActions: [ActionKind] = [.remove, .clear, .pauseTimers, .resumeTimers]
@@ -25,6 +34,10 @@ struct SonnerStrategy: Strategy {
     static let timerAnchor = TimerAnchor.show
 
     private let slots: Int
+    private let newToasts: Bool
+    /// What each mounted toast's countdown starts again with when it is updated: its duration,
+    /// or what it had left at its last pause (the library's `remainingTime`).
+    private var remaining: [Int?]
     /// Mounted toasts, oldest first (leaving ones until they unmount).
     private var mounted: OrderedPopupSet
     private var covered: [Bool]
@@ -37,12 +50,26 @@ struct SonnerStrategy: Strategy {
 
     init(world: World) {
         slots = world.options[.slots] ?? 1
+        newToasts = world.options.text("ids") == "none"
         let n = world.scenario.popups.count
+        remaining = Array(repeating: nil, count: n)
         mounted = OrderedPopupSet(popups: n)
         covered = Array(repeating: false, count: n)
         leaving = covered
         timers = DisplayTimers(popups: n)
         expiryGeneration = Array(repeating: 0, count: n)
+    }
+
+    var instancePolicy: InstancePolicy { newToasts ? .perRequest : .merge }
+
+    /// `ids: none`: room for the new toast.
+    mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {
+        mounted.addInstance()
+        covered.append(false)
+        leaving.append(false)
+        timers.addInstance()
+        expiryGeneration.append(0)
+        remaining.append(nil)
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
@@ -60,7 +87,8 @@ struct SonnerStrategy: Strategy {
             mounted.remove(p)
             decisions.drop(p, .duration)
         case .remove(let p):
-            dismiss(p, .removed, world, &decisions)
+            // Every toast of p (`ids: none` makes several): p, then its instances by number.
+            for q in [p] + world.instances(of: p) { dismiss(q, .removed, world, &decisions) }
         case .clear:
             for p in mounted.elements { dismiss(p, .cleared, world, &decisions) }
         case .pauseTimers(let target):
@@ -77,14 +105,24 @@ struct SonnerStrategy: Strategy {
     private mutating func add(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
         if mounted.contains(p) {
             decisions.drop(p, .duplicate)
-            return
+            return update(p, world, &decisions)
         }
         mounted.append(p)
+        remaining[Int(p.index)] = world.traits(p).duration
         timers.start(p, at: world.now, duration: world.traits(p).duration)
         if let q = mounted.newest(slots.plus(1)), !covered[Int(q.index)] && !leaving[Int(q.index)] {
             cover(q, now: world.now, &decisions)
         }
         decisions.show(p)
+    }
+
+    /// The toast updated in place: its countdown starts again with `remaining`, unless it is
+    /// paused or leaving.
+    private mutating func update(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
+        let i = Int(p.index)
+        guard !leaving[i], timers.paused(p) == nil, let ms = remaining[i] else { return }
+        timers.start(p, at: world.now, duration: ms)
+        if covered[i] { startExpiry(p, after: ms, &decisions) } else { decisions.restartTimer(p, ms: ms) }
     }
 
     private mutating func cover(_ q: PopupID, now: Int, _ decisions: inout Decisions) {
@@ -117,7 +155,8 @@ struct SonnerStrategy: Strategy {
     /// Hover, a pointer down or a hidden document stop every countdown; each keeps what is left.
     private mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
         for p in targets(target) where !leaving[Int(p.index)] {
-            guard timers.pause(p, at: world.now, floor: 0) != nil else { continue }
+            guard let left = timers.pause(p, at: world.now, floor: 0) else { continue }
+            remaining[Int(p.index)] = left
             if covered[Int(p.index)] { expiryGeneration[Int(p.index)] += 1 } else { decisions.stopTimer(p) }
         }
     }

@@ -90,6 +90,69 @@ struct PeerStrategyTests {
             """)
     }
 
+    /// sonner with an id (`ids: given`): the same toast again updates it, and its countdown starts
+    /// again with what it had left at its last pause (index.tsx :219-241, `remainingTime`): paused
+    /// at 1000 with 3000 left, resumed at 2000, updated at 2500: it ends at 5500, not 5000.
+    @Test func sonnerUpdateRestartsTheCountdownWithWhatTheLastPauseLeft() throws {
+        let text = scenario("sonner", #""a": {}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 1000, "pauseTimers": true}, {"at": 2000, "resumeTimers": true}, "#
+                            + #"{"at": 2500, "enqueue": "a"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+            2500  enqueue  a
+            2500  drop     a  duplicate
+            5500  hide     a  duration
+            5700  gone     a
+
+            """)
+    }
+
+    /// sonner without an id (`ids: none`, `toast()` as most apps call it): every request is a new
+    /// toast, `a#2` on top of `a`, which one visible slot covers; `remove a` dismisses both.
+    @Test func sonnerWithoutIdsEveryRequestIsANewToast() throws {
+        let text = scenario("sonner", #""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 1000, "enqueue": "a"}, {"at": 1500, "remove": "a"}"#,
+                            options: #"{"ids": "none", "slots": 1}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+            1000  enqueue  a#2
+            1000  hide     a    covered
+            1000  show     a#2
+            1500  drop     a    removed
+            1500  hide     a#2  removed
+            1700  gone     a#2
+
+            """)
+    }
+
+    /// libadwaita with `adw_toast_new` per request (`toasts: new`): each is a toast of its own,
+    /// queued behind the first; `remove a` dismisses every toast of a, the queued ones first
+    /// (the preempted `a` is back at the head).
+    @Test func adwToastNewToastsEachWaitTheirTurn() throws {
+        let text = scenario("adw-toast", #""a": {"duration": 1000}, "b": {"duration": 1000, "level": "high"}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": ["a", "a"]}, {"at": 200, "enqueue": "b"}, {"at": 500, "remove": "a"}"#,
+                            options: #"{"toasts": "new"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             100  enqueue  a#2
+             100  enqueue  a#3
+             200  enqueue  b
+             200  hide     a    preempted
+             200  requeue  a    preempted
+             200  show     b
+             500  gone     a
+             500  drop     a    removed
+             500  drop     a#2  removed
+             500  drop     a#3  removed
+             700  shown    b
+            1200  hide     b    duration
+            1500  gone     b
+
+            """)
+    }
+
     /// Under the LONG default a re-show restarts the timeout; a snackbar presenting is only merged.
     @Test func mdcSnackbarReshowWhilePresentingOnlyMerges() throws {
         let text = scenario("mdc-snackbar", #""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": "a"}"#)
