@@ -121,8 +121,9 @@ public struct TraceGenerator: Sendable {
         }
         guard let result = try? Pipeline.run(scenario, strategy: strategy) else { return rows }
         let t0 = entries.first?.time ?? 0
-        for e in result.timeline.entries where e.subject >= 0 && Int(e.subject) < scenario.popups.count {
-            let name = result.timeline.subjects[Int(e.subject)]
+        // A popup's instances (`InstancePolicy.perRequest`) are that popup in production's rows.
+        for e in result.timeline.entries where e.subject >= 0 && Int(e.subject) < result.scenario.popups.count {
+            let name = result.timeline.subjects[Int(result.timeline.base(e.subject))]
             if e.event == .show {
                 rows.append(Row(time: t0 + e.t, user: u, seq: rows.count, action: "shown", popup: name, value: ""))
             } else if e.event == .hide, e.reason == .user {
