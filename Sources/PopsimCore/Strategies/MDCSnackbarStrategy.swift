@@ -34,7 +34,8 @@
 ///   current in this very pass, its show still runs with no record: it stays on screen untracked
 ///   (`warning … untracked`), with no timeout, and the next snackbar shows on top of it; the user's
 ///   tap on its action (`dismiss`, `press`, `respond`) goes to the manager, which has no record of
-///   it: it stays (its button's actions run); an exit of its own that ends later (a second one,
+///   it: it stays (its button's actions run) — unless it was shown again since and is the next
+///   record, whose view the manager then dismisses (it leaves, and shows in its turn); an exit of its own that ends later (a second one,
 ///   or a detached one) removes its view at once, record or not (`onViewHidden`). A next one whose view is not VISIBLE (shown and
 ///   hidden in one pass, M1, and not shown since) runs no exit when dismissed (`hideView` calls
 ///   `onViewHidden` at once): nothing happens, and it shows in its turn.
@@ -139,9 +140,10 @@ struct MDCSnackbarStrategy: Strategy {
     }
 
     /// The action tap (`dispatchDismiss`) asks the manager, which hears only its two records: a
-    /// snackbar on screen with none (M2 (c)) stays.
+    /// snackbar on screen with none (M2 (c)) stays. Shown again meanwhile, it is the next record:
+    /// `cancelSnackbarLocked(next)` dismisses its view, which leaves (and still shows in its turn).
     func ignoresUserDismissal(_ popup: PopupID, in world: World) -> Bool {
-        untracked.contains(popup)
+        untracked.contains(popup) && next != popup
     }
 
     /// A dismissal of the current snackbar while it leaves: another exit animation of its length.
