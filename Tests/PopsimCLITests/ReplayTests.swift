@@ -110,6 +110,42 @@ struct ReplayTests {
         #expect(c.stderr == "t.csv:4:1: expected the rows of user \"u1\" together (--grouped), got another row of it after other users' (leave out --grouped)\n")
     }
 
+    /// A known truth to fit (issue 44): production's rows under a policy file, or a plug-in;
+    /// replayed under the same rules every user agrees, under another not. A plug-in that fails
+    /// stops gen with its words and no trace written; `--policy` without `--trace` is refused.
+    @Test func aTraceIsMadeUnderAPolicyFileOrAPlugin() throws {
+        let dir = try temporaryDirectory()
+        let policy = #"{"order": "priority+fifo", "slots": 2, "cooldownMs": 3000, "lifetimeCap": 2}"#
+        try policy.write(to: dir.appendingPathComponent("truth.json"), atomically: true, encoding: .utf8)
+        let gen = try runPopsim(["gen", "--trace", "--users", "200", "--seed", "5", "--policy", "truth.json", "--catalog", "app.json",
+                                 "--output", "week.csv"], in: dir)
+        #expect(gen.status == 0 && gen.stderr == "")
+        func agreement(_ extra: [String]) throws -> String? {
+            let csv = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--format", "csv"] + extra, in: dir)
+            let lines = csv.stdout.split(separator: "\n")
+            guard let i = lines.first?.split(separator: ",").firstIndex(of: "agrees with production"), lines.count > 2 else { return nil }
+            return String(lines[2].split(separator: ",", omittingEmptySubsequences: false)[i])
+        }
+        #expect(try agreement(["--policy", "truth.json", "--strategy", "policy"]) == "100.0% (200)")
+        #expect(try agreement(["--strategy", "fg"]) != "100.0% (200)")
+        let plugin = packageRoot.appendingPathComponent("Examples/plugins/notistack.py").path
+        let byPlugin = try runPopsim(["gen", "--trace", "--users", "60", "--seed", "5", "--strategy", "exec:" + plugin, "--catalog", "app.json",
+                                      "--force", "--output", "ns.csv"], in: dir)
+        #expect(byPlugin.status == 0)
+        let builtIn = try runPopsim(["gen", "--trace", "--users", "60", "--seed", "5", "--strategy", "notistack"], in: dir)
+        #expect(try String(contentsOf: dir.appendingPathComponent("ns.csv"), encoding: .utf8) == builtIn.stdout)
+        try "#!/bin/sh\necho 'no config' >&2\nexit 3\n".write(to: dir.appendingPathComponent("dies.sh"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.appendingPathComponent("dies.sh").path)
+        let dies = try runPopsim(["gen", "--trace", "--users", "5", "--strategy", "exec:./dies.sh", "--catalog", "app.json", "--force",
+                                  "--output", "dead.csv"], in: dir)
+        #expect(dies.status == 2)
+        #expect(dies.stderr == "plug-in exec:./dies.sh: it exited with status 3 before its handshake (its stderr: no config)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("dead.csv").path))
+        let stray = try runPopsim(["gen", "--policy", "truth.json"], in: dir)
+        #expect(stray.status == 2)
+        #expect(stray.stderr == "popsim: gen: --policy goes with --trace (production's rows); a scenario only names its strategy\n")
+    }
+
     /// Under a strategy that makes instances (`Saved#2`), production's rows name the popup: the
     /// trace still agrees with its own strategy on every user (it agreed with 89.7 % of 2,000
     /// users under entrykit while an instance's shows were left out of the rows).

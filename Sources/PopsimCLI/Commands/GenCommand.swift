@@ -13,6 +13,9 @@ enum GenCommand {
         guard let args = try Arguments.parse(arguments, command: "gen", console: &console) else { return .success }
         if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
         if args.flag("trace") { return try trace(args, console: &console) }
+        for option in ["policy", "plugin-timeout", "plugin-per-run"] where args.value(option) != nil || args.flag(option) {
+            throw PopsimError.usage("gen: --\(option) goes with --trace (production's rows); a scenario only names its strategy")
+        }
         let events = try number(args, "events", default: defaultEvents, minimum: 0, maximum: maxEvents)
         let seed = try number(args, "seed", default: defaultSeed, minimum: 0, maximum: Int.max)
         let popups = try number(args, "popups", default: defaultPopups, minimum: 1, maximum: maxPopups)
@@ -27,13 +30,15 @@ enum GenCommand {
         return RunCommand.emit(text, to: args.value("output"), console: &console)
     }
 
-    /// `gen --trace --users N [--catalog FILE]`: a synthetic trace (CSV) and its catalog.
+    /// `gen --trace --users N [--catalog FILE]`: a synthetic trace (CSV) and its catalog, with
+    /// production's rows under `--strategy` (a built-in, `exec:PATH`) or `--policy FILE`.
     static func trace(_ args: Arguments, console: inout Console) throws(PopsimError) -> ExitCode {
         let users = try number(args, "users", default: defaultUsers, minimum: 1, maximum: 10_000_000)
         let seed = try number(args, "seed", default: defaultSeed, minimum: 0, maximum: Int.max)
         try Guards(args, command: "gen").arm(console)
-        let strategy = args.value("strategy") ?? "fg"
-        guard StrategyRegistry.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
+        let strategies = try StrategyArguments.set(args)
+        let strategy = StrategyArguments.defaultStrategy(args) ?? "fg"
+        guard strategies.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
         // The trace and its catalog are two files.
         try OutputGuard.refuse(output: args.value("output"), inputs: args.all("catalog"), command: "gen")
         if let catalog = args.value("catalog") {
@@ -48,7 +53,7 @@ enum GenCommand {
                 return console.report(.io(path: catalog, reason: error.reason))
             }
         }
-        let text = TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy).csv()
+        let text = try TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy, strategies: strategies).csv()
         return RunCommand.emit(text, to: args.value("output"), console: &console)
     }
 

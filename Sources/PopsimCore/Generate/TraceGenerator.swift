@@ -1,20 +1,24 @@
 /// A seeded synthetic trace of many users and its catalog (`popsim gen --trace`): a week of
 /// sessions with a daily rhythm, campaigns sent to every user online at the same minute,
 /// screens, and what production did — the `shown` and `dismissed` rows of each user run under
-/// `strategy` — so that `replay` has a production column to agree with.
+/// `strategy` (a built-in, a policy file's rules, a plug-in: any of `strategies`) — so that
+/// `replay` has a production column to agree with, and `fit` a known truth to find.
 ///
 /// Contract: the same users, seed and strategy give the same bytes; rows are in time order
 /// across users (users interleave, as in real traffic); replayed under `strategy`, every user
-/// agrees with production.
+/// agrees with production. A user whose run fails stops the whole trace with that error: a
+/// trace never leaves production's rows out.
 public struct TraceGenerator: Sendable {
     public var users: Int
     public var seed: UInt64
     public var strategy: String
+    public var strategies: StrategySet
 
-    public init(users: Int, seed: UInt64, strategy: String = "fg") {
+    public init(users: Int, seed: UInt64, strategy: String = "fg", strategies: StrategySet = .builtIn) {
         self.users = users
         self.seed = seed
         self.strategy = strategy
+        self.strategies = strategies
     }
 
     /// The catalog the trace is written against.
@@ -55,15 +59,17 @@ public struct TraceGenerator: Sendable {
         var value: String
     }
 
-    /// The trace as CSV, with its header.
-    public func csv() -> String {
-        guard case .success(let catalog) = ScenarioLoader.load(Array(Self.catalog.utf8), file: "app.json", catalog: StrategyRegistry.catalog) else {
-            return ""
+    /// The trace as CSV, with its header; the first user's run that fails stops it.
+    public func csv() throws(PopsimError) -> String {
+        let catalog: Scenario
+        switch ScenarioLoader.load(Array(Self.catalog.utf8), file: "app.json", catalog: StrategyRegistry.catalog) {
+        case .success(let loaded): catalog = loaded
+        case .failure(let errors): throw .input(errors)
         }
         var rng = SplitMix64(seed: seed)
         var rows: [Row] = []
         for u in 0..<users {
-            rows += user(u, catalog: catalog, rng: &rng)
+            rows += try user(u, catalog: catalog, rng: &rng)
         }
         rows.sort { ($0.time, $0.user, $0.seq) < ($1.time, $1.user, $1.seq) }
         var out = "user,time,action,popup,value\n"
@@ -72,7 +78,7 @@ public struct TraceGenerator: Sendable {
     }
 
     /// One user's week: its actions, then production's shows and dismissals under `strategy`.
-    func user(_ u: Int, catalog: Scenario, rng: inout SplitMix64) -> [Row] {
+    func user(_ u: Int, catalog: Scenario, rng: inout SplitMix64) throws(PopsimError) -> [Row] {
         var actions: [(Int, String, String, String)] = []
         let sessions = 1 + rng.below(6)
         let names = catalog.popups.map(\.name)
@@ -111,15 +117,18 @@ public struct TraceGenerator: Sendable {
             }
         }
         let user = Replayer.User(id: "u\(u)", firstRow: 0, rows: entries, values: values)
-        guard var scenario = try? Replayer(catalog: catalog, columns: [], limits: RunLimits(), file: "u\(u)").scenario(user, user.ref) else {
-            return rows
+        var scenario: Scenario
+        do {
+            scenario = try Replayer(catalog: catalog, columns: [], limits: RunLimits(), file: "u\(u)").scenario(user, user.ref)
+        } catch {
+            throw .replay(error)
         }
         // How this user answers each popup (the same every time), if at all.
         for i in scenario.popups.indices where rng.below(3) > 0 {
             let buttons = ["close"] + scenario.popups[i].then.map(\.button)
             scenario.popups[i].respond = Response(after: 300 + rng.below(5000), button: buttons[rng.below(buttons.count)])
         }
-        guard let result = try? Pipeline.run(scenario, strategy: strategy) else { return rows }
+        let result = try Pipeline.run(scenario, strategy: strategy, strategies: strategies)
         let t0 = entries.first?.time ?? 0
         // A popup's instances (`InstancePolicy.perRequest`) are that popup in production's rows.
         for e in result.timeline.entries where e.subject >= 0 && Int(e.subject) < result.scenario.popups.count {
