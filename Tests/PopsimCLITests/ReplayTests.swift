@@ -141,6 +141,12 @@ struct ReplayTests {
         #expect(dies.status == 2)
         #expect(dies.stderr == "plug-in exec:./dies.sh: it exited with status 3 before its handshake (its stderr: no config)\n")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("dead.csv").path))
+        // Neither the trace nor the catalog replaces what gen reads.
+        let overTruth = try runPopsim(["gen", "--trace", "--users", "5", "--policy", "truth.json", "--output", "truth.json"], in: dir)
+        #expect(overTruth.status == 2 && overTruth.stderr.hasPrefix("popsim: gen: --output truth.json is one of its inputs"))
+        let catalogOverTruth = try runPopsim(["gen", "--trace", "--users", "5", "--policy", "truth.json", "--catalog", "truth.json", "--force"], in: dir)
+        #expect(catalogOverTruth.status == 2 && catalogOverTruth.stderr.hasPrefix("popsim: gen: --catalog truth.json is one of its inputs"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("truth.json"), encoding: .utf8) == policy)
         let stray = try runPopsim(["gen", "--policy", "truth.json"], in: dir)
         #expect(stray.status == 2)
         #expect(stray.stderr == "popsim: gen: --policy goes with --trace (production's rows); a scenario only names its strategy\n")

@@ -39,8 +39,11 @@ enum GenCommand {
         let strategies = try StrategyArguments.set(args)
         let strategy = StrategyArguments.defaultStrategy(args) ?? "fg"
         guard strategies.entry(named: strategy) != nil else { throw PopsimError.configuration(.unknownStrategy(strategy)) }
-        // The trace and its catalog are two files.
-        try OutputGuard.refuse(output: args.value("output"), inputs: args.all("catalog"), command: "gen")
+        // The trace and its catalog are two files, and neither replaces what gen reads (a policy
+        // file, a plug-in).
+        let inputs = OutputGuard.inputs(args, catalogIsInput: false)
+        try OutputGuard.refuse(output: args.value("output"), inputs: inputs + args.all("catalog"), command: "gen")
+        try OutputGuard.refuse(output: args.value("catalog"), option: "--catalog", inputs: inputs, command: "gen")
         if let catalog = args.value("catalog") {
             // --catalog is replay's input: gen never writes over one by surprise.
             if !args.flag("force"), FileIO.exists(catalog) {

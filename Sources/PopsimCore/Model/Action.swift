@@ -58,9 +58,10 @@ public enum TimerTarget: Sendable, Equatable {
     /// One popup (notistack's hover over one snack).
     case popup(PopupID)
 
-    /// Whether `p`'s timer is among those it names.
-    public func includes(_ p: PopupID) -> Bool {
-        if case .popup(let q) = self { return q == p }
+    /// Whether `p`'s timer is among those it names: a popup names its instances too (`Saved#2`,
+    /// docs/engine.md "Instances"; the script names the file's popup).
+    public func includes(_ p: PopupID, in world: World) -> Bool {
+        if case .popup(let q) = self { return world.base(p) == q }
         return true
     }
 }

@@ -75,7 +75,8 @@ struct AdwToastStrategy: Strategy {
             decisions.show(p)
         case .remove(let p) where !world.instances(of: p).isEmpty:
             for q in queue.elements where world.base(q) == p {
-                unqueue(at: queue.firstIndex(of: q) ?? 0)
+                guard let i = queue.firstIndex(of: q) else { continue }
+                unqueue(at: i)
                 decisions.drop(q, .removed)
             }
             if let c = current, world.base(c) == p { dismiss(c, world, &decisions) }

@@ -4,11 +4,11 @@
 ///   `SnackbarProvider.tsx`, `SnackbarItem.tsx`, `Collapse.tsx`.
 /// - Slots (option `slots`, 3) are shared by every anchor. A snack holds its slot until `gone`
 ///   (its exit, about 495 ms: slide, pause, collapse).
-/// - Arrival: with option `dedupe: on` (`preventDuplicate`) a snack whose `dedupeKey` (else name)
-///   matches one queued or on screen — leaving ones included — is ignored (`drop … duplicate`).
-///   Without it (the default) the same key is a second snack: it joins the queue, and since popsim
-///   has one of each popup on screen, a queued copy of a popup still on screen keeps its place and
-///   shows at that one's `gone`; the snacks behind it do not wait. Free slots take the queue head.
+/// - Arrival: every `enqueueSnackbar` is a snack of its own (a new id, `SnackbarProvider.tsx`
+///   :81-82): a popup requested again while on screen or queued is a new instance (`Saved#2`),
+///   shown beside the first when a slot is free. With option `dedupe: on` (`preventDuplicate`) a
+///   snack whose `dedupeKey` (else its popup's name) matches one queued or on screen — leaving
+///   ones included — is ignored (`drop Saved#2 duplicate`). Free slots take the queue head.
 /// - Full: the oldest snack on screen is evicted (`hide … evicted`), skipping `persist` ones
 ///   (`duration: "forever"`) unless every snack is persistent. One eviction at a time: none while a
 ///   snack is leaving or flagged. A snack still entering is flagged and closes when its entrance
@@ -19,8 +19,9 @@
 ///   the oldest goes at once, no exit animation, `hide … evicted`).
 /// - Display time from `show`: `duration` (option default 5000 = `autoHideDuration`). `pauseTimers`
 ///   / `resumeTimers` (hover, window blur) stop it, and it starts again with **half** the duration.
-/// - `remove p` is `closeSnackbar(key)`: p closes or leaves the queue. `clear` is `closeSnackbar()`:
-///   every snack on screen closes, the queue stays and flows in.
+/// - `remove p` is `closeSnackbar(key)` for every snack of p: the queued ones leave, in queue
+///   order, and those on screen close, oldest first. `clear` is `closeSnackbar()`: every snack on
+///   screen closes, the queue stays and flows in.
 struct NotistackStrategy: Strategy {
     static let name = "notistack"
     static let summary = "notistack: maxSnack slots; when full the oldest non-persistent snack is evicted, one at a time"
@@ -118,7 +119,8 @@ struct NotistackStrategy: Strategy {
     /// Free slots take the queue head; a queue left waiting evicts the oldest snack, or cuts it.
     private mutating func flow(_ world: World, _ decisions: inout Decisions) {
         while true {
-            // A queued copy of a popup still on screen keeps its place and waits for that one's `gone`.
+            // A queued snack is never on screen (a request of one on screen is an instance of its
+            // own), so this is the head; the check guards the order all the same.
             while snacks.count < slots, let i = queue.firstIndex(where: { !snacks.contains($0) }) {
                 let next = queue.remove(at: i)
                 queued.remove(next)

@@ -27,13 +27,13 @@ extension PolicyStrategy {
 
     /// `pauseTimers: resume`: the timer stops and keeps what it had left (sonner).
     mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in screen.order where target.includes(p) && world.isVisibleAndStaying(p) {
+        for p in screen.order where target.includes(p, in: world) && world.isVisibleAndStaying(p) {
             if timers.pause(p, at: world.now, floor: 1) != nil { decisions.stopTimer(p) }
         }
     }
 
     mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in screen.order where target.includes(p) && world.isVisibleAndStaying(p) {
+        for p in screen.order where target.includes(p, in: world) && world.isVisibleAndStaying(p) {
             if let left = timers.resume(p, at: world.now) { decisions.restartTimer(p, ms: left) }
         }
     }

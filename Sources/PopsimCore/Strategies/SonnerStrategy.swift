@@ -14,8 +14,8 @@
 ///   again with what it had — its duration, or what was left at its last pause (`index.tsx`
 ///   :219-241: the timer effect reruns on the new toast object with `remainingTime`); a paused
 ///   one stays paused, a leaving one still leaves. `none` (`toast()` without an id, `state.ts`
-///   :23-25): every request is a new toast, an instance (`Saved#2`). A covered toast is off
-///   screen to popsim, so a request of it under `none` reaches it and updates it as `given`.
+///   :23-25): every request is a new toast, an instance (`Saved#2`), a covered one's too (its
+///   request is still open, so it is not free for another).
 /// - `remove p` is `toast.dismiss(id)` for every toast of p; `clear` is `toast.dismiss()` for
 ///   every toast.
 /// - `pauseTimers` / `resumeTimers` (hover, a pointer down, a hidden document; sonner pauses every
@@ -154,7 +154,7 @@ struct SonnerStrategy: Strategy {
 
     /// Hover, a pointer down or a hidden document stop every countdown; each keeps what is left.
     private mutating func pause(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in targets(target) where !leaving[Int(p.index)] {
+        for p in targets(target, world) where !leaving[Int(p.index)] {
             guard let left = timers.pause(p, at: world.now, floor: 0) else { continue }
             remaining[Int(p.index)] = left
             if covered[Int(p.index)] { expiryGeneration[Int(p.index)] += 1 } else { decisions.stopTimer(p) }
@@ -163,7 +163,7 @@ struct SonnerStrategy: Strategy {
 
     /// The countdowns go on with what they had left.
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for p in targets(target) {
+        for p in targets(target, world) {
             guard let left = timers.resume(p, at: world.now) else { continue }
             if covered[Int(p.index)] {
                 startExpiry(p, after: left, &decisions)
@@ -173,9 +173,10 @@ struct SonnerStrategy: Strategy {
         }
     }
 
-    /// The mounted toasts a pause or resume reaches, oldest first.
-    private func targets(_ target: TimerTarget) -> [PopupID] {
-        if case .popup(let q) = target { return mounted.contains(q) ? [q] : [] }
+    /// The mounted toasts a pause or resume reaches, oldest first (a popup's: it and its
+    /// instances, by number).
+    private func targets(_ target: TimerTarget, _ world: World) -> [PopupID] {
+        if case .popup(let q) = target { return ([q] + world.instances(of: q)).filter { mounted.contains($0) } }
         return mounted.elements
     }
 

@@ -122,7 +122,7 @@ struct SwiftMessagesStrategy: Strategy {
         case .pauseTimers(let target):
             panStarted(target, world, &decisions)
         case .resumeTimers(let target):
-            guard let p = panned, target.includes(p) else { return }
+            guard let p = panned, target.includes(p, in: world) else { return }
             panned = nil
             start(.panEnded, after: world.traits(p).showMs, &decisions)
         case .gone(let p) where current == p:
@@ -152,7 +152,7 @@ struct SwiftMessagesStrategy: Strategy {
     /// `panStarted`: the token taken away. A running engine display timer becomes the same
     /// timer checking the token when it fires (the real Task is not cancelled).
     private mutating func panStarted(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        guard let c = current, target.includes(c), world.isVisibleAndStaying(c) else { return }
+        guard let c = current, target.includes(c, in: world), world.isVisibleAndStaying(c) else { return }
         panned = c
         token = nil
         guard engineTimer, let duration = world.traits(c).duration else { return }

@@ -29,7 +29,7 @@ struct TimerHolds {
     }
 
     private mutating func pause(_ target: TimerTarget, on screen: [PopupID], _ world: World, _ decisions: inout Decisions) {
-        for p in screen where target.includes(p) && world.isVisibleAndStaying(p)
+        for p in screen where target.includes(p, in: world) && world.isVisibleAndStaying(p)
             && world.traits(p).duration != nil {
             held[Int(p.index)] = true
             decisions.stopTimer(p)
@@ -37,7 +37,7 @@ struct TimerHolds {
     }
 
     private mutating func resume(_ target: TimerTarget, _ world: World, _ decisions: inout Decisions) {
-        for i in held.indices where held[i] && target.includes(PopupID(i)) {
+        for i in held.indices where held[i] && target.includes(PopupID(i), in: world) {
             held[i] = false
             let p = PopupID(i)
             guard world.isVisibleAndStaying(p), let duration = world.traits(p).duration else { continue }

@@ -41,8 +41,8 @@ public enum TraceErrorText {
         case .notAnInteger(let variable, let got): return LoadProblem.expected("an integer for \(variable)", got: JSONValue.quoted(got)).message
         case .notABoolean(let variable, let got): return LoadProblem.expected("true or false for \(variable)", got: JSONValue.quoted(got)).message
         case .notAPriority(let got):
-            return LoadProblem.expectedOneOf(["an integer"] + ScenarioLoader.namedPriorities.map(\.0), got: JSONValue.quoted(got),
-                                             suggestion: nil).message
+            let names = ScenarioLoader.namedPriorities.map(\.0).joined(separator: ", ")
+            return LoadProblem.expected("a priority (an integer from \(Int32.min) to \(Int32.max), or \(names))", got: JSONValue.quoted(got)).message
         case .timeGoesBack(let user, let time):
             // Without the row before (its time and line): the same words whichever worker, or partition, found it.
             return LoadProblem.expected("a time no earlier than user \(JSONValue.quoted(user))'s rows before it", got: String(time)).message

@@ -14,7 +14,9 @@ public enum Lint {
     }
 
     public static func findings(_ result: RunResult, entry: StrategyEntry) -> [Finding] {
-        (ignored(result.scenario, entry: entry, options: result.options) + properties(result.scenario) + hazards(result) + stalledAtEnd(result)
+        // The file's popups: a run's instances (`Saved#2`) are not the file's to lint.
+        let file = result.fileScenario
+        return (ignored(file, entry: entry, options: result.options) + properties(file) + hazards(result) + stalledAtEnd(result)
             + heldBackAtEnd(result) + neverLeaving(result)).map {
             Finding(isHazard: $0.isHazard, line: TerminalText.safe($0.line))
         }
@@ -24,7 +26,7 @@ public enum Lint {
     /// uses, with how often (lint lists every place).
     public static func ignoredSummary(_ result: RunResult, strategies: StrategySet = .builtIn) -> [String] {
         guard let entry = strategies.entry(named: result.strategy) else { return [] }
-        let scenario = result.scenario
+        let scenario = result.fileScenario
         var lines: [String] = []
         for field in entry.ignoredFields(under: result.options) {
             let n = scenario.popups.filter { $0.fieldsSet.contains(field) }.count
@@ -102,12 +104,13 @@ public enum Lint {
     /// Popups on screen at the end that nothing could ever take off: no display time (its own or
     /// the strategy's), no simulated user, and no dismiss, press, remove or clear in the script.
     static func neverLeaving(_ result: RunResult) -> [Finding] {
-        let takenOff = result.scenario.somethingTakesOff()
+        let takenOff = result.fileScenario.somethingTakesOff()
         let defaultDuration = result.options[.duration]
         return result.onScreen.compactMap { p in
             let popup = result.scenario[p]
             let lasts = popup.duration.map { $0 != .forever } ?? (defaultDuration != nil)
-            guard !lasts, popup.respond == nil, !takenOff[Int(p.index)] else { return nil }
+            // An instance is taken off as its popup is (the script names the file's popup).
+            guard !lasts, popup.respond == nil, !takenOff[Int(result.timeline.base(p.index))] else { return nil }
             return Finding(isHazard: false, line: "\(result.scenario.file): end: never leaves: '\(popup.name)' has no duration "
                 + "and no respond, and nothing in the script dismisses it: it blocks the screen for good")
         }

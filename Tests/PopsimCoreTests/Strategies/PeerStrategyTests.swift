@@ -153,6 +153,27 @@ struct PeerStrategyTests {
             """)
     }
 
+    /// A timer target names the file's popup and so its instances: `pauseTimers a` holds `a` and
+    /// `a#2`, and `resumeTimers a` gives both half their duration (notistack).
+    @Test func aTimerTargetReachesThePopupsInstances() throws {
+        let text = scenario("notistack", #""a": {"duration": 1000}"#,
+                            #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": "a"}, {"at": 500, "pauseTimers": "a"}, "#
+                            + #"{"at": 2000, "resumeTimers": "a"}"#)
+        #expect(try timeline(text) == """
+               0  enqueue  a
+               0  show     a
+             100  enqueue  a#2
+             100  show     a#2
+             225  shown    a
+             325  shown    a#2
+            2500  hide     a    duration
+            2500  hide     a#2  duration
+            2995  gone     a
+            2995  gone     a#2
+
+            """)
+    }
+
     /// Under the LONG default a re-show restarts the timeout; a snackbar presenting is only merged.
     @Test func mdcSnackbarReshowWhilePresentingOnlyMerges() throws {
         let text = scenario("mdc-snackbar", #""a": {}"#, #"{"at": 0, "enqueue": "a"}, {"at": 100, "enqueue": "a"}"#)

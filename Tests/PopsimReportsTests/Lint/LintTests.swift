@@ -85,6 +85,19 @@ import PopsimTestSupport
         ])
     }
 
+    /// A run's instances (notistack's second snack, `a#2`) are not the file's popups: lint counts
+    /// and locates the file's fields once, and a button pressed on `a` is pressed on `a#2` too
+    /// (before, each line came twice and `a#2`'s `ok` was "never pressed").
+    @Test func instancesAreNotLintedAsTheFilesPopups() throws {
+        let text = #"{"popsim": 1, "strategy": "notistack", "popups": {"a": {"duration": "forever", "level": "high", "then": {"ok": []}}}, "#
+            + #""events": [{"at": 0, "enqueue": "a"}, {"at": 10, "enqueue": "a"}, {"at": 500, "press": {"popup": "a", "button": "ok"}}]}"#
+        let result = try run(text)
+        #expect(result.timeline.subjects == ["a", "a#2"] && result.filePopupCount == 1)
+        let entry = try #require(StrategyRegistry.entry(named: "notistack"))
+        #expect(Lint.findings(result, entry: entry).map(\.line) == ["test.json:1:89: popups.a.level: ignored by notistack"])
+        #expect(Lint.ignoredSummary(result) == ["test.json: notistack ignores the popup field 'level' (set on 1 popup; see 'popsim lint')"])
+    }
+
     /// A `then` branch that nothing presses is a note (an alternative the script does not take);
     /// answering a popup never enqueued is a warning of its own.
     @Test func unpressedButtonsAndAnswersToPopupsNeverEnqueued() throws {
