@@ -32,6 +32,28 @@ extension System {
         }
     }
 
+    /// Marks every descriptor open now beyond 0, 1 and 2 close-on-exec (Linux: those
+    /// `/proc/self/fd` lists), just before a spawn. A process that embeds popsim's core (the test
+    /// harness, making pipes for children of its own with Foundation) may hold descriptors open
+    /// without it; a plug-in that inherited one kept that other child's output open, and its
+    /// reader waited for an end that never came. Another child's redirections are `dup2`s, which
+    /// this does not touch.
+    static func markOpenDescriptorsCloseOnExec() {
+        #if os(Linux)
+        guard let dir = opendir("/proc/self/fd") else { return }
+        defer { closedir(dir) }
+        let own = dirfd(dir)
+        while let entry = readdir(dir) {
+            let fd = withUnsafeBytes(of: entry.pointee.d_name) { raw -> Int32? in
+                Int32(String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self))
+            }
+            guard let fd, fd > 2, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
+        #endif
+    }
+
     /// Held while a descriptor is made close-on-exec in two steps and while a child is spawned.
     nonisolated(unsafe) static let descriptorLock: UnsafeMutablePointer<pthread_mutex_t> = {
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -77,6 +99,7 @@ extension System {
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         pthread_mutex_lock(descriptorLock)
+        markOpenDescriptorsCloseOnExec()
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, inheritedEnvironment)
         pthread_mutex_unlock(descriptorLock)
         return status == 0 ? .success(pid) : .failure(SpawnError(code: status))

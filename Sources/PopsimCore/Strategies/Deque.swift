@@ -56,6 +56,37 @@ struct Deque<Element>: Sendable where Element: Sendable {
         return back.remove(at: backHead + i - front.count)
     }
 
+    /// Removes every element `matches` accepts, keeping the order of the rest, and returns them
+    /// in order: O(n), one call of `matches` per element (notistack's `remove` of a popup's snacks).
+    mutating func remove(where matches: (Element) -> Bool) -> [Element] {
+        // `front` is in reverse order: compacted in its own order, its removed ones reversed after.
+        var removed: [Element] = []
+        var kept = 0
+        for i in front.indices {
+            let e = front[i]
+            if matches(e) {
+                removed.append(e)
+            } else {
+                front[kept] = e
+                kept += 1
+            }
+        }
+        front.removeSubrange(kept...)
+        removed.reverse()
+        kept = backHead
+        for i in backHead..<back.count {
+            let e = back[i]
+            if matches(e) {
+                removed.append(e)
+            } else {
+                back[kept] = e
+                kept += 1
+            }
+        }
+        back.removeSubrange(kept...)
+        return removed
+    }
+
     /// Removes every element `matches` accepts, keeping the order of the rest: O(n), in place
     /// (no copy of the line).
     mutating func removeAll(where matches: (Element) -> Bool) {

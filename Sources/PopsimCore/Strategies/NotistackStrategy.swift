@@ -44,7 +44,8 @@ struct NotistackStrategy: Strategy {
     private let slots: Int
     private let dedupe: Bool
     private let overflow: String
-    /// How many queued snacks have each dedupe key; who is queued.
+    /// How many queued snacks have each dedupe key; how many snacks of each file's popup are
+    /// queued (its instances counted as it: `remove` asks by popup).
     private var keys: DedupeCounts
     private var queued: PopupCounts
     /// On screen, oldest first, leaving ones included until `gone` (and the two ways to make room).
@@ -66,7 +67,6 @@ struct NotistackStrategy: Strategy {
     /// Room for the new snack; it has its popup's dedupe key.
     mutating func instanceAdded(_ instance: PopupID, of base: PopupID, in world: World) {
         keys.addInstance(of: base)
-        queued.addInstance()
         snacks.addInstance()
         holds.addInstance()
     }
@@ -79,7 +79,7 @@ struct NotistackStrategy: Strategy {
                 return
             }
             queue.append(p)
-            queued.add(p)
+            queued.add(world.base(p))
             keys.add(p)
             flow(world, &decisions)
         case .shown(let p):
@@ -92,16 +92,17 @@ struct NotistackStrategy: Strategy {
         case .remove(let p):
             // Every snack of p: those queued leave in queue order, those on screen close
             // oldest first.
-            let ofP = world.instances(of: p).isEmpty ? { $0 == p } : { (q: PopupID) in world.base(q) == p }
-            if queued.contains(p) || world.instances(of: p).contains(where: { queued.contains($0) }) {
-                for q in queue.elements where ofP(q) {
+            let some = !world.instances(of: p).isEmpty
+            if queued.contains(p) {
+                // Two literal closures, each inlined into the pass (a closure chosen at run time is not).
+                let removed = some ? queue.remove(where: { world.base($0) == p }) : queue.remove(where: { $0 == p })
+                for q in removed {
                     decisions.drop(q, .removed)
                     keys.remove(q)
-                    queued.remove(q)
                 }
-                queue.removeAll(where: ofP)
+                queued.removeAll(p)
             }
-            for q in snacks.order where ofP(q) && !snacks.isLeaving(q) { close(q, .removed, &decisions) }
+            for q in snacks.order where (some ? world.base(q) == p : q == p) && !snacks.isLeaving(q) { close(q, .removed, &decisions) }
         case .clear:
             for p in snacks.staying { close(p, .cleared, &decisions) }
         default:
@@ -123,7 +124,7 @@ struct NotistackStrategy: Strategy {
             // own), so this is the head; the check guards the order all the same.
             while snacks.count < slots, let i = queue.firstIndex(where: { !snacks.contains($0) }) {
                 let next = queue.remove(at: i)
-                queued.remove(next)
+                queued.remove(world.base(next))
                 keys.remove(next)
                 snacks.add(next)
                 decisions.show(next)
