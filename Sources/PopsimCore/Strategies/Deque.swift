@@ -59,31 +59,28 @@ struct Deque<Element>: Sendable where Element: Sendable {
     /// Removes every element `matches` accepts, keeping the order of the rest, and returns them
     /// in order: O(n), one call of `matches` per element (notistack's `remove` of a popup's snacks).
     mutating func remove(where matches: (Element) -> Bool) -> [Element] {
-        // `front` is in reverse order: compacted in its own order, its removed ones reversed after.
-        var removed: [Element] = []
-        var kept = 0
-        for i in front.indices {
-            let e = front[i]
-            if matches(e) {
-                removed.append(e)
-            } else {
-                front[kept] = e
-                kept += 1
-            }
-        }
-        front.removeSubrange(kept...)
+        // `front` is in reverse order: its removed ones come out reversed, before `back`'s.
+        var removed = Self.compact(&front, from: 0, removing: matches)
         removed.reverse()
-        kept = backHead
-        for i in backHead..<back.count {
-            let e = back[i]
+        removed += Self.compact(&back, from: backHead, removing: matches)
+        return removed
+    }
+
+    /// Takes out of `array[start...]` the elements `matches` accepts, in place, keeping the order
+    /// of the rest; returns them in array order.
+    private static func compact(_ array: inout [Element], from start: Int, removing matches: (Element) -> Bool) -> [Element] {
+        var removed: [Element] = []
+        var kept = start
+        for i in start..<array.count {
+            let e = array[i]
             if matches(e) {
                 removed.append(e)
             } else {
-                back[kept] = e
+                array[kept] = e
                 kept += 1
             }
         }
-        back.removeSubrange(kept...)
+        array.removeSubrange(kept...)
         return removed
     }
 
