@@ -74,9 +74,8 @@ struct AdwToastStrategy: Strategy {
             waitingForGone = nil
             decisions.show(p)
         case .remove(let p) where !world.instances(of: p).isEmpty:
-            for q in queue.elements where world.base(q) == p {
-                guard let i = queue.firstIndex(of: q) else { continue }
-                unqueue(at: i)
+            for q in queue.remove(where: { world.base($0) == p }) {
+                queued.remove(q)
                 decisions.drop(q, .removed)
             }
             if let c = current, world.base(c) == p { dismiss(c, world, &decisions) }
