@@ -4,6 +4,7 @@ Every comparison is one paired run: A and B alternate (A B A B ...) for N pairs,
 summarised by its median, min and max wall time. Peak memory is each child's own ru_maxrss
 (os.wait4), so no external `time` is needed.
 """
+import json
 import os
 import platform
 import re
@@ -161,10 +162,53 @@ def replay_bench(pairs, verdict, large=True):
     return (rows, summary(one), summary(two), summary(policy), summary(everything), summary(sorted_plain), summary(sorted_flag),
             summary(csv_times), summary(reading), memory, {u: v[3] for u, v in traces.items()})
 
+FIT_TRUTH = '{"description": "a team\'s own manager", "order": "priority+fifo", "busy": "preempt", "busyFor": "higher", "cooldownMs": 2000}'
+
+
+def fit_bench(pairs, verdict):
+    """12. `fit` (issue 44): traces of 5,000 and 50,000 users made under a policy with four
+    non-default knobs (`gen --trace --policy`), fitted with the defaults (every built-in strategy
+    and policy, budget 3000) on two cores: the time, the evaluations and evaluations per second,
+    and what was found (the best and its agreement on fit and held-out users)."""
+    truth = os.path.join(WORK, "fit-truth.json")
+    with open(truth, "w") as f:
+        f.write(FIT_TRUTH)
+    out = []
+    for users in (5_000, 50_000):
+        trace, catalog = os.path.join(WORK, f"fit-{users // 1000}k.csv"), os.path.join(WORK, f"fit-{users // 1000}k-app.json")
+        if not os.path.exists(trace):
+            run([POPSIM, "gen", "--trace", "--users", str(users), "--seed", "5", "--policy", truth, "--catalog", catalog, "--force",
+                 "--output", trace])
+        cmd = [POPSIM, "fit", trace, "--catalog", catalog, "--jobs", "2", "--format", "json"]
+        times = [run(cmd)[0] for _ in range(max(1, min(pairs, 3)))]
+        report = json.loads(subprocess.run(cmd, capture_output=True, check=True).stdout)
+        best = report["best"]
+        out.append((users, summary(times), report["evaluations"], best["label"], best["fit"], best["test"]))
+    verdict("fit: 5,000 users, every strategy, 2 cores (seconds)", out[0][1][0], 60, 60)
+    return out
+
+
+def fit_lines(figures):
+    out = ["", "`fit` on traces made under a policy with four non-default knobs (`popsim gen --trace --seed 5 --policy` "
+           "with order=priority+fifo, busy=preempt, busyFor=higher, cooldownMs=2000), every built-in strategy and "
+           "policy searched, budget 3000, `--jobs 2`:", "",
+           "| users | time | evaluations | evaluations per second | best | agrees: fit users | held out |",
+           "|---:|---:|---:|---:|---|---:|---:|"]
+    for users, times, evaluations, label, fit, test in figures:
+        share = lambda s: f"{s['agreeing'] * 100 / max(1, s['users']):.1f} %"
+        out.append(f"| {users:,} | {fmt(times)} | {evaluations:,} | {evaluations / times[0]:,.0f} | `{label}` | {share(fit)} | {share(test)} |")
+    return out
+
 
 def main():
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     os.makedirs(WORK, exist_ok=True)
+    if len(sys.argv) > 2 and sys.argv[2] == "fit":
+        verdicts = []
+        print("\n".join(fit_lines(fit_bench(pairs, lambda *v, **k: verdicts.append(v)))))
+        for v in verdicts:
+            print(v)
+        return
     if len(sys.argv) > 2 and sys.argv[2] == "replay":
         verdicts = []
         figures = replay_bench(pairs, lambda *v, **k: verdicts.append(v), large="small" not in sys.argv[3:])
@@ -364,8 +408,10 @@ def main():
             verdict(f"slowest strategy vs the reference {ref_commit[:7]}, instructions (times)", max(strategies_counted), 1.0, 1.0)
 
     replayed = replay_bench(pairs, verdict)
+    fitted = fit_bench(pairs, verdict)
     report = render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread,
-                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet, instruction_ratchet), replayed)
+                    bursts, explorations, simpy_version, cxx_version, plugins, (ref_commit, ratchet, instruction_ratchet), replayed,
+                    fitted)
     print(report)
     with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
         f.write(report)
@@ -454,7 +500,7 @@ def replay_lines(figures):
 
 
 def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second, speeds, spread, bursts,
-           explorations, simpy_version, cxx_version, plugins, reference, replayed):
+           explorations, simpy_version, cxx_version, plugins, reference, replayed, fitted):
     swift = version(["swift", "--version"])
     out = ["# popsim benchmark results", "",
            f"Machine: {machine()}.  ",
@@ -486,6 +532,7 @@ def render(pairs, rows, notes, verdicts, per_event, rss, lines, lines_per_second
             f"{per_mode[0]:,.0f} variants per second with one process serving many runs, {per_mode[1]:,.0f} with a new "
             f"process per run (`--plugin-per-run`): {per_mode[0] / per_mode[1]:.1f}×."]
     out += replay_lines(replayed)
+    out += fit_lines(fitted)
     ref_commit, ratchet, instruction_ratchet = reference
     out += ["", f"Against the pinned reference {ref_commit[:7]} (`Benchmarks/reference`; built from this repository's "
             "history), each the median of per-pair ratios, this tree's time over the reference's (below 1.00× is faster):", "",

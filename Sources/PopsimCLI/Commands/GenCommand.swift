@@ -13,7 +13,7 @@ enum GenCommand {
         guard let args = try Arguments.parse(arguments, command: "gen", console: &console) else { return .success }
         if let extra = args.positionals.first { throw PopsimError.usage("gen: unexpected argument \(JSONValue.quoted(extra))") }
         if args.flag("trace") { return try trace(args, console: &console) }
-        for option in ["policy", "plugin-timeout", "plugin-per-run"] where args.value(option) != nil || args.flag(option) {
+        for option in ["policy", "plugin-timeout", "plugin-per-run", "option"] where args.value(option) != nil || args.flag(option) {
             throw PopsimError.usage("gen: --\(option) goes with --trace (production's rows); a scenario only names its strategy")
         }
         let events = try number(args, "events", default: defaultEvents, minimum: 0, maximum: maxEvents)
@@ -56,7 +56,9 @@ enum GenCommand {
                 return console.report(.io(path: catalog, reason: error.reason))
             }
         }
-        let text = try TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy, strategies: strategies).csv()
+        var generator = TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy, strategies: strategies)
+        generator.overrides = try OptionOverride.parseAll(args.all("option"))
+        let text = try generator.csv()
         return RunCommand.emit(text, to: args.value("output"), console: &console)
     }
 

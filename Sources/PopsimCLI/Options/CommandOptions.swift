@@ -8,7 +8,7 @@ enum CommandOptions {
     static let all: [CommandOption] = generation + replay + strategies + outputs + work + guards
 
     /// The commands that run scenarios under strategies.
-    static let runners = ["run", "compare", "check", "lint", "explore", "replay"]
+    static let runners = ["run", "compare", "check", "lint", "explore", "replay", "fit"]
 
     /// A command's options, `--help` last.
     static func options(for command: String) -> [CommandOption] {

@@ -67,6 +67,23 @@ enum HelpPages {
         usage: ["popsim replay <trace> --catalog <file> [options]", "popsim replay --merge <report>..."],
         arguments: [("<trace>", "The trace: a file, or - for standard input.")])
 
+    static let fit = HelpPage(
+        about: """
+            The trace is read as replay reads it and must have production's 'shown' rows. Users are split by \
+            a hash of their id into users fitted on and users held back (--holdout). Every built-in strategy \
+            with its options and policy with its knobs are searched: a first pass, then one option at a time on \
+            a sample of users that grows. The report gives the best, its agreement with production on both \
+            sets, the runners-up and the first users it gets wrong; --output writes the catalog with the \
+            fitted model. docs/fit.md.
+            """,
+        examples: ["popsim fit Examples/replay/week.csv --catalog Examples/replay/app.json --output fitted.json",
+                   "popsim fit week.csv --catalog app.json --strategy exec:./our-manager.py --budget 500",
+                   "popsim fit week.csv --catalog app.json --shard 0/4 --format json > f0.json",
+                   "popsim fit --merge f0.json f1.json f2.json f3.json --catalog app.json --output fitted.json"],
+        usage: ["popsim fit <trace> --catalog <file> [options]", "popsim fit --merge <report>... [--catalog <file> --output <file>]"],
+        arguments: [("<trace>", "The trace: a file, or - for standard input.")],
+        exitCodes: "0 the search ran to its end, 2 bad usage or input, a plug-in that failed, or a search cut short (incomplete).")
+
     static let check = HelpPage(
         about: """
             Each scenario is run under every expected timeline beside it (<scenario>.<label>.timeline) and \

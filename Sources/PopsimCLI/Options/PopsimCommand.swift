@@ -41,6 +41,8 @@ struct PopsimCommand: Sendable {
                       takesScenarios: true, page: HelpPages.explore, execute: ExploreCommand.execute),
         PopsimCommand("replay", "Run a trace of many users under each strategy; add the runs up side by side.",
                       page: HelpPages.replay, execute: ReplayCommand.execute),
+        PopsimCommand("fit", "Find the model of your own scheduler that agrees best with a trace's production rows.",
+                      page: HelpPages.fit, execute: FitCommand.execute),
         PopsimCommand("gen", "Write a seeded scenario of any size.", page: HelpPages.gen, execute: GenCommand.execute),
         PopsimCommand("strategies", "List the strategies with their options.", page: HelpPages.strategies, execute: StrategiesCommand.execute),
         PopsimCommand("schema", "Print the JSON Schema (draft 2020-12) of the scenario format.", page: HelpPages.schema, execute: SchemaCommand.execute),

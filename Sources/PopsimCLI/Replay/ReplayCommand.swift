@@ -271,11 +271,12 @@ enum ReplayCommand {
     /// The trace's layout from `--trace-format` (else the file's extension), then `--mapping`'s
     /// file, then `--time-unit`, `--columns`, `--event` and `--time-zone` over it; and whether the
     /// format is known (else it is told by the trace's first bytes).
-    static func traceLayout(_ args: Arguments, path: String, catalog: Scenario, maxBytes: Int) throws(PopsimError) -> (TraceLayout, known: Bool) {
+    static func traceLayout(_ args: Arguments, path: String, catalog: Scenario, maxBytes: Int,
+                            command: String = "replay") throws(PopsimError) -> (TraceLayout, known: Bool) {
         var format = path == "-" ? nil : TraceFormats.implied(by: path)
         if let name = args.value("trace-format") {
             guard let named = TraceFormats.named(name) else {
-                throw PopsimError.usage("replay: --trace-format: expected one of \(TraceFormats.names.joined(separator: ", ")); got \(JSONValue.quoted(name))")
+                throw PopsimError.usage("\(command): --trace-format: expected one of \(TraceFormats.names.joined(separator: ", ")); got \(JSONValue.quoted(name))")
             }
             format = named
         }
@@ -297,17 +298,17 @@ enum ReplayCommand {
         }
         if args.flag("multiline-fields") { layout.quotedLineBreaks = nil }
         if let text = args.value("columns"), let bad = layout.map(text) {
-            throw PopsimError.usage("replay: --columns: expected field=column with fields among "
+            throw PopsimError.usage("\(command): --columns: expected field=column with fields among "
                                     + TraceField.allCases.map(\.rawValue).joined(separator: ", ") + ", each column once, got \(JSONValue.quoted(bad))")
         }
         for text in args.all("event") {
             let pair = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2, let meaning = TraceMapping.meaning(pair[1]) else {
-                throw PopsimError.usage("replay: --event: expected NAME=MEANING with a meaning among "
+                throw PopsimError.usage("\(command): --event: expected NAME=MEANING with a meaning among "
                                         + TraceVerb.all.map(\.word).joined(separator: ", ") + " (\(TraceMappingFile.meaningNote)), got \(JSONValue.quoted(text))")
             }
             if case .setVariable(let name) = meaning, !catalog.state.names.contains(name) {
-                throw PopsimError.usage("replay: --event \(JSONValue.quoted(text)): the catalog has no state \(JSONValue.quoted(name))"
+                throw PopsimError.usage("\(command): --event \(JSONValue.quoted(text)): the catalog has no state \(JSONValue.quoted(name))"
                                         + (Suggestion.closest(name, among: catalog.state.names).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? ""))
             }
             layout.mapping.events.removeAll { $0.name == pair[0] }
@@ -315,7 +316,7 @@ enum ReplayCommand {
         }
         if let text = args.value("time-zone") {
             guard let minutes = TraceMapping.timeZone(text) else {
-                throw PopsimError.usage("replay: --time-zone: expected \(TraceMappingFile.timeZoneExpected), got \(JSONValue.quoted(text))")
+                throw PopsimError.usage("\(command): --time-zone: expected \(TraceMappingFile.timeZoneExpected), got \(JSONValue.quoted(text))")
             }
             layout.mapping.timeZoneMinutes = minutes
         }
@@ -346,10 +347,10 @@ enum ReplayCommand {
         return "sha256:" + sha256Hex(Array(lines.joined(separator: "\n").utf8))
     }
 
-    static func nonNegative(_ args: Arguments, _ name: String) throws(PopsimError) -> Int? {
+    static func nonNegative(_ args: Arguments, _ name: String, command: String = "replay") throws(PopsimError) -> Int? {
         guard let text = args.value(name) else { return nil }
         guard let n = Int(text), n >= 0 else {
-            throw PopsimError.usage("replay: --\(name): expected an integer >= 0, got \(JSONValue.quoted(text))")
+            throw PopsimError.usage("\(command): --\(name): expected an integer >= 0, got \(JSONValue.quoted(text))")
         }
         return n
     }

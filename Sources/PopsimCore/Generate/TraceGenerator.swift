@@ -13,6 +13,8 @@ public struct TraceGenerator: Sendable {
     public var seed: UInt64
     public var strategy: String
     public var strategies: StrategySet
+    /// Options of `strategy` (`gen --trace --option`): production's rules away from the defaults.
+    public var overrides: [OptionOverride] = []
 
     public init(users: Int, seed: UInt64, strategy: String = "fg", strategies: StrategySet = .builtIn) {
         self.users = users
@@ -132,7 +134,7 @@ public struct TraceGenerator: Sendable {
             let buttons = ["close"] + scenario.popups[i].then.map(\.button)
             scenario.popups[i].respond = Response(after: 300 + rng.below(5000), button: buttons[rng.below(buttons.count)])
         }
-        let result = try Pipeline.run(scenario, strategy: strategy, strategies: strategies)
+        let result = try Pipeline.run(scenario, strategy: strategy, overrides: overrides, strategies: strategies)
         let t0 = entries.first?.time ?? 0
         // A popup's instances (`InstancePolicy.perRequest`) are that popup in production's rows.
         for e in result.timeline.entries where e.subject >= 0 && Int(e.subject) < result.scenario.popups.count {

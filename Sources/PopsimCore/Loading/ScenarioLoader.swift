@@ -194,10 +194,14 @@ public struct ScenarioLoader {
     }
 
     /// Options belong to the file's strategy; without one, only the options every strategy has.
+    /// Option keys starting with it are comments.
+    public static let commentPrefix = "//"
+
     mutating func loadOptions(_ v: JSONValue, at path: JSONPath = JSONPath.root.appending("options"), skipping: String? = nil) {
         let specs = scenario.strategy.flatMap(catalog.options(of:)) ?? [.showMs(default: 0), .hideMs(default: 0), .navMs]
         let owner = scenario.strategy ?? "a scenario without \"strategy\""
-        for member in members(of: v, path) where member.key != skipping {
+        // A key starting with `//` is a comment (what `fit --output` writes above each option).
+        for member in members(of: v, path) where member.key != skipping && !member.key.hasPrefix(Self.commentPrefix) {
             let optionPath = path.appending(member.key)
             guard let spec = specs.first(where: { $0.name == member.key }) else {
                 let names = specs.map(\.name)

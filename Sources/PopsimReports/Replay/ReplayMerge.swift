@@ -34,15 +34,7 @@ public enum ReplayMerge {
                 return .failure(Problem(message: "\(path) read the trace differently than \(paths[0]) (other --columns, --time-unit or --max-errors?)"))
             }
         }
-        switch Shard.checkMerge(reports.map { $0.shard.flatMap(Shard.written) }) {
-        case .success: break
-        case .failure(.notAShard(let at)): return .failure(Problem(message: "\(paths[at]) is not a shard's report (made with --shard I/N)"))
-        case .failure(.otherCount(let at, let shard, let others)):
-            return .failure(Problem(message: "\(paths[at]) is shard \(shard.text), the others are of \(others)"))
-        case .failure(.twice(let first, let at, let shard)):
-            return .failure(Problem(message: "\(paths[at]) and \(paths[first]) are both shard \(shard.text)"))
-        case .failure(.missing(let index, let count)): return .failure(Problem(message: "shard \(index)/\(count) is missing"))
-        }
+        if let problem = shardProblem(reports.map(\.shard), paths: paths) { return .failure(Problem(message: problem)) }
         merged.tallies = ReplayTallies(columns: merged.labels.count, properties: merged.properties.count, groups: merged.groups.count)
         merged.skippedUsers = 0
         merged.userErrors = 0
@@ -54,5 +46,17 @@ public enum ReplayMerge {
         merged.shard = nil
         merged.trace = reports[0].trace
         return .success(merged)
+    }
+
+    /// Why reports of shards (`shards`, each report's, read from `paths`) are not every shard of
+    /// one whole once, in words; nil when they are. `replay --merge` and `fit --merge` say it alike.
+    public static func shardProblem(_ shards: [String?], paths: [String]) -> String? {
+        switch Shard.checkMerge(shards.map { $0.flatMap(Shard.written) }) {
+        case .success: return nil
+        case .failure(.notAShard(let at)): return "\(paths[at]) is not a shard's report (made with --shard I/N)"
+        case .failure(.otherCount(let at, let shard, let others)): return "\(paths[at]) is shard \(shard.text), the others are of \(others)"
+        case .failure(.twice(let first, let at, let shard)): return "\(paths[at]) and \(paths[first]) are both shard \(shard.text)"
+        case .failure(.missing(let index, let count)): return "shard \(index)/\(count) is missing"
+        }
     }
 }

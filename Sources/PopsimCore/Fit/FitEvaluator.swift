@@ -1,0 +1,129 @@
+/// Scores candidates on users of a `FitData`: each user's scenario run under the candidate, its
+/// shows set against production's.
+///
+/// Contract: a score is a pure function of the candidate and the users; a runaway run counts as
+/// a disagreeing user; any other stop (a plug-in that failed, popsim's own bug) throws, the first
+/// by user order.
+public struct FitEvaluator: Sendable {
+    public let data: FitData
+    public let strategies: StrategySet
+    public let limits: RunLimits
+
+    public init(data: FitData, strategies: StrategySet, limits: RunLimits) {
+        self.data = data
+        self.strategies = strategies
+        self.limits = limits
+    }
+
+    /// The candidate resolved against the catalog; nil when it cannot run it (a combination of
+    /// options the strategy or the catalog rejects).
+    public func configuration(_ c: FitCandidate) -> RunConfiguration? {
+        try? RunConfiguration.resolve(data.catalog, strategy: c.strategy, overrides: c.overrides, strategies: strategies)
+    }
+
+    /// What one thread keeps between users: a runner and buffers.
+    public struct Scratch {
+        var runner: any ScenarioRunner
+        var shows: [PopupID] = []
+        var times: [Int] = []
+        var counts: [Int] = []
+    }
+
+    public func scratch(for configuration: RunConfiguration) -> Scratch { Scratch(runner: configuration.entry.makeRunner()) }
+
+    /// The score of `configuration` on `users` (indices into `data.users`).
+    public func score(_ configuration: RunConfiguration, label: String, users: some Collection<Int>,
+                      scratch: inout Scratch) throws(ReplayFailure) -> FitScore {
+        let showMs = self.showMs(configuration)
+        var score = FitScore()
+        for i in users { _ = try judge(data.users[i], configuration, label: label, showMs: showMs, into: &score, scratch: &scratch, miss: false) }
+        return score
+    }
+
+    /// Every user, in row order, scored apart on fit and held-out users, with the first
+    /// disagreeing users (by row, either set): a finalist's scoring.
+    public func finalScore(_ configuration: RunConfiguration, label: String,
+                           scratch: inout Scratch) throws(ReplayFailure) -> (fit: FitScore, test: FitScore, misses: [FitMiss]) {
+        let showMs = self.showMs(configuration)
+        var fit = FitScore(), test = FitScore()
+        var misses: [FitMiss] = []
+        for (i, user) in data.users.enumerated() {
+            let wanted = misses.count < FitMiss.named
+            let miss = data.isTest[i] ? try judge(user, configuration, label: label, showMs: showMs, into: &test, scratch: &scratch, miss: wanted)
+                : try judge(user, configuration, label: label, showMs: showMs, into: &fit, scratch: &scratch, miss: wanted)
+            if let miss { misses.append(miss) }
+        }
+        return (fit, test, misses)
+    }
+
+    /// Each popup's show animation under `configuration` (its own, else the option): production's
+    /// answer times count from the end of it.
+    func showMs(_ configuration: RunConfiguration) -> [Int] {
+        let option = configuration.options.integerIfSet("showMs") ?? 0
+        return data.catalog.popups.map { $0.showMs ?? option }
+    }
+
+    /// Runs one user and adds it to `score`; where it parts from production, when `miss`.
+    func judge(_ user: FitData.User, _ configuration: RunConfiguration, label: String, showMs: [Int], into score: inout FitScore,
+               scratch: inout Scratch, miss: Bool) throws(ReplayFailure) -> FitMiss? {
+        var scenario = user.scenario
+        if user.answered {
+            for (p, a) in user.answers.enumerated() {
+                guard let a else { continue }
+                scenario.popups[p].respond = Response(after: max(0, a.after - showMs[p]), button: a.button ?? "close")
+            }
+        }
+        score.users += 1
+        score.shows += user.production.count
+        let result: RunResult
+        do {
+            result = try configuration.run(scenario, limits: Replayer.limits(limits, rows: user.rows), on: scratch.runner)
+        } catch {
+            guard error.settles == false else { throw ReplayFailure(user: user.ref, column: label, error: error) }
+            score.unsettled += 1
+            return miss ? FitMiss(user: user.ref, index: 1, production: nil, model: nil, unsettled: true) : nil
+        }
+        Self.shows(of: result, into: &scratch.shows, times: &scratch.times)
+        score.shows += scratch.shows.count
+        if scratch.shows == user.production {
+            score.agreeing += 1
+            score.matched += scratch.shows.count
+            return nil
+        }
+        score.matched += Self.common(scratch.shows, user.production, popups: data.catalog.popups.count, counts: &scratch.counts)
+        return miss ? self.miss(user, scratch.shows, scratch.times) : nil
+    }
+
+    /// The shows of a run, in order, each as its file's popup (an instance counts as its popup):
+    /// what `replay` compares with production.
+    static func shows(of result: RunResult, into shows: inout [PopupID], times: inout [Int]) {
+        shows.removeAll(keepingCapacity: true)
+        times.removeAll(keepingCapacity: true)
+        for e in result.timeline.entries where e.subject >= 0 && e.event == .show {
+            shows.append(PopupID(Int(result.timeline.base(e.subject))))
+            times.append(e.t)
+        }
+    }
+
+    /// Shows both sides have, popup by popup.
+    static func common(_ a: [PopupID], _ b: [PopupID], popups: Int, counts: inout [Int]) -> Int {
+        counts.refill(0, count: popups)
+        for p in a where Int(p.index) < popups { counts[Int(p.index)] += 1 }
+        var n = 0
+        for p in b where Int(p.index) < popups && counts[Int(p.index)] > 0 {
+            counts[Int(p.index)] -= 1
+            n += 1
+        }
+        return n
+    }
+
+    func miss(_ user: FitData.User, _ shows: [PopupID], _ times: [Int]) -> FitMiss {
+        var k = 0
+        while k < shows.count, k < user.production.count, shows[k] == user.production[k] { k += 1 }
+        let names = data.catalog.popups
+        func show(_ list: [PopupID], _ t: [Int]) -> FitMiss.Show? {
+            k < list.count && Int(list[k].index) < names.count ? FitMiss.Show(popup: names[Int(list[k].index)].name, ms: t[k]) : nil
+        }
+        return FitMiss(user: user.ref, index: k + 1, production: show(user.production, user.productionTimes), model: show(shows, times))
+    }
+}

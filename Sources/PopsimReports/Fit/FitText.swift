@@ -1,0 +1,97 @@
+import PopsimCore
+
+/// The fit as text for a terminal, or as markdown for a pull request or an issue.
+public enum FitText {
+    public static func render(_ r: FitReport) -> String { lines(r, markdown: false).joined(separator: "\n") + "\n" }
+
+    public static func markdown(_ r: FitReport) -> String { lines(r, markdown: true).joined(separator: "\n") + "\n" }
+
+    public static func percent(_ s: FitScore) -> String { ReplayReport.percent(s.agreeing, of: s.users) }
+
+    static func lines(_ r: FitReport, markdown md: Bool) -> [String] {
+        var out: [String] = []
+        let title = "popsim fit: \(r.trace), \(r.users) users: \(r.fitUsers) fitted on, \(r.testUsers) held out (--holdout \(r.holdout))"
+        out.append(md ? "### " + title : title)
+        if md { out.append("") }
+        out.append("\(r.evaluations) evaluations of \(r.searchedStarts) starts (budget \(r.budget), seed \(r.seed))"
+                   + (r.shard.map { ", shard \($0)" } ?? ""))
+        if let why = r.incomplete { out.append("INCOMPLETE: \(why); the best so far is below") }
+        out.append("")
+        guard let best = r.best else {
+            out.append("no candidate could run on this catalog")
+            return out
+        }
+        out.append(md ? "**best**: `\(best.candidate.label)`" : "best: \(best.candidate.label)")
+        out.append("")
+        let rows: [[String]] = [
+            ["", "fit users", "held out"],
+            ["agrees with production", "\(percent(best.fit)) (\(best.fit.agreeing)/\(best.fit.users))",
+             best.test.users > 0 ? "\(percent(best.test)) (\(best.test.agreeing)/\(best.test.users))" : "-"],
+            ["shows matched", ReplayReport.percent(best.fit.matched * 2, of: best.fit.shows),
+             best.test.users > 0 ? ReplayReport.percent(best.test.matched * 2, of: best.test.shows) : "-"],
+        ]
+        out += table(rows, markdown: md)
+        if !r.runnersUp.isEmpty {
+            out.append("")
+            out.append(md ? "**runners-up**" : "runners-up")
+            if md { out.append("") }
+            var rows = [["", "fit users", "held out"]]
+            rows += r.runnersUp.map { [md ? "`\($0.candidate.label)`" : $0.candidate.label, percent($0.fit), $0.test.users > 0 ? percent($0.test) : "-"] }
+            out += table(rows, markdown: md)
+        }
+        let scored = r.scored
+        if !scored.isEmpty {
+            out.append("")
+            out.append(md ? "**also scored** (--strategy)" : "also scored (--strategy)")
+            if md { out.append("") }
+            var rows = [["", "fit users", "held out"]]
+            rows += scored.map { s in
+                [md ? "`\(s.label)`" : s.label, s.finalist.map { percent($0.fit) } ?? "cannot run", s.finalist.map { $0.test.users > 0 ? percent($0.test) : "-" } ?? "-"]
+            }
+            out += table(rows, markdown: md)
+        }
+        if !best.misses.isEmpty {
+            out.append("")
+            out.append(md ? "**what the best gets wrong** (the first users by row)" : "what the best gets wrong (the first users by row)")
+            if md { out.append("") }
+            for m in best.misses { out.append((md ? "- " : "  ") + miss(m)) }
+        }
+        var notes: [String] = []
+        if r.ties > 0 {
+            notes.append("\(r.ties) of the runners-up agree with production exactly as the best on every fit user: this trace cannot tell them apart")
+        }
+        if r.overfits {
+            notes.append("warning: agreement on held-out users (\(percent(best.test))) is more than \(FitReport.overfitPoints) points from fit users' "
+                         + "(\(percent(best.fit))): the model may be fitted to these users, not to the app")
+        }
+        if let output = r.output { notes.append("fitted catalog: \(output)") }
+        if !notes.isEmpty {
+            out.append("")
+            out += notes.map { md ? "- " + $0 : $0 }
+        }
+        return out
+    }
+
+    /// `user u17 (row 45): show 3: production upgrade at 1200 ms, the model campaign at 1300 ms`.
+    static func miss(_ m: FitMiss) -> String {
+        let who = "user \(TerminalText.safe(m.user.id)) (row \(m.user.row))"
+        if m.unsettled { return who + ": the model's run did not settle" }
+        func side(_ s: FitMiss.Show?) -> String { s.map { "\(TerminalText.safe($0.popup)) at \($0.ms) ms" } ?? "nothing" }
+        return who + ": show \(m.index): production \(side(m.production)), the model \(side(m.model))"
+    }
+
+    /// Rows as aligned columns (the first left, the others right), or a markdown table.
+    static func table(_ rows: [[String]], markdown md: Bool) -> [String] {
+        if md {
+            var out = ["| " + rows[0].joined(separator: " | ") + " |", "|" + rows[0].map { _ in "---" }.joined(separator: "|") + "|"]
+            out += rows.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
+            return out
+        }
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            "  " + row.enumerated().map { c, cell in
+                c == 0 ? cell + String(repeating: " ", count: widths[0] - cell.count) : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "   ")
+        }.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+}
