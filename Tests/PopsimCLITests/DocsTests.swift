@@ -53,11 +53,12 @@ struct DocExample: CustomTestStringConvertible, Sendable {
 struct DocsTests {
     @Test(arguments: DocExample.all())
     func printsWhatTheDocsShow(_ example: DocExample) throws {
-        // A command that writes a file (`--output PATH`) writes it into a temporary folder, and
-        // what it writes must be the file committed at PATH (the docs show it).
+        // A command that writes a file of the repository (`--output PATH`, PATH committed) writes
+        // it into a temporary folder instead, and what it writes must be the committed file.
         var command = example.command
         var written: (path: String, temporary: URL)?
-        if let r = command.range(of: " --output "), let path = command[r.upperBound...].split(separator: " ").first.map(String.init) {
+        if let r = command.range(of: " --output "), let path = command[r.upperBound...].split(separator: " ").first.map(String.init),
+           FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path) {
             let temporary = try temporaryDirectory().appendingPathComponent((path as NSString).lastPathComponent)
             command = command.replacingOccurrences(of: " --output \(path)", with: " --output \(temporary.path)")
             written = (path, temporary)

@@ -102,6 +102,14 @@ import PopsimTestSupport
             #expect(r.status == 2 && r.stdout == "", "\(args)")
             #expect(message.hasSuffix("\n") ? r.stderr == message : r.stderr.hasPrefix(message), "\(args): \(r.stderr)")
         }
+        // gen --trace --option: production's options, checked before any file is written.
+        let badOption = try runPopsim(["gen", "--trace", "--users", "5", "--strategy", "swiftmessages", "--option", "pauseMs=-1",
+                                       "--catalog", "new.json", "--output", "new.csv"], in: dir)
+        #expect(badOption.status == 2 && badOption.stderr.contains("pauseMs"), "\(badOption.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("new.json").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("new.csv").path))
+        let stray = try runPopsim(["gen", "--option", "pauseMs=1000"], in: dir)
+        #expect(stray.status == 2 && stray.stderr == "popsim: gen: --option goes with --trace (production's rows); a scenario only names its strategy\n")
         // A trace without production's shows has nothing to fit.
         try "user,time,action,popup,value\nu1,0,enqueue,upgrade,\n".write(to: dir.appendingPathComponent("blind.csv"), atomically: true, encoding: .utf8)
         let blind = try runPopsim(["fit", "blind.csv", "--catalog", "app.json"], in: dir)

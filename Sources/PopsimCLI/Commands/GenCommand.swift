@@ -44,6 +44,9 @@ enum GenCommand {
         let inputs = OutputGuard.inputs(args, catalogIsInput: false)
         try OutputGuard.refuse(output: args.value("output"), inputs: inputs + args.all("catalog"), command: "gen")
         try OutputGuard.refuse(output: args.value("catalog"), option: "--catalog", inputs: inputs, command: "gen")
+        var generator = TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy, strategies: strategies)
+        generator.overrides = try OptionOverride.parseAll(args.all("option"))
+        try generator.check()
         if let catalog = args.value("catalog") {
             // --catalog is replay's input: gen never writes over one by surprise.
             if !args.flag("force"), FileIO.exists(catalog) {
@@ -56,8 +59,6 @@ enum GenCommand {
                 return console.report(.io(path: catalog, reason: error.reason))
             }
         }
-        var generator = TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy, strategies: strategies)
-        generator.overrides = try OptionOverride.parseAll(args.all("option"))
         let text = try generator.csv()
         return RunCommand.emit(text, to: args.value("output"), console: &console)
     }

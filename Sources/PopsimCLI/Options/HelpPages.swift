@@ -76,10 +76,11 @@ enum HelpPages {
             sets, the runners-up and the first users it gets wrong; --output writes the catalog with the \
             fitted model. docs/fit.md.
             """,
-        examples: ["popsim fit Examples/replay/week.csv --catalog Examples/replay/app.json --output fitted.json",
-                   "popsim fit week.csv --catalog app.json --strategy exec:./our-manager.py --budget 500",
-                   "popsim fit week.csv --catalog app.json --shard 0/4 --format json > f0.json",
-                   "popsim fit --merge f0.json f1.json f2.json f3.json --catalog app.json --output fitted.json"],
+        examples: ["popsim fit Examples/replay/week.csv --catalog Examples/replay/app.json",
+                   "popsim fit week.csv --catalog app.json --search policy --output fitted.json",
+                   "popsim fit week.csv --catalog app.json --strategy exec:./ours.py",
+                   "popsim fit week.csv --catalog app.json --shard 0/2 --format json > f0.json",
+                   "popsim fit --merge f0.json f1.json --catalog app.json --output fitted.json"],
         usage: ["popsim fit <trace> --catalog <file> [options]", "popsim fit --merge <report>... [--catalog <file> --output <file>]"],
         arguments: [("<trace>", "The trace: a file, or - for standard input.")],
         exitCodes: "0 the search ran to its end, 2 bad usage or input, a plug-in that failed, or a search cut short (incomplete).")

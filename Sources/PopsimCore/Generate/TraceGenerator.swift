@@ -61,13 +61,23 @@ public struct TraceGenerator: Sendable {
         var value: String
     }
 
-    /// The trace as CSV, with its header; the first user's run that fails stops it.
-    public func csv() throws(PopsimError) -> String {
-        let catalog: Scenario
+    /// The catalog, loaded.
+    static func loadedCatalog() throws(PopsimError) -> Scenario {
         switch ScenarioLoader.load(Array(Self.catalog.utf8), file: "app.json", catalog: StrategyRegistry.catalog) {
-        case .success(let loaded): catalog = loaded
+        case .success(let loaded): return loaded
         case .failure(let errors): throw .input(errors)
         }
+    }
+
+    /// Throws what running the catalog under `strategy` with `overrides` would (an unknown
+    /// option, a bad value): asked before anything is written.
+    public func check() throws(PopsimError) {
+        _ = try RunConfiguration.resolve(try Self.loadedCatalog(), strategy: strategy, overrides: overrides, strategies: strategies)
+    }
+
+    /// The trace as CSV, with its header; the first user's run that fails stops it.
+    public func csv() throws(PopsimError) -> String {
+        let catalog = try Self.loadedCatalog()
         var rng = SplitMix64(seed: seed)
         var rows: [Row] = []
         for u in 0..<users {
