@@ -1,5 +1,7 @@
+import Dispatch
 import Testing
 @testable import PopsimCore
+import PopsimSystem
 import PopsimTestSupport
 
 /// `fit`'s parts: the score's laws, the space, candidates, and the search recovering a known
@@ -34,7 +36,13 @@ import PopsimTestSupport
         let search = FitSearch(evaluator: FitEvaluator(data: data, strategies: .builtIn, limits: RunLimits()),
                                space: FitSpace(catalog: catalog, entries: entries))
         let shares = search.shares(budget: budget)
-        let results = try search.space.starts.indices.map { try search.run(start: $0, budget: shares[$0], shouldStop: { false }) }
+        // The starts on the cores, as the command runs them (each start's result is its own).
+        let slots = System.Locked([Result<FitSearch.StartResult, ReplayFailure>?](repeating: nil, count: shares.count))
+        DispatchQueue.concurrentPerform(iterations: shares.count) { s in
+            let r = Result { () throws(ReplayFailure) -> FitSearch.StartResult in try search.run(start: s, budget: shares[s], shouldStop: { false }) }
+            slots.withLock { $0[s] = r }
+        }
+        let results = try slots.withLock { $0 }.map { try #require($0).get() }
         let best = try #require(FitSearch.ranked(results.flatMap(\.finalists)).first)
         return (best, results)
     }
