@@ -100,6 +100,9 @@ import PopsimTestSupport
             (["fit", "week.csv", "--catalog", "app.json", "--shard", "0/2", "--output", "f.json"],
              "popsim: fit: --shard: a shard's best is not the fit's; write --output and --save after fit --merge (--output), or replay the fitted catalog with --save\n"),
             (["fit", "week.csv", "--catalog", "app.json", "--output", "app.json"], "popsim: fit: --output app.json is one of its inputs"),
+            (["fit", "week.csv", "--catalog", "app.json", "--budget", "3"],
+             "popsim: fit: --budget: expected at least 17 (an evaluation for each start of the search), got 3\n"),
+            (["fit", "--merge", "a.json", "--save", "d"], "popsim: fit: --merge: --save belongs to the shards' runs, not to their merge\n"),
         ]
         for (args, message) in cases {
             let r = try runPopsim(args, in: dir)
@@ -125,5 +128,29 @@ import PopsimTestSupport
         let dies = try runPopsim(["fit", "week.csv", "--catalog", "app.json", "--search", "fg", "--strategy", "exec:./dies.sh"], in: dir)
         #expect(dies.status == 2 && dies.stdout == "")
         #expect(dies.stderr.contains("exec:./dies.sh") && dies.stderr.contains("no config"), "\(dies.stderr)")
+    }
+
+    /// The catalog's own model (its strategy and options, a policy file) is not where candidates
+    /// start: what is scored is what `--output` writes, and replaying it agrees as the report says.
+    @Test func theCatalogsOwnModelIsNotAStartingPoint() throws {
+        let dir = try Self.folder(users: 40, seed: 4)
+        let app = try String(contentsOf: dir.appendingPathComponent("app.json"), encoding: .utf8)
+        try #"{"minGapMs": 30000, "lifetimeCap": 1}"#.write(to: dir.appendingPathComponent("mine.json"), atomically: true, encoding: .utf8)
+        let own = app.replacingOccurrences(of: #""strategy": "fg","#, with: #""strategy": "policy", "policy": "mine.json","#)
+        #expect(own != app)
+        try own.write(to: dir.appendingPathComponent("own.json"), atomically: true, encoding: .utf8)
+        let plain = try runPopsim(["fit", "week.csv", "--catalog", "app.json"] + Self.quick, in: dir)
+        let fit = try runPopsim(["fit", "week.csv", "--catalog", "own.json", "--output", "fitted.json"] + Self.quick, in: dir)
+        #expect(fit.status == 0 && plain.status == 0, "\(fit.stderr)")
+        let best = { (r: ProcessOutput) in r.stdout.split(separator: "\n").first { $0.hasPrefix("best: ") } }
+        #expect(best(fit) != nil && best(fit) == best(plain))
+        let replay = try runPopsim(["replay", "week.csv", "--catalog", "fitted.json", "--format", "csv"], in: dir)
+        let csv = replay.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let column = try #require(csv.first?.firstIndex(of: "agrees with production"))
+        // The users the report says agree, fit and held out, are those the replay counts.
+        let line = try #require(fit.stdout.split(separator: "\n").first { $0.hasPrefix("  agrees with production") })
+        let counts = line.split(separator: "(").dropFirst().compactMap { $0.split(separator: "/").first.flatMap { Int($0) } }
+        #expect(counts.count == 2)
+        #expect(csv[2][column].hasSuffix("(\(counts.reduce(0, +)))"), "\(replay.stdout) against \(line)")
     }
 }

@@ -24,7 +24,12 @@ enum FitCommand {
         guard let args = try Arguments.parse(arguments, command: "fit", console: &console) else { return .success }
         let format = try args.choice("format", Format.self, command: "fit", default: .text)
         try OutputGuard.refuse(output: args.value("output"), option: "--output", inputs: OutputGuard.inputs(args), command: "fit")
-        if args.flag("merge") { return try merge(args, format: format, console: &console) }
+        if args.flag("merge") {
+            for name in ["save", "budget", "holdout", "seed", "search", "strategy", "shard", "jobs"] where args.value(name) != nil {
+                throw PopsimError.usage("fit: --merge: --\(name) belongs to the shards' runs, not to their merge")
+            }
+            return try merge(args, format: format, console: &console)
+        }
         guard args.positionals.count == 1, let tracePath = args.positionals.first else {
             throw PopsimError.usage("fit: expected exactly one trace (a file, or - for standard input); see 'popsim help fit'")
         }
@@ -55,7 +60,7 @@ enum FitCommand {
             return console.report(.input(LoadErrors([LoadError(file: catalogPath, location: first.location, path: JSONPath.root.appending("events"),
                                                                problem: .misplaced("events", hint: "a catalog has no events: the trace gives each user's"))])))
         }
-        let scored = try scoredCandidates(args, catalog: catalog, strategies: set)
+        let scored = try scoredCandidates(args, catalog: catalog, strategies: modelStrategies(set))
         let layout = try ReplayCommand.traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes, command: "fit")
         let maxErrors = try ReplayCommand.nonNegative(args, "max-errors", command: "fit") ?? 0
         let progress = console.progressLine()
@@ -70,9 +75,13 @@ enum FitCommand {
         guard trace.sawShown else {
             return console.report(.io(path: tracePath, reason: "no 'shown' row: fit needs what production showed (map your impression event to shown)"))
         }
+        // Every candidate is its strategy's defaults and the options it names, whatever model the
+        // catalog names: what is scored is what `--output` writes.
+        var model = catalog
+        model.strategy = nil
         let data: FitData
         do {
-            data = try FitData(catalog: catalog, users: trace.users, file: tracePath, holdout: holdout, seed: seed)
+            data = try FitData(catalog: model, users: trace.users, file: tracePath, holdout: holdout, seed: seed)
         } catch {
             return console.report(.replay(error))
         }
@@ -80,7 +89,10 @@ enum FitCommand {
             return console.report(.io(path: tracePath, reason: "every one of its \(data.users.count) users is held out: lower --holdout"))
         }
         let space = FitSpace(catalog: catalog, entries: try searched(args), scored: scored)
-        let search = FitSearch(evaluator: FitEvaluator(data: data, strategies: set, limits: guards.limits), space: space)
+        guard budget >= space.starts.count else {
+            throw PopsimError.usage("fit: --budget: expected at least \(space.starts.count) (an evaluation for each start of the search), got \(budget)")
+        }
+        let search = FitSearch(evaluator: FitEvaluator(data: data, strategies: modelStrategies(set), limits: guards.limits), space: space)
         let (results, failure, stopped) = StopRequest.stoppable {
             run(search, budget: budget, shard: shard, jobs: jobs, progress: progress)
         }
@@ -103,12 +115,14 @@ enum FitCommand {
                        format: Format, console: inout Console) throws(PopsimError) -> ExitCode {
         var report = given
         if report.incomplete == nil, let best = report.best {
-            if let path = args.value("output") {
-                try writeCatalog(best, report: report, catalogBytes: catalogBytes, strategies: strategies, to: path)
-                report.output = path
-            }
+            // The users first: a catalog is written only when everything else was.
             if let dir = args.value("save"), let data {
-                try FitSave.write(best, users: data.1, data: data.0, report: report, catalogBytes: catalogBytes, strategies: strategies, limits: limits, to: dir)
+                try FitSave.write(best, users: data.1, data: data.0, report: report, catalogBytes: catalogBytes,
+                                  strategies: modelStrategies(strategies), limits: limits, to: dir)
+            }
+            if let path = args.value("output") {
+                try writeCatalog(best, report: report, catalogBytes: catalogBytes, strategies: modelStrategies(strategies), to: path)
+                report.output = path
             }
         }
         let text: String
@@ -118,6 +132,10 @@ enum FitCommand {
         case .json: text = FitJSON.render(report)
         }
         console.out(text)
+        if report.best == nil, report.incomplete == nil {
+            console.error("popsim: fit: no candidate could run on \(report.catalog): nothing was fitted")
+            return .badInput
+        }
         return report.incomplete == nil ? .success : .badInput
     }
 
@@ -195,6 +213,15 @@ enum FitCommand {
         return out
     }
 
+    /// The strategies candidates run under: the built-ins at their defaults and the plug-ins of
+    /// `--strategy`; not a policy file's rules (the catalog's `policy`), which would be defaults
+    /// the fitted catalog does not carry.
+    static func modelStrategies(_ set: StrategySet) -> StrategySet {
+        var out = set
+        out.extra.removeAll { !$0.name.hasPrefix(StrategySet.execPrefix) }
+        return out
+    }
+
     /// `--search NAME` (repeatable): the built-in strategies searched (all of them by default).
     static func searched(_ args: Arguments) throws(PopsimError) -> [StrategyEntry] {
         let names = args.all("search")
@@ -240,8 +267,22 @@ enum FitCommand {
 
     static func writeCatalog(_ best: FitSearch.Finalist, report: FitReport, catalogBytes: [UInt8], strategies: StrategySet,
                              to path: String) throws(PopsimError) {
-        guard let entry = strategies.entry(named: best.candidate.strategy) else { throw PopsimError.internalError("fit: the best names no strategy") }
         let root = try ReplaySave.catalogRoot(catalogBytes, path: report.catalog)
+        // The best as read back from shards' reports is checked like any strategy named by a user.
+        var catalog: Scenario
+        switch ScenarioLoader.load(catalogBytes, file: report.catalog, catalog: StrategyRegistry.catalog) {
+        case .success(let loaded): catalog = loaded
+        case .failure(let errors): throw PopsimError.input(errors)
+        }
+        catalog.strategy = nil
+        let entry: StrategyEntry
+        do throws(PopsimError) {
+            entry = try RunConfiguration.resolve(catalog, strategy: best.candidate.strategy, overrides: best.candidate.overrides,
+                                                 strategies: strategies).entry
+        } catch {
+            guard case .configuration(let problem) = error else { throw error }
+            throw PopsimError.usage("fit: the best, \(best.candidate.label), does not run \(report.catalog): " + ErrorReport.words(problem))
+        }
         let note = "Fitted by popsim fit on \(report.trace): agrees with production for "
             + FitText.percent(best.fit) + " of \(best.fit.users) fit users"
             + (best.test.users > 0 ? " and " + FitText.percent(best.test) + " of \(best.test.users) held out." : ".")

@@ -2,7 +2,7 @@ import PopsimCore
 import PopsimReports
 
 /// A trace read whole into its users, for `fit` (which replays each user under hundreds of
-/// candidates, so it holds them: memory grows with the trace, about 100 bytes a row).
+/// candidates, so it holds them: memory grows with the trace, about 250 bytes a row).
 struct FitTrace {
     var users: [Replayer.User] = []
     var rows = 0

@@ -28,18 +28,27 @@ public struct FitScore: Sendable, Equatable {
     }
 
     /// Whether `self` scores strictly above `o` (read over the same users or, for the report, as
-    /// shares of users of any size).
+    /// shares of users of any size). Products are compared at full width: counts read back from a
+    /// shard's report may be large.
     public func beats(_ o: FitScore) -> Bool {
-        let a = agreeing * max(1, o.users), b = o.agreeing * max(1, users)
-        if a != b { return a > b }
-        // 2m/s against 2m'/s', cross-multiplied (no shows at all: 1, a perfect overlap).
-        let x = (shows == 0 ? 1 : matched * 2) * max(1, o.shows), y = (o.shows == 0 ? 1 : o.matched * 2) * max(1, shows)
-        if x != y { return x > y }
-        return unsettled * max(1, o.users) < o.unsettled * max(1, users)
+        let agreement = Self.compare(agreeing, max(1, o.users), o.agreeing, max(1, users))
+        if agreement != 0 { return agreement > 0 }
+        // 2m/s against 2m'/s', cross-multiplied; no shows at all is a perfect overlap (1 of 2).
+        let (n, d) = shows == 0 ? (1, 2) : (matched, shows), (on, od) = o.shows == 0 ? (1, 2) : (o.matched, o.shows)
+        let overlap = Self.compare(n, od, on, d)
+        if overlap != 0 { return overlap > 0 }
+        return Self.compare(unsettled, max(1, o.users), o.unsettled, max(1, users)) < 0
     }
 
-    /// Agreement, per ten thousand users (`9950`: 99.50 %).
-    public var agreementBasisPoints: Int { users == 0 ? 0 : agreeing * 10_000 / users }
-    /// Dice overlap of the shows, per ten thousand.
-    public var matchedBasisPoints: Int { shows == 0 ? 10_000 : matched * 20_000 / shows }
+    /// The sign of a·b − c·d, for counts (not negative), without overflow.
+    static func compare(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int {
+        let x = UInt(max(0, a)).multipliedFullWidth(by: UInt(max(0, b))), y = UInt(max(0, c)).multipliedFullWidth(by: UInt(max(0, d)))
+        if x.high != y.high { return x.high > y.high ? 1 : -1 }
+        return x.low == y.low ? 0 : (x.low > y.low ? 1 : -1)
+    }
+
+    /// Whether the counts could be a score: none above what contains it.
+    public var isConsistent: Bool {
+        users >= 0 && agreeing >= 0 && unsettled >= 0 && matched >= 0 && agreeing <= users && unsettled <= users && matched <= shows
+    }
 }

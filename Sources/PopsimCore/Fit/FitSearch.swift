@@ -87,7 +87,8 @@ public struct FitSearch: Sendable {
         var state = State(search: self, start: space.starts[s], budget: budget, shouldStop: shouldStop, progress: progress)
         try state.explore()
         var finalists: [Finalist] = []
-        for c in state.best(Self.finalists) {
+        // A stopped start scores only its best on every user: a stop should not wait for more.
+        for c in state.best(state.stopped ? 1 : Self.finalists) {
             guard let configuration = evaluator.configuration(c) else { continue }
             var scratch = evaluator.scratch(for: configuration)
             let (fit, test, misses) = try evaluator.finalScore(configuration, label: c.label, scratch: &scratch)
@@ -119,9 +120,11 @@ public struct FitSearch: Sendable {
         var evaluations = 0
         var stopped = false
         var exhausted = false
-        /// Scores per level, by label; nil: the candidate cannot run.
-        var scores: [[FitCandidate: FitScore?]]
+        /// Scores per sample size, by candidate.
+        var scores: [[FitCandidate: FitScore]]
         var current: FitCandidate
+        /// Candidates the catalog or the strategy rejects (charged once, at any sample).
+        var unrunnable = Set<FitCandidate>()
         var runners: [String: FitEvaluator.Scratch] = [:]
 
         init(search: FitSearch, start: FitSpace.Start, budget: Int, shouldStop: @escaping @Sendable () -> Bool,
@@ -215,10 +218,11 @@ public struct FitSearch: Sendable {
                 exhausted = true
                 return nil
             }
+            if unrunnable.contains(c) { return nil }
             evaluations += 1
             progress(1)
             guard let configuration = search.evaluator.configuration(c) else {
-                scores[level][c] = .some(nil)
+                unrunnable.insert(c)
                 return nil
             }
             var scratch = runners[c.strategy] ?? search.evaluator.scratch(for: configuration)
@@ -229,14 +233,17 @@ public struct FitSearch: Sendable {
             return s
         }
 
-        /// The `n` best candidates scored on the largest sample any was scored on (the simpler,
-        /// then the first by label, among equals).
+        /// The `n` best candidates, those scored on the largest sample first (the simpler, then the
+        /// first by label, among equals), then the best of smaller samples.
         func best(_ n: Int) -> [FitCandidate] {
-            let reached = scores.lastIndex { $0.values.contains { $0 != nil } } ?? 0
-            let seen = scores[reached].compactMap { c, s in s.map { (c, $0) } }
-            return seen.sorted { a, b in
-                a.1.beats(b.1) || (!b.1.beats(a.1) && (a.0.settings.count, a.0.label) < (b.0.settings.count, b.0.label))
-            }.prefix(n).map(\.0)
+            var out: [FitCandidate] = []
+            for level in scores.indices.reversed() where out.count < n {
+                let seen = scores[level].map { ($0.key, $0.value) }.filter { !out.contains($0.0) }
+                out += seen.sorted { a, b in
+                    a.1.beats(b.1) || (!b.1.beats(a.1) && (a.0.settings.count, a.0.label) < (b.0.settings.count, b.0.label))
+                }.prefix(n - out.count).map(\.0)
+            }
+            return out
         }
     }
 }

@@ -69,7 +69,7 @@ public enum FitJSON {
                   let file = r.string(trace["file"]), let digest = r.string(trace["digest"]),
                   let catalogFile = r.string(catalog["file"]), let catalogDigest = r.string(catalog["digest"]),
                   let settings = r.string(m["settings"]), let users = count(m["users"]), let fitUsers = count(m["fitUsers"]),
-                  let testUsers = count(m["testUsers"]), let holdout = r.string(m["holdout"]),
+                  let testUsers = count(m["testUsers"]), fitUsers <= users, testUsers <= users - fitUsers, let holdout = r.string(m["holdout"]),
                   let seed = r.string(m["seed"]).flatMap({ UInt64($0) }), let budget = count(m["budget"]),
                   let starts = r.array(m["starts"])?.compactMap(r.string), let searched = count(m["searchedStarts"]), searched <= starts.count,
                   let list = r.array(m["results"]) else { return nil }
@@ -79,7 +79,7 @@ public enum FitJSON {
                       case .bool(let stopped)? = f["stopped"]?.kind, let finalists = r.array(f["finalists"]) else { return nil }
                 var out: [FitSearch.Finalist] = []
                 for x in finalists {
-                    guard let one = finalist(x) else { return nil }
+                    guard let one = finalist(x), one.fit.users <= fitUsers, one.test.users <= testUsers else { return nil }
                     out.append(one)
                 }
                 results.append(FitSearch.StartResult(start: start, evaluations: evaluations, stopped: stopped, finalists: out))
@@ -126,7 +126,7 @@ public enum FitJSON {
             s.matched = matched
             s.shows = shows
             s.unsettled = unsettled
-            return s
+            return s.isConsistent ? s : nil
         }
 
         func miss(_ v: JSONValue) -> FitMiss? {

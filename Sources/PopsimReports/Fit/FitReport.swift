@@ -82,6 +82,7 @@ public struct FitReport: Sendable, Equatable {
     /// Whether fit and held-out agreement differ by more than `overfitPoints`.
     public var overfits: Bool {
         guard let best, best.test.users > 0, best.fit.users > 0 else { return false }
-        return abs(best.fit.agreementBasisPoints - best.test.agreementBasisPoints) > Self.overfitPoints * 100
+        return abs(Scale.map(best.fit.agreeing, 10_000, best.fit.users) - Scale.map(best.test.agreeing, 10_000, best.test.users))
+            > Self.overfitPoints * 100
     }
 }

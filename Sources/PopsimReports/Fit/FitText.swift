@@ -18,7 +18,7 @@ public enum FitText {
         if let why = r.incomplete { out.append("INCOMPLETE: \(why); the best so far is below") }
         out.append("")
         guard let best = r.best else {
-            out.append("no candidate could run on this catalog")
+            out.append(r.incomplete == nil ? "no candidate could run on this catalog" : "stopped before any candidate was scored on every user")
             return out
         }
         out.append(md ? "**best**: `\(best.candidate.label)`" : "best: \(best.candidate.label)")
@@ -58,7 +58,8 @@ public enum FitText {
         }
         var notes: [String] = []
         if r.ties > 0 {
-            notes.append("\(r.ties) of the runners-up agree with production exactly as the best on every fit user: this trace cannot tell them apart")
+            notes.append("\(r.ties) of the runners-up score as the best on the fit users (as many agree, as many shows matched): "
+                         + "these users cannot tell them apart")
         }
         if r.overfits {
             notes.append("warning: agreement on held-out users (\(percent(best.test))) is more than \(FitReport.overfitPoints) points from fit users' "

@@ -105,7 +105,11 @@ import PopsimTestSupport
         #expect(better.beats(a) && !a.beats(better) && !a.beats(a))
         var closer = a; closer.matched = 31
         #expect(closer.beats(a) && !a.beats(closer))
-        #expect(a.agreementBasisPoints == 7000 && a.matchedBasisPoints == 8571)
+        // Counts far past any trace (a shard's report read back) compare without overflow.
+        var huge = FitScore(), large = FitScore()
+        (huge.users, huge.agreeing, huge.matched, huge.shows) = (1 << 43, 1 << 42, 1 << 42, 1 << 43)
+        (large.users, large.agreeing, large.matched, large.shows) = (1 << 43, (1 << 42) - 1, 1 << 42, 1 << 43)
+        #expect(huge.beats(large) && !large.beats(huge))
     }
 
     @Test func theSpaceHasEveryStrategyAndPolicyByBusyRuleWithoutTheAppsAnimationTimes() throws {

@@ -179,6 +179,16 @@ struct BadInputTableTests {
         #expect(console.stdout == "")
     }
 
+    /// An option key starting with `//` is a comment (`fit --output` writes one above each
+    /// option); any other unknown key is still an error.
+    @Test func optionKeysStartingWithSlashesAreComments() throws {
+        let text = #"{"popsim": 1, "strategy": "notistack", "options": {"// slots": "how many at once", "slots": 2}}"#
+        #expect(loadErrors(text) == [])
+        let scenario = try loadScenario(text).get()
+        #expect(scenario.options.map(\.name) == ["slots"])
+        #expect(loadErrors(#"{"popsim": 1, "strategy": "notistack", "options": {"/ slots": 2}}"#).count == 1)
+    }
+
     @Test func thereAreAtLeast25DistinctCases() {
         #expect(Set(badInputs.map(\.id)).count == badInputs.count)
         #expect(badInputs.count >= 25)
