@@ -196,7 +196,7 @@ def fit_lines(figures):
            "|---:|---:|---:|---:|---|---:|---:|"]
     for users, times, evaluations, label, fit, test in figures:
         share = lambda s: f"{s['agreeing'] * 100 / max(1, s['users']):.1f} %"
-        out.append(f"| {users:,} | {fmt(times)} | {evaluations:,} | {evaluations / times[0]:,.0f} | `{label}` | {share(fit)} | {share(test)} |")
+        out.append(f"| {users:,} | {times[0]:.1f} s ({times[1]:.1f}–{times[2]:.1f}) | {evaluations:,} | {evaluations / times[0]:,.0f} | `{label}` | {share(fit)} | {share(test)} |")
     return out
 
 
