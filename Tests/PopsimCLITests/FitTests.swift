@@ -68,6 +68,9 @@ import PopsimTestSupport
         let text = try runPopsim(Array(base.dropLast(2)), in: dir)
         let mergedText = try runPopsim(["fit", "--merge", "s0.json", "s1.json", "s2.json"], in: dir)
         #expect(mergedText.stdout == text.stdout)
+        let markdown = try runPopsim(["fit", "--merge", "s0.json", "s1.json", "s2.json", "--format", "markdown"], in: dir)
+        #expect(markdown.status == 0 && markdown.stdout.hasPrefix("### popsim fit: week.csv, 40 users: "))
+        #expect(markdown.stdout.contains("\n| agrees with production | "), "\(markdown.stdout)")
         let output = try runPopsim(["fit", "--merge", "s0.json", "s1.json", "s2.json", "--catalog", "app.json", "--output", "merged.json"], in: dir)
         let direct = try runPopsim(Array(base.dropLast(2)) + ["--output", "direct.json"], in: dir)
         #expect(output.status == 0 && direct.status == 0)
@@ -87,6 +90,24 @@ import PopsimTestSupport
         #expect(fit.stdout.contains("INCOMPLETE: timed out after 1 s; the best so far is below\n"), "\(fit.stdout)")
         #expect(fit.stdout.contains("\nbest: "))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fitted.json").path))
+        // Ctrl-C: the same, stopped by the signal.
+        let process = Process()
+        process.executableURL = popsimExecutable()
+        process.arguments = ["fit", "week.csv", "--catalog", "app.json", "--output", "fitted.json"]
+        process.currentDirectoryURL = dir
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        process.interrupt()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(stderr == "popsim: stopping: reporting what was done (again to stop at once)\n", "\(stderr)")
+        #expect(stdout.contains("INCOMPLETE: stopped by SIGINT; the best so far is below\n"), "\(stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fitted.json").path))
     }
 
     @Test func badUsageAndInputAreOneLineAndExitTwo() throws {
@@ -103,6 +124,8 @@ import PopsimTestSupport
             (["fit", "week.csv", "--catalog", "app.json", "--budget", "3"],
              "popsim: fit: --budget: expected at least 17 (an evaluation for each start of the search), got 3\n"),
             (["fit", "--merge", "a.json", "--save", "d"], "popsim: fit: --merge: --save belongs to the shards' runs, not to their merge\n"),
+            (["fit", "week.csv", "--catalog", "app.json", "--search", "fg", "--save", "/"],
+             "popsim: fit: --save: expected a folder for the saved users, not the root of the file system\n"),
         ]
         for (args, message) in cases {
             let r = try runPopsim(args, in: dir)

@@ -12,7 +12,7 @@ enum FitSave {
         let column = Replayer.Column(label: best.candidate.label, configuration: configuration, catalog: data.catalog)
         let replayer = Replayer(catalog: data.catalog, columns: [column], limits: limits, file: report.trace)
         let root = try ReplaySave.catalogRoot(catalogBytes, path: report.catalog)
-        try ReplaySave.makeFolder(dir)
+        try ReplaySave.makeFolder(dir, command: "fit")
         let named = Set(best.misses.map(\.user.row))
         for user in users.sorted(by: { $0.firstRow < $1.firstRow }) where named.contains(user.firstRow) {
             var tallies = replayer.emptyTallies()

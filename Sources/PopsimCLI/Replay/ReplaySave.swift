@@ -16,10 +16,10 @@ enum ReplaySave {
         }
     }
 
-    static func makeFolder(_ dir: String) throws(PopsimError) {
+    static func makeFolder(_ dir: String, command: String = "replay") throws(PopsimError) {
         // The saved names come from user ids (an outsider's): never the root of the file system.
         guard !dir.isEmpty, dir.contains(where: { $0 != "/" }) else {
-            throw PopsimError.usage("replay: --save: expected a folder for the saved users, not the root of the file system")
+            throw PopsimError.usage("\(command): --save: expected a folder for the saved users, not the root of the file system")
         }
         do {
             try FileIO.makeDirectories(dir)
