@@ -298,19 +298,7 @@ enum FitCommand {
     /// catalog the shards fitted) writes the fitted catalog.
     static func merge(_ args: Arguments, format: Format, console: inout Console) throws(PopsimError) -> ExitCode {
         guard !args.positionals.isEmpty else { throw PopsimError.usage("fit: --merge: expected the JSON reports of the shards") }
-        var reports: [FitReport] = []
-        for path in args.positionals {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileIO.read(path)
-            } catch {
-                throw PopsimError.io(path: path, reason: error.reason)
-            }
-            switch FitJSON.parse(bytes) {
-            case .success(let r): reports.append(r)
-            case .failure(let problem): throw PopsimError.io(path: path, reason: problem.message)
-            }
-        }
+        let reports = try ShardReports.read(args.positionals, parse: FitJSON.parse)
         let merged: FitReport
         switch FitJSON.merge(reports, paths: args.positionals) {
         case .success(let r): merged = r

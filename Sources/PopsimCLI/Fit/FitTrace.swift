@@ -18,39 +18,22 @@ struct FitTrace {
                      progress: ProgressLine?) throws(PopsimError) -> FitTrace {
         var source = try TraceSource(path, hashing: true)
         defer { source.close() }
-        var layout = given
-        var reader: (any TraceRowReader)?
-        var gatherer: UserGatherer?
+        var reading: Reading?
         let digest = source.digest
         try source.forEachChunk { (chunk) throws(PopsimError) -> Bool in
-            if reader == nil {
-                if !formatKnown { layout.format = TraceFormats.sniffed(chunk) }
-                reader = layout.format.makeReader(layout, file: path)
-                gatherer = UserGatherer(decoder: TraceRowDecoder(file: path, layout: layout, catalog: catalog), worker: 0, workers: 1, shard: nil,
-                                        promisedGrouped: false, maxErrors: maxErrors)
-            }
+            let r = reading ?? Reading(chunk, layout: given, formatKnown: formatKnown, path: path, catalog: catalog, maxErrors: maxErrors)
+            reading = r
             digest.add(chunk)
-            guard var r = reader, var g = gatherer else { return false }
-            reader = nil
-            r.feed(chunk)
-            g.read(&r)
-            reader = r
-            gatherer = g
-            progress?.update("fit: reading, \(r.rowCount) rows, \(g.userCount) users")
-            return g.errorCount <= maxErrors && !g.stopsReading
+            r.read(chunk)
+            progress?.update("fit: reading, \(r.reader.rowCount) rows, \(r.gatherer.userCount) users")
+            return r.gatherer.errorCount <= maxErrors && !r.gatherer.stopsReading
         }
-        if reader == nil {
-            reader = layout.format.makeReader(layout, file: path)
-            gatherer = UserGatherer(decoder: TraceRowDecoder(file: path, layout: layout, catalog: catalog), worker: 0, workers: 1, shard: nil,
-                                    promisedGrouped: false, maxErrors: maxErrors)
-        }
-        guard var r = reader, var g = gatherer else { throw PopsimError.internalError("fit: no trace reader") }
+        let r = reading ?? Reading(UnsafeBufferPointer(start: nil, count: 0), layout: given, formatKnown: formatKnown, path: path,
+                                   catalog: catalog, maxErrors: maxErrors)
+        if r.gatherer.errorCount <= maxErrors && !r.gatherer.stopsReading { r.finish() }
+        let g = r.gatherer
         var out = FitTrace()
-        if g.errorCount <= maxErrors && !g.stopsReading {
-            r.finish()
-            g.read(&r)
-        }
-        out.rows = r.rowCount
+        out.rows = r.reader.rowCount
         out.errors = g.errorsInOrder
         out.errorCount = g.errorCount
         out.skippedUsers = g.skippedUsers
@@ -66,5 +49,30 @@ struct FitTrace {
             out.users.append(Replayer.User(id: u.id, firstRow: u.firstRow, rows: rows, values: g.values))
         }
         return out
+    }
+
+    /// The reader and the gatherer, made on the first chunk (the format told by it when neither
+    /// the command line nor the file name says), fed in place.
+    final class Reading {
+        var reader: any TraceRowReader
+        var gatherer: UserGatherer
+
+        init(_ first: UnsafeBufferPointer<UInt8>, layout given: TraceLayout, formatKnown: Bool, path: String, catalog: Scenario, maxErrors: Int) {
+            var layout = given
+            if !formatKnown { layout.format = TraceFormats.sniffed(first) }
+            reader = layout.format.makeReader(layout, file: path)
+            gatherer = UserGatherer(decoder: TraceRowDecoder(file: path, layout: layout, catalog: catalog), worker: 0, workers: 1, shard: nil,
+                                    promisedGrouped: false, maxErrors: maxErrors)
+        }
+
+        func read(_ chunk: UnsafeBufferPointer<UInt8>) {
+            reader.feed(chunk)
+            gatherer.read(&reader)
+        }
+
+        func finish() {
+            reader.finish()
+            gatherer.read(&reader)
+        }
     }
 }

@@ -358,19 +358,7 @@ enum ReplayCommand {
     /// `--merge REPORT…`: shards of one replay added up into the report of the whole.
     static func merge(_ args: Arguments, format: Format, console: inout Console) throws(PopsimError) -> ExitCode {
         guard !args.positionals.isEmpty else { throw PopsimError.usage("replay: --merge: expected the JSON reports of the shards") }
-        var reports: [ReplayReport] = []
-        for path in args.positionals {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileIO.read(path)
-            } catch {
-                throw PopsimError.io(path: path, reason: error.reason)
-            }
-            switch ReplayJSON.parse(bytes) {
-            case .success(let r): reports.append(r)
-            case .failure(let problem): throw PopsimError.io(path: path, reason: problem.message)
-            }
-        }
+        let reports = try ShardReports.read(args.positionals, parse: ReplayJSON.parse)
         let merged: ReplayReport
         switch ReplayMerge.merge(reports, paths: args.positionals) {
         case .success(let r): merged = r

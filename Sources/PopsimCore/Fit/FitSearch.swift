@@ -101,11 +101,14 @@ public struct FitSearch: Sendable {
     /// Best first: by fit score, then the simpler (fewer options away from their defaults: of
     /// two models that agree as well, the one that assumes less), then by label.
     public static func ranked(_ list: [Finalist]) -> [Finalist] {
-        list.sorted { a, b in
-            if a.fit.beats(b.fit) { return true }
-            if b.fit.beats(a.fit) { return false }
-            return (a.candidate.settings.count, a.candidate.label) < (b.candidate.settings.count, b.candidate.label)
-        }
+        list.sorted { precedes(($0.candidate, $0.fit), ($1.candidate, $1.fit)) }
+    }
+
+    /// The order of `ranked`: by score, then fewer options set, then label.
+    static func precedes(_ a: (FitCandidate, FitScore), _ b: (FitCandidate, FitScore)) -> Bool {
+        if a.1.beats(b.1) { return true }
+        if b.1.beats(a.1) { return false }
+        return (a.0.settings.count, a.0.label) < (b.0.settings.count, b.0.label)
     }
 
     /// One start's search under way.
@@ -239,9 +242,7 @@ public struct FitSearch: Sendable {
             var out: [FitCandidate] = []
             for level in scores.indices.reversed() where out.count < n {
                 let seen = scores[level].map { ($0.key, $0.value) }.filter { !out.contains($0.0) }
-                out += seen.sorted { a, b in
-                    a.1.beats(b.1) || (!b.1.beats(a.1) && (a.0.settings.count, a.0.label) < (b.0.settings.count, b.0.label))
-                }.prefix(n - out.count).map(\.0)
+                out += seen.sorted(by: FitSearch.precedes).prefix(n - out.count).map(\.0)
             }
             return out
         }
