@@ -34,6 +34,8 @@ struct ReplayPass {
 
     let settings: Settings
     private(set) var workers: [ReplayWorker] = []
+    /// With more than one worker: the chunks' reading split among them.
+    private var split: SplitReading?
     private(set) var stopped: PopsimError?
     private var streaming = false
 
@@ -53,7 +55,7 @@ struct ReplayPass {
 
     var errorCount: Int { workers.reduce(0) { $0 + $1.errorCount } }
     var userErrors: Int { workers.reduce(0) { $0 + $1.gatherer.userErrors + $1.laterUserErrors } }
-    var rows: Int { workers.first?.rowCount ?? 0 }
+    var rows: Int { split?.rows ?? workers.first?.rowCount ?? 0 }
     /// The shard's rows, and those of the users replayed: the rest were left out with bad rows.
     var shardRows: Int { workers.reduce(0) { $0 + $1.gatherer.shardRows } }
     var replayedRows: Int { workers.reduce(0) { $0 + $1.replayedRows } }
@@ -95,6 +97,7 @@ struct ReplayPass {
     /// One reading; true when it must be read again (it looked grouped, and is not).
     private mutating func pass(_ source: inout TraceSource, speculate: Bool, progress: ProgressLine?) throws(PopsimError) -> Bool {
         workers = []
+        split = nil
         settings.disagreements?.startOver()
         streaming = settings.promisedGrouped
         stopped = nil
@@ -105,7 +108,15 @@ struct ReplayPass {
         try source.forEachChunk { (chunk) throws(PopsimError) -> Bool in
             if me.workers.isEmpty { me.start(chunk) }
             let shared = SharedBytes(bytes: chunk)
-            me.each(besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
+            if let split = me.split {
+                let pieces = split.begin(chunk)
+                DispatchQueue.concurrentPerform(iterations: pieces + 1) { i in
+                    if i < pieces { split.index(i) } else { digest.add(shared.bytes) }
+                }
+                me.readAll(split.settle(), then: split)
+            } else {
+                me.each(besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
+            }
             if let progress {
                 let ms = max(1, System.monotonicMs() - started), rows = me.rows
                 progress.update("replay: \(rows) rows, \(me.workers.reduce(0) { $0 + $1.gatherer.userCount }) users, \(rows * 1000 / ms) rows/s")
@@ -127,7 +138,12 @@ struct ReplayPass {
         if restart { return true }
         if workers.isEmpty { start(UnsafeBufferPointer(start: nil, count: 0)) }
         guard errorCount <= settings.maxErrors, stopped == nil else { return false }
-        each { $0.finishReading() }
+        if let split {
+            split.finish()
+            readAll(nil, then: split)
+        } else {
+            each { $0.finishReading() }
+        }
         guard errorCount <= settings.maxErrors else { return false }
         if streaming, speculate, workers.contains(where: { !$0.gatherer.groupedSoFar }) { return true }
         // Everything read: every worker replays what it holds, or reads its partitions back.
@@ -165,12 +181,22 @@ struct ReplayPass {
         }
         var disagreement: (@Sendable (Int, ReplayTally.UserRef, Replayer.Run) -> Void)?
         if let saved = s.disagreements { disagreement = { c, u, r in saved.add(c, u, r) } }
+        split = s.workers > 1 ? SplitReading(reader: layout.format.makeReader(layout, file: s.file), ways: s.workers) : nil
         workers = (0..<s.workers).map { w in
             ReplayWorker(reader: layout.format.makeReader(layout, file: s.file),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: s.workers, shard: s.shard,
                                                 promisedGrouped: s.promisedGrouped, maxErrors: s.maxErrors, arrangeBytes: s.plan.arrangeBytes),
                          replayer: s.workerReplayers[w], plan: s.plan, saving: s.saving,
                          disagreement: disagreement, makeStore: make)
+        }
+    }
+
+    /// Every worker reads `batch`, then every batch the split reading has besides.
+    private func readAll(_ batch: [IndexedRows.Part]?, then split: SplitReading) {
+        var next = batch ?? split.more()
+        while let batch = next {
+            each { $0.read(batch) }
+            next = split.more()
         }
     }
 

@@ -125,8 +125,7 @@ public struct UserGatherer {
     /// Follows the order of the shard's users with one row (only its `user` is read) and says
     /// whether the row is this gatherer's: then `takeClaimed` takes it, whole.
     public mutating func claim(_ row: TraceRow) -> Bool {
-        let userBytes = row[.user]
-        let hash = userBytes.map(UserTable.hash)
+        let hash = row.userHash ?? row[.user].map(UserTable.hash)
         let inShard = hash.map { shard?.contains(hash: $0) ?? true } ?? true
         let mine = hash.map { Self.worker(of: $0, among: workers) == worker } ?? (worker == 0)
         // The order of the shard's users: another user's row ends a user's rows.

@@ -40,6 +40,29 @@ public struct CSVTraceReader: TraceRowReader {
         chunks = RecordChunks(storage: storage)
     }
 
+    private init(resuming r: CSVTraceReader) {
+        file = r.file
+        names = r.names
+        quotedBreaksAllowed = r.quotedBreaksAllowed
+        header = r.header
+        fieldOfColumn = r.fieldOfColumn
+        chunks = r.chunks.resumed(storage: storage)
+    }
+
+    public func resumed() -> CSVTraceReader? {
+        guard header != nil, problems.isEmpty, !ended, chunks.compressed == nil else { return nil }
+        return CSVTraceReader(resuming: self)
+    }
+
+    public var isBetweenRecords: Bool { !chunks.carrying && !inQuotes }
+
+    public var linesRead: Int { line - 1 }
+
+    public mutating func advance(rows: Int, lines: Int) {
+        rowCount += rows
+        line += lines
+    }
+
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
 
     public mutating func finish() { chunks.finish() }
@@ -228,7 +251,7 @@ public struct CSVTraceReader: TraceRowReader {
     }
 
     /// A plain record's fields in place: the bytes between commas, each at its byte's column.
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int], fieldOfColumn: [Int],
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, header: [Int], fieldOfColumn: [Int],
                               slots: UnsafeMutablePointer<TraceRow.Slot>) {
         guard let base = bytes.baseAddress else { return }
         let n = bytes.count
@@ -358,6 +381,12 @@ public struct CSVTraceReader: TraceRowReader {
     func error(line: Int, column: Int, _ problem: TraceProblem) -> TraceError {
         TraceError(file: file, location: SourceLocation(line: line, column: column), problem: problem)
     }
+}
+
+extension CSVTraceReader: DeferringRowReader {
+    var deferredRecord: UnsafeBufferPointer<UInt8>? { unsplit }
+
+    var completer: RowCompleter? { header.map { .csv(header: $0, fieldOfColumn: fieldOfColumn) } }
 }
 
 extension TraceFormat {

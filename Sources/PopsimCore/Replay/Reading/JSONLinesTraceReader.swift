@@ -18,6 +18,26 @@ public struct JSONLinesTraceReader: TraceRowReader {
         chunks = RecordChunks(storage: storage)
     }
 
+    private init(resuming r: JSONLinesTraceReader) {
+        file = r.file
+        names = r.names
+        chunks = r.chunks.resumed(storage: storage)
+    }
+
+    public func resumed() -> JSONLinesTraceReader? {
+        guard !ended, tooLong == nil, chunks.compressed == nil else { return nil }
+        return JSONLinesTraceReader(resuming: self)
+    }
+
+    public var isBetweenRecords: Bool { !chunks.carrying }
+
+    public var linesRead: Int { line - 1 }
+
+    public mutating func advance(rows: Int, lines: Int) {
+        rowCount += rows
+        line += lines
+    }
+
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) { chunks.feed(chunk) }
 
     public mutating func finish() { chunks.finish() }

@@ -14,6 +14,14 @@ struct RecordChunks {
 
     init(storage: TraceRowStorage) { self.storage = storage }
 
+    /// Chunks for a reader that resumes further on in the trace (`TraceRowReader.resumed`): the
+    /// trace's first bytes were looked at already.
+    func resumed(storage: TraceRowStorage) -> RecordChunks {
+        var c = RecordChunks(storage: storage)
+        c.magic = magic
+        return c
+    }
+
     /// The longest record carried across chunks (16 MiB): a trace without line breaks (`/dev/zero`,
     /// one endless line) stops there instead of growing until memory runs out.
     static let maxRecordBytes = 16 << 20

@@ -11,6 +11,8 @@ public struct TraceRow {
     /// The line it starts on.
     public let line: Int
     let slots: UnsafePointer<TraceRow.Slot>
+    /// The user's hash (`UserTable.hash`), when the reader has it already (`IndexedRows`).
+    var userHash: UInt64? = nil
 
     /// Where one field's bytes are, and its column (from 1).
     struct Slot {
@@ -78,49 +80,11 @@ final class TraceRowStorage {
     }
 }
 
-/// A growable byte buffer with a stable address between appends (no copy-on-write, no bounds
-/// checks on the hot path): what a reader lends its rows.
-struct ByteBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>?
-    var count = 0
-    private(set) var capacity = 0
+/// A growable byte buffer with a stable address between appends: what a reader lends its rows.
+typealias ByteBuffer = FlatBuffer<UInt8>
 
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
-
-    mutating func reserve(_ n: Int) {
-        guard n > capacity else { return }
-        var size = Swift.max(64, capacity)
-        while size < n { size = size.multipliedReportingOverflow(by: 2).overflow ? n : size * 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        if let base {
-            grown.update(from: base, count: count)
-            base.deallocate()
-        }
-        base = grown
-        capacity = size
-    }
-
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(count + bytes.count)
-        guard let base else { return }
-        (base + count).update(from: from, count: bytes.count)
-        count += bytes.count
-    }
-
-    mutating func append(_ byte: UInt8) {
-        reserve(count + 1)
-        base?[count] = byte
-        count += 1
-    }
-
-    /// Frees the memory (the owner's deinit).
-    mutating func free() {
-        base?.deallocate()
-        base = nil
-        count = 0
-        capacity = 0
-    }
+extension FlatBuffer<UInt8> {
+    var bytes: UnsafeBufferPointer<UInt8> { elements }
 }
 
 extension TraceRow {

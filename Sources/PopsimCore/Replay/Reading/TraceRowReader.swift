@@ -18,6 +18,20 @@ public protocol TraceRowReader {
     mutating func completeRow()
     /// Rows handed out so far (bad ones included, as the format counts them).
     var rowCount: Int { get }
+
+    // Splitting a chunk's reading (`SplitReading`)
+
+    /// A reader of the same trace for bytes that start a record further on: what this one learned
+    /// of the trace (CSV: its header) and nothing else, storage of its own, rows and lines counted
+    /// from its start (`advance` moves them on); nil while it cannot (before the header).
+    func resumed() -> Self?
+    /// Whether every byte fed is in a record handed out (nothing carried, no quote open): once
+    /// `next()` gave nil, the next byte starts a record.
+    var isBetweenRecords: Bool { get }
+    /// The lines it has passed (the line the next record starts on, less one).
+    var linesRead: Int { get }
+    /// Counts `rows` rows and `lines` lines before its own: it resumed after them.
+    mutating func advance(rows: Int, lines: Int)
 }
 
 extension TraceRowReader {

@@ -55,6 +55,8 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Partitions read back whole though bigger than the plan reads (one user's rows, or users
     /// too alike to split): their bytes and, when it was one user, who.
     public private(set) var oversized: [(bytes: Int, user: String?)] = []
+    /// The rows of a split reading's batch (`read(_:)`).
+    private var indexed = IndexedRows()
     /// The rows of the user being replayed.
     private var userRows: [TimedEntry] = []
     /// A runner per column and the buffers, kept from user to user.
@@ -84,6 +86,12 @@ public final class ReplayWorker: @unchecked Sendable {
     public func read(_ chunk: UnsafeBufferPointer<UInt8>) {
         reader.feed(chunk)
         gatherer.read(&reader)
+    }
+
+    /// Reads a batch of rows a split reading indexed (`SplitReading`): its own reader is not used.
+    public func read(_ batch: [IndexedRows.Part]) {
+        indexed.start(batch)
+        gatherer.read(&indexed)
     }
 
     /// Reads what is left at the end of the trace.
