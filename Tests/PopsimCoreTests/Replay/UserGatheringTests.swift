@@ -118,4 +118,20 @@ struct UserGatheringTests {
             #expect(gatherers.filter { !$0.groupedSoFar }.count == 1)
         }
     }
+
+    /// The workers share the users about evenly, whatever their number: a slip in the formula once
+    /// gave every user to worker 0 (the report was the same, on one core), and FNV's middle bits
+    /// alone gave one of 64 workers no user.
+    @Test func theWorkersShareTheUsersEvenly() {
+        for workers in [2, 3, 5, 8, 64] {
+            var per = [Int](repeating: 0, count: workers)
+            for i in 0..<6_400 {
+                var id = "u\(i)"
+                let w = id.withUTF8 { UserGatherer.worker(of: UserTable.hash($0), among: workers) }
+                per[w] += 1
+            }
+            let even = 6_400 / workers
+            #expect(per.allSatisfy { $0 > even * 3 / 4 && $0 < even * 5 / 4 }, "\(workers) workers: \(per)")
+        }
+    }
 }

@@ -52,8 +52,9 @@ public struct SpillPlan: Sendable, Equatable {
         self.workers = max(1, workers)
         // The catalog is parsed once and copied by each worker's run in flight.
         let catalog = catalogBytes.multipliedReportingOverflow(by: 8 + 4 * self.workers)
+        // More than one worker: the indexes of a chunk's reading split among them (`SplitReading`).
         let fixed = [Self.baseline, catalog.overflow ? Int.max : catalog.partialValue, 3 * Self.chunk,
-                     self.workers * Self.perWorker].reduce(0) { $0.plus($1) }
+                     self.workers * Self.perWorker, self.workers > 1 ? SplitReading.indexBytes : 0].reduce(0) { $0.plus($1) }
         needed = fixed
         let free = max(0, self.budget - fixed)
         // Three quarters: a chunk's rows come in between two looks, and the allocator keeps some.

@@ -57,6 +57,21 @@ public struct IndexedRows: TraceRowReader {
 
     /// The next row, only its user filled in (`completeRow` fills the rest).
     public mutating func next() -> TracePull? {
+        switch step() {
+        case .row?: return .row(current())
+        case .problem(let e)?: return .problem(e)
+        case nil: return nil
+        }
+    }
+
+    /// What comes next: a row, by its user's hash (nil: no user), or a problem. A gatherer reads
+    /// only its own users' rows further (`current`), and no row is made for the others.
+    public enum Step {
+        case row(UInt64?)
+        case problem(TraceError)
+    }
+
+    public mutating func step() -> Step? {
         while part < parts.count {
             if problem < now.problems.count, now.problems[problem].before == row {
                 var e = now.problems[problem].error
@@ -67,13 +82,18 @@ public struct IndexedRows: TraceRowReader {
             if row < now.rows.count, let r = now.rows.base?[row] {
                 row += 1
                 rowCount = rowsBefore + Int(r.row)
-                storage.slots[TraceField.user.ordinal] = slot(r.user)
-                return .row(TraceRow(row: rowCount, line: linesBefore + Int(r.line), slots: storage.slots,
-                                     userHash: r.user.count > 0 ? r.hash : nil))
+                return .row(r.user.count > 0 ? r.hash : nil)
             }
             nextPart()
         }
         return nil
+    }
+
+    /// The row `step` gave last, only its user filled in (`completeRow` fills the rest).
+    public func current() -> TraceRow {
+        guard row > 0, let r = now.rows.base?[row - 1] else { return TraceRow(row: rowCount, line: 0, slots: storage.slots) }
+        storage.slots[TraceField.user.ordinal] = slot(r.user)
+        return TraceRow(row: rowCount, line: linesBefore + Int(r.line), slots: storage.slots, userHash: r.user.count > 0 ? r.hash : nil)
     }
 
     public mutating func completeRow() {
