@@ -92,18 +92,19 @@ private func isDirectory(_ url: URL) -> Bool {
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
 }
 
-/// Runs `popsim` with a pinned environment (no colour, fixed width, C locale) in `directory`.
+/// Runs `popsim` with a pinned environment (no colour, fixed width, C locale) in `directory`;
+/// `interruptAfter`: sends it SIGINT (Ctrl-C) after so many seconds.
 public func runPopsim(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil,
-                      environment extra: [String: String] = [:]) throws -> ProcessOutput {
+                      environment extra: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws -> ProcessOutput {
     var environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C", "COLUMNS": "100", "TERM": "xterm"]
     for (k, v) in extra { environment[k] = v }
-    return try runProcess(popsimExecutable(), arguments, in: directory, stdin: stdin, environment: environment)
+    return try runProcess(popsimExecutable(), arguments, in: directory, stdin: stdin, environment: environment, interruptAfter: interruptAfter)
 }
 
 /// Runs `executable` in `directory` with exactly `environment` (nil: popsim's tests' own),
-/// `stdin` written to it, both outputs read whole.
+/// `stdin` written to it, SIGINT after `interruptAfter` seconds if given, both outputs read whole.
 public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL, stdin: String? = nil,
-                       environment: [String: String]? = nil) throws -> ProcessOutput {
+                       environment: [String: String]? = nil, interruptAfter: TimeInterval? = nil) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -116,6 +117,10 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: U
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
+    if let interruptAfter {
+        Thread.sleep(forTimeInterval: interruptAfter)
+        process.interrupt()
+    }
     // Both pipes are drained at once: a process that fills one while the other is read would block.
     let errBox = System.Locked(Data())
     let group = DispatchGroup()

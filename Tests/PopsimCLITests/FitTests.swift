@@ -91,22 +91,10 @@ import PopsimTestSupport
         #expect(fit.stdout.contains("\nbest: "))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fitted.json").path))
         // Ctrl-C: the same, stopped by the signal.
-        let process = Process()
-        process.executableURL = popsimExecutable()
-        process.arguments = ["fit", "week.csv", "--catalog", "app.json", "--output", "fitted.json"]
-        process.currentDirectoryURL = dir
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        process.interrupt()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(stderr == "popsim: stopping: reporting what was done (again to stop at once)\n", "\(stderr)")
-        #expect(stdout.contains("INCOMPLETE: stopped by SIGINT; the best so far is below\n"), "\(stdout)")
+        let stopped = try runPopsim(["fit", "week.csv", "--catalog", "app.json", "--output", "fitted.json"], in: dir, interruptAfter: 1.5)
+        #expect(stopped.status == 2)
+        #expect(stopped.stderr == "popsim: stopping: reporting what was done (again to stop at once)\n", "\(stopped.stderr)")
+        #expect(stopped.stdout.contains("INCOMPLETE: stopped by SIGINT; the best so far is below\n"), "\(stopped.stdout)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fitted.json").path))
     }
 

@@ -34,20 +34,9 @@ struct IncompleteReportTests {
     }
 
     @Test func exploreInterrupted() throws {
-        let process = Process()
-        process.executableURL = popsimExecutable()
-        process.arguments = Self.slowExplore
-        process.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        process.interrupt()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let stopped = try runPopsim(Self.slowExplore, interruptAfter: 1.5)
+        let stdout = stopped.stdout, stderr = stopped.stderr
+        #expect(stopped.status == 2)
         #expect(stderr == "popsim: stopping: reporting what was done (again to stop at once)\n")
         #expect(stdout.contains("\nINCOMPLETE: stopped by SIGINT; the verdicts below cover the variants run\n"))
         #expect((Self.variantsRun(stdout) ?? 0) > 0)

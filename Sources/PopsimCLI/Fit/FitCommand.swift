@@ -49,16 +49,10 @@ enum FitCommand {
         let guards = try Guards(args, command: "fit")
         guards.arm(console)
         var set = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
-        var catalogBytes: [UInt8] = []
-        let catalog: Scenario
-        do {
-            catalog = try ScenarioSource.load(catalogPath, maxBytes: guards.maxBytes, strategies: &set, read: { catalogBytes = $0.copy })
-        } catch {
-            return console.report(error)
-        }
-        if let first = catalog.events.first {
-            return console.report(.input(LoadErrors([LoadError(file: catalogPath, location: first.location, path: JSONPath.root.appending("events"),
-                                                               problem: .misplaced("events", hint: "a catalog has no events: the trace gives each user's"))])))
+        let catalog: Scenario, catalogBytes: [UInt8]
+        switch ReplayCommand.loadCatalog(catalogPath, maxBytes: guards.maxBytes, strategies: &set) {
+        case .success(let loaded): (catalog, catalogBytes) = loaded
+        case .failure(let error): return console.report(error)
         }
         let scored = try scoredCandidates(args, catalog: catalog, strategies: modelStrategies(set))
         let layout = try ReplayCommand.traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes, command: "fit")

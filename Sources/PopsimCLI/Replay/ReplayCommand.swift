@@ -29,16 +29,10 @@ enum ReplayCommand {
         let guards = try Guards(args, command: "replay")
         guards.arm(console)
         var set = try StrategyArguments.set(args, maxBytes: guards.maxBytes)
-        var catalogBytes: [UInt8] = []
-        let catalog: Scenario
-        do {
-            catalog = try ScenarioSource.load(catalogPath, maxBytes: guards.maxBytes, strategies: &set, read: { catalogBytes = $0.copy })
-        } catch {
-            return console.report(error)
-        }
-        if let first = catalog.events.first {
-            return console.report(.input(LoadErrors([LoadError(file: catalogPath, location: first.location, path: JSONPath.root.appending("events"),
-                                                               problem: .misplaced("events", hint: "a catalog has no events: the trace gives each user's"))])))
+        let catalog: Scenario, catalogBytes: [UInt8]
+        switch ReplayCommand.loadCatalog(catalogPath, maxBytes: guards.maxBytes, strategies: &set) {
+        case .success(let loaded): (catalog, catalogBytes) = loaded
+        case .failure(let error): return console.report(error)
         }
         let sweep = try sweeps(args)
         let columns = try replayColumns(args, catalog: catalog, strategies: set, sweep: sweep)
@@ -111,6 +105,23 @@ enum ReplayCommand {
         }
         return finding(report, RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"),
                                                console: &console))
+    }
+
+    /// The catalog of a replay or a fit, and its bytes (its digest, the workers' copies): a
+    /// catalog holds no events (the trace gives each user's), said as a load error.
+    static func loadCatalog(_ path: String, maxBytes: Int, strategies: inout StrategySet) -> Result<(Scenario, [UInt8]), PopsimError> {
+        var bytes: [UInt8] = []
+        let catalog: Scenario
+        do {
+            catalog = try ScenarioSource.load(path, maxBytes: maxBytes, strategies: &strategies, read: { bytes = $0.copy })
+        } catch {
+            return .failure(error)
+        }
+        if let first = catalog.events.first {
+            return .failure(.input(LoadErrors([LoadError(file: path, location: first.location, path: JSONPath.root.appending("events"),
+                                                         problem: .misplaced("events", hint: "a catalog has no events: the trace gives each user's"))])))
+        }
+        return .success((catalog, bytes))
     }
 
     /// A replayer per worker, each over a load of its own of the catalog's bytes: a user's run

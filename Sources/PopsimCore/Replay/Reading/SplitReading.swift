@@ -66,13 +66,20 @@ public final class SplitReading: @unchecked Sendable {
     public func begin(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
         guard let lead else { return 0 }
         self.lead = nil
-        let cuts = ways > 1 && chunk.count < 1 << 30 && lead.resumed() != nil ? Self.cuts(chunk, ways: ways) : [chunk.count]
+        // The second piece's reader, made first: nil when the lead cannot resume yet.
+        var second = ways > 1 && chunk.count < 1 << 30 ? lead.resumed() : nil
+        let cuts = second == nil ? [chunk.count] : Self.cuts(chunk, ways: ways)
         var start = 0
         count = 0
         for end in cuts where end > start || count == 0 {
             let p = pieces[count]
             p.bytes = UnsafeBufferPointer(rebasing: chunk[start..<end])
-            p.reader = count == 0 ? lead : lead.resumed()
+            if count == 0 {
+                p.reader = lead
+            } else {
+                p.reader = second ?? lead.resumed()
+                second = nil
+            }
             p.index.reset(chunk: chunk)
             count += 1
             start = end
