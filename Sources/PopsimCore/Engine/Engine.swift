@@ -165,6 +165,15 @@ struct Engine<S: Strategy> {
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
     }
 
+    /// After a run: lets go of its scenario's popups and script (the result has its own copy), so
+    /// that a caller making the next user's scenario in the same storage changes it in place
+    /// instead of copying it (a replay's users). Only `reset` may follow.
+    mutating func letGo() {
+        world.scenario.popups = []
+        world.scenario.events = []
+        events = []
+    }
+
     /// The key of the next happening, if any. Inlined: called on `self` from a mutating method,
     /// an outlined call copied the whole engine (600–900 bytes) once per instant.
     @inline(__always)

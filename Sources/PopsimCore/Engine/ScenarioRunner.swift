@@ -16,23 +16,29 @@ final class EngineRunner: ScenarioRunner {
     private let body: (Scenario, ResolvedOptions, RunLimits) throws(RunError) -> RunResult
 
     init<S: Strategy>(_ type: S.Type) {
-        var engine: Engine<S>?
+        // The engine lives in a box and is reset and run in place: one kept in a local and
+        // stored back copied the whole engine twice a run (36 retains and releases each).
+        let box = EngineBox<S>()
         body = { (scenario, options, limits) throws(RunError) -> RunResult in
-            var e: Engine<S>
-            if var kept = engine.take() {
-                kept.reset(scenario: scenario, options: options, limits: limits)
-                e = kept
+            if box.engine == nil {
+                box.engine = Engine<S>(scenario: scenario, options: options, limits: limits)
             } else {
-                e = Engine<S>(scenario: scenario, options: options, limits: limits)
+                box.engine?.reset(scenario: scenario, options: options, limits: limits)
             }
-            defer { engine = e }
-            return try e.run()
+            defer { box.engine?.letGo() }
+            if let result = try box.engine?.run() { return result }
+            throw .invariant(strategy: S.name, time: 0, message: "the runner lost its engine")
         }
     }
 
     func run(_ scenario: Scenario, options: ResolvedOptions, limits: RunLimits) throws(RunError) -> RunResult {
         try body(scenario, options, limits)
     }
+}
+
+/// One thread's engine, kept from run to run.
+private final class EngineBox<S: Strategy> {
+    var engine: Engine<S>?
 }
 
 /// Any other entry's runner (a plug-in): each run as the entry runs it.

@@ -11,14 +11,18 @@ public struct ReplayScratch {
     var productionShows: [PopupID] = []
     var answers: [(after: Int, button: String?)?] = []
     var shownAt: [Int?] = []
-    var events: [ScenarioEvent] = []
+    /// The user's scenario, made in place (`Replayer.script`) in storage kept from user to user.
+    var scenario: Scenario
     /// Per group, whether the user's run requested one of its popups; the run's counts per
     /// popup before they go to its groups.
     var touched: [Bool] = []
     var bySubject = SubjectCounts()
+    /// Per `Replayer.waitRules`: whether the run fails it.
+    var waitFails: [Bool] = []
 
     /// Buffers for `replayer`'s users, with a runner per column.
     public init(for replayer: Replayer) {
         runners = replayer.makeRunners()
+        scenario = replayer.template
     }
 }

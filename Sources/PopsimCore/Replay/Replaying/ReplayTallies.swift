@@ -57,6 +57,7 @@ extension ReplayTally {
         scratch.requests.reset(subjects: subjects)
         scratch.screen.reset(subjects: subjects)
         scratch.shows.removeAll(keepingCapacity: true)
+        scratch.waitFails.refill(false, count: waitRules.count)
         var most = 0
         var i = 0
         while i < entries.count {
@@ -88,11 +89,16 @@ extension ReplayTally {
                 default: break
                 }
                 if s >= 0 {
-                    if let since = scratch.requests.read(e, s) {
-                        shown += 1
-                        waits.add(e.t - since)
-                        if grouped { scratch.bySubject.shown(b, wait: e.t - since) }
-                        for w in waitRules where w.popup == b && e.t - since <= w.limit { lateRequests[w.property] -= 1 }
+                    if let (since, request) = scratch.requests.read(e, s) {
+                        // `wait X <= N` fails for the user on any show of X later than N,
+                        // whatever opened it (`PropertyJudge.wait`); a request counts here too.
+                        for (k, w) in waitRules.enumerated() where w.popup == b && e.t - since > w.limit { scratch.waitFails[k] = true }
+                        if request {
+                            shown += 1
+                            waits.add(e.t - since)
+                            if grouped { scratch.bySubject.shown(b, wait: e.t - since) }
+                            for w in waitRules where w.popup == b && e.t - since <= w.limit { lateRequests[w.property] -= 1 }
+                        }
                     }
                     if e.event == .show { scratch.shows.append(PopupID(b)) }
                     scratch.screen.read(e, animated: scratch.animated[i])
@@ -100,6 +106,13 @@ extension ReplayTally {
                 i += 1
             }
             most = Swift.max(most, scratch.screen.visible)
+        }
+        // ... or when one of X's requests is still open at the end.
+        for (k, w) in waitRules.enumerated() where !scratch.waitFails[k] {
+            for s in 0..<subjects where Int(result.timeline.base(Int32(s))) == w.popup && scratch.requests.isOpen(s) {
+                scratch.waitFails[k] = true
+                break
+            }
         }
         mostOnScreen = Swift.max(mostOnScreen, most)
         pending += result.pending.count
@@ -186,12 +199,17 @@ struct OpenRequests {
     /// Timeline line `e` of subject `s` read by the ledger: it opens a request, or settles the
     /// oldest (a show) or the newest (a drop). A show that answers a request an `enqueue`
     /// opened returns when it was opened: one request shown.
+    /// Whether `s` has an open item.
+    func isOpen(_ s: Int) -> Bool { oldest[s] >= 0 }
+
+    /// Reads one line of subject `s`: for a show that settles an open item, when it was opened
+    /// and whether by a request (an `enqueue`).
     @inline(__always)
-    mutating func read(_ e: Timeline.Entry, _ s: Int) -> Int? {
+    mutating func read(_ e: Timeline.Entry, _ s: Int) -> (since: Int, request: Bool)? {
         switch e.ledger {
         case .opens: open(s, at: e.t, request: e.event == .enqueue)
         case .settles where e.event == .show:
-            if let (since, request) = settleOldest(s), request { return since }
+            return settleOldest(s)
         case .settles: settleNewest(s)
         case .none: break
         }

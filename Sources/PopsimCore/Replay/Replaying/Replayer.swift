@@ -90,27 +90,29 @@ public struct Replayer: Sendable {
     public func replay(_ user: User, into tallies: inout ReplayTallies, scratch: inout ReplayScratch,
                        keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
         let ref = user.ref
-        let base = try scenario(user, ref, events: &scratch.events)
+        try script(user, ref, into: &scratch.scenario)
         Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
-        let answered = scratch.answers.contains { $0 != nil }
         Self.productionShows(user, into: &scratch.productionShows)
         tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, groups: groups,
                                          into: &tallies.productionGroups, counts: &scratch.bySubject, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
-        for (c, column) in columns.enumerated() {
-            var scenario = base
-            if answered {
-                for (i, a) in scratch.answers.enumerated() {
-                    guard let a else { continue }
-                    scenario.popups[i].respond = Response(after: max(0, a.after - column.showMs[i]), button: a.button ?? "close")
-                }
+        // By index: a `Column` copied per user retained its strings and arrays, shared by every
+        // worker's thread.
+        for c in columns.indices {
+            // The user's scenario is made in one value kept from user to user: its popups and
+            // script are changed in place (the runner lets go of it after each run), not copied.
+            for i in scratch.answers.indices {
+                let respond = scratch.answers[i].map { a in
+                    Response(after: max(0, a.after - columns[c].showMs[i]), button: a.button ?? "close")
+                } ?? catalog.popups[i].respond
+                if scratch.scenario.popups[i].respond != respond { scratch.scenario.popups[i].respond = respond }
             }
             let result: RunResult
             do {
-                result = try column.configuration.run(scenario, limits: limits, on: scratch.runners[c])
+                result = try columns[c].configuration.run(scratch.scenario, limits: limits, on: scratch.runners[c])
             } catch {
-                guard error.settles == false else { throw ReplayFailure(user: ref, column: column.label, error: error) }
+                guard error.settles == false else { throw ReplayFailure(user: ref, column: columns[c].label, error: error) }
                 tallies.columns[c].users += 1
                 tallies.columns[c].didNotSettle(ref)
                 continue
@@ -121,18 +123,27 @@ public struct Replayer: Sendable {
             // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails
             // exactly when the most on screen at the end of an instant passed N: the count the
             // tally just made, read the way `PropertyJudge.visible` reads it.
+            // `wait X <= N` fails exactly when the tally found a show of X later than N or one
+            // of X's requests open at the end (`scratch.waitFails`, per `waitRules`).
             let expectations = result.scenario.expectations
             var failed = [Bool](repeating: false, count: expectations.count)
+            var rule = 0
             for (i, e) in expectations.enumerated() {
                 let fails: Bool
-                if case .visibleAtMost(let limit) = e.property { fails = most > limit } else { fails = PropertyJudge.judge(e.property, result) != nil }
+                switch e.property {
+                case .visibleAtMost(let limit): fails = most > limit
+                case .waitAtMost:
+                    fails = scratch.waitFails[rule]
+                    rule += 1
+                default: fails = PropertyJudge.judge(e.property, result) != nil
+                }
                 guard fails else { continue }
                 failed[i] = true
                 tallies.columns[c].failed(i, ref)
                 for g in tallies.columnGroups[c].indices where scratch.touched[g] { tallies.columnGroups[c][g].failed(i, ref) }
             }
             if failed.contains(true) || !agrees, keep(c, ref) {
-                kept.append((c, Run(scenario: scenario, failed: failed, production: agrees ? nil : scratch.productionShows)))
+                kept.append((c, Run(scenario: result.scenario, failed: failed, production: agrees ? nil : scratch.productionShows)))
             }
         }
         return kept
@@ -176,9 +187,31 @@ public struct Replayer: Sendable {
 
     /// The same, its events built in `events` (a buffer the caller keeps).
     func scenario(_ user: User, _ ref: ReplayTally.UserRef, events: inout [ScenarioEvent]) throws(ReplayFailure) -> Scenario {
+        var s = template
+        s.name = user.id
+        try Self.script(user, ref, into: &events)
+        s.events = events
+        return s
+    }
+
+    /// The catalog as every user's scenario starts: the trace's file, no script, no end.
+    var template: Scenario {
         var s = catalog
         s.file = file
+        s.until = nil
+        s.events = []
+        return s
+    }
+
+    /// Makes `s` (a `template`, perhaps another user's scenario before) the user's: its name and
+    /// script, in place.
+    func script(_ user: User, _ ref: ReplayTally.UserRef, into s: inout Scenario) throws(ReplayFailure) {
         s.name = user.id
+        try Self.script(user, ref, into: &s.events)
+    }
+
+    /// The user's actions, times from the user's first row, into `events` (emptied first).
+    static func script(_ user: User, _ ref: ReplayTally.UserRef, into events: inout [ScenarioEvent]) throws(ReplayFailure) {
         let start = user.rows.first?.time ?? 0
         events.removeAll(keepingCapacity: true)
         events.reserveCapacity(user.rows.count)
@@ -190,9 +223,6 @@ public struct Replayer: Sendable {
             }
             events.append(ScenarioEvent(at: r.time &- start, action: action, index: events.count, location: SourceLocation(line: 0, column: 0)))
         }
-        s.events = events
-        s.until = nil
-        return s
     }
 
     /// Production's answers: per popup, the first (time from appearing to dismissal, button).

@@ -6,7 +6,7 @@ extension RunResult {
     public var requestsShown: Int {
         var open = OpenRequests(subjects: timeline.subjects.count)
         var shown = 0
-        for e in timeline.entries where e.subject >= 0 && open.read(e, Int(e.subject)) != nil { shown += 1 }
+        for e in timeline.entries where e.subject >= 0 && open.read(e, Int(e.subject))?.request == true { shown += 1 }
         return shown
     }
 }

@@ -8,20 +8,19 @@ struct SubjectCounts {
     }
 
     private var counts: [Count] = []
-    /// Per subject, per `Reason.allCases` index.
-    private var drops: [Int] = []
+    /// The run's drops, each a subject and a `Reason` ordinal (rare: a list, not a count per
+    /// subject and reason to clear after every run).
+    private var drops: [(subject: Int, reason: Int)] = []
     private var waits: [(subject: Int, wait: Int)] = []
     /// The subjects with a count, each once.
     private var touched: [Int] = []
     private var isTouched: [Bool] = []
-    static let reasons = Reason.allCases.count
 
     @inline(__always)
     private mutating func touch(_ s: Int) {
         if s >= counts.count {
             counts += Array(repeating: Count(), count: s + 1 - counts.count)
             isTouched += Array(repeating: false, count: s + 1 - isTouched.count)
-            drops += Array(repeating: 0, count: (s + 1) * Self.reasons - drops.count)
         }
         if !isTouched[s] {
             isTouched[s] = true
@@ -30,7 +29,7 @@ struct SubjectCounts {
     }
 
     mutating func request(_ s: Int) { touch(s); counts[s].requests += 1 }
-    mutating func drop(_ s: Int, _ reason: Reason) { touch(s); drops[s * Self.reasons + reason.ordinal] += 1 }
+    mutating func drop(_ s: Int, _ reason: Reason) { touch(s); drops.append((s, reason.ordinal)) }
     mutating func lost(_ s: Int) { touch(s); counts[s].lost += 1 }
     mutating func overlap(_ s: Int) { touch(s); counts[s].overlaps += 1 }
     mutating func pending(_ s: Int) { touch(s); counts[s].pending += 1 }
@@ -47,30 +46,30 @@ struct SubjectCounts {
     /// clears itself for the next run.
     mutating func fold(into groups: inout [ReplayTally], _ map: ReplayGroups, requested: inout [Bool]) {
         requested.refill(false, count: groups.count)
-        for s in touched {
-            let c = counts[s]
-            if s < map.popups {
+        groups.withUnsafeMutableBufferPointer { groups in
+            for s in touched {
+                let c = counts[s]
+                counts[s] = Count()
+                isTouched[s] = false
+                guard s < map.popups else { continue }
                 groups[s].requests += c.requests
                 groups[s].shown += c.shown
                 groups[s].lost += c.lost
                 groups[s].overlaps += c.overlaps
                 groups[s].pending += c.pending
-                for r in 0..<Self.reasons where drops[s * Self.reasons + r] > 0 { groups[s].drops[r] += drops[s * Self.reasons + r] }
-                if c.requests > 0 {
-                    map.forEach(of: s) { g in
-                        if !requested[g] {
-                            requested[g] = true
-                            groups[g].users += 1
-                        }
+                guard c.requests > 0 else { continue }
+                map.forEach(of: s) { g in
+                    if !requested[g] {
+                        requested[g] = true
+                        groups[g].users += 1
                     }
                 }
             }
-            counts[s] = Count()
-            for r in 0..<Self.reasons { drops[s * Self.reasons + r] = 0 }
-            isTouched[s] = false
+            for (s, r) in drops where s < map.popups { groups[s].drops[r] += 1 }
+            for (s, wait) in waits where s < map.popups { groups[s].waits.add(wait) }
         }
-        for (s, wait) in waits where s < map.popups { groups[s].waits.add(wait) }
         touched.removeAll(keepingCapacity: true)
+        drops.removeAll(keepingCapacity: true)
         waits.removeAll(keepingCapacity: true)
     }
 }
