@@ -40,4 +40,27 @@ import Testing
         #expect(TraceTime.milliseconds("-1.5", unit: .s) == -1_500)
         #expect(TraceTime.milliseconds("99999999999999999999", unit: .ms) == nil)
     }
+
+    /// Integer times of every length (read a word or two at a time) give what a digit at a time
+    /// gives, signed or not; a byte that is not a digit anywhere makes the time nil.
+    @Test func integerTimesOfEveryLength() {
+        let digits = Array("9071835246180739254")
+        for n in 1...19 {
+            let text = String(digits.prefix(n))
+            let plain = text.reduce(0) { $0 * 10 + Int(String($1))! }
+            // Beyond ±2⁶² ms a time is nil (TraceTime's contract).
+            let expected = plain < 1 << 62 ? plain : nil
+            #expect(TraceTime.milliseconds(text, unit: .ms) == expected, "\(text)")
+            #expect(TraceTime.milliseconds("-" + text, unit: .ms) == expected.map { -$0 }, "-\(text)")
+            for k in 0..<n {
+                var bad = Array(text)
+                for c: Character in ["x", "/", ":", " "] {
+                    bad[k] = c
+                    #expect(TraceTime.milliseconds(String(bad), unit: .ms) == nil, "\(String(bad))")
+                }
+            }
+        }
+        #expect(TraceTime.milliseconds("0000000001794787205454", unit: .ms) == nil)
+        #expect(TraceTime.milliseconds("001794787205454", unit: .ms) == 1_794_787_205_454)
+    }
 }
