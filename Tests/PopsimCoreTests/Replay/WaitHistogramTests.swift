@@ -31,6 +31,31 @@ import Testing
         #expect(small.quantile(100) == 255)
     }
 
+    /// The buckets in use are what a plain count per bucket gives, through the table's growth,
+    /// a merge in either order, and a rebuild from the parts (what `--merge` reads back).
+    @Test func bucketsAreAPlainCountPerBucket() throws {
+        var rng = SplitMix64(seed: 4)
+        var h = WaitHistogram(), a = WaitHistogram(), b = WaitHistogram()
+        var plain: [Int: Int] = [:]
+        for i in 0..<30_000 {
+            let v = rng.below(1 << (1 + rng.below(40)))
+            h.add(v)
+            if i % 3 == 0 { a.add(v) } else { b.add(v) }
+            plain[WaitHistogram.bucket(of: v), default: 0] += 1
+        }
+        #expect(plain.count > 2_000)
+        let buckets = h.sortedBuckets
+        #expect(buckets.map(\.index) == plain.keys.sorted())
+        #expect(buckets.allSatisfy { plain[$0.index] == $0.count })
+        var ab = a, ba = b
+        ab.merge(b)
+        ba.merge(a)
+        #expect(ab == h && ba == h)
+        #expect(ab.sortedBuckets.elementsEqual(buckets) { $0 == $1 })
+        let rebuilt = try #require(WaitHistogram(buckets: buckets.map { ($0.index, $0.count) }, max: h.max, sum: h.sum))
+        #expect(rebuilt == h && rebuilt.sortedBuckets.elementsEqual(buckets) { $0 == $1 })
+    }
+
     @Test func isoTimesReadAsMilliseconds() {
         #expect(TraceTime.milliseconds("1970-01-01T00:00:00Z", unit: .iso8601) == 0)
         #expect(TraceTime.milliseconds("2026-11-20T08:00:00.25Z", unit: .iso8601) == 1_795_161_600_250)

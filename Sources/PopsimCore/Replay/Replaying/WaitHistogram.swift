@@ -9,8 +9,12 @@ public struct WaitHistogram: Sendable, Equatable {
     /// The exact buckets (below 256 ms) by index, empty until one is used: most waits land
     /// there, counted without hashing.
     private var exactBuckets: [Int] = []
-    /// Bucket index → count, for the other buckets in use.
-    private var wideBuckets: [Int: Int] = [:]
+    /// The other buckets in use: bucket index + 1 (0: a free slot) and its count, in an
+    /// open-addressing table of a power of two slots, at most three quarters full, hashed by a
+    /// multiply (a dictionary's SipHash per wait was 2 % of a replay).
+    private var wideKeys: [Int] = []
+    private var wideCounts: [Int] = []
+    private var wideUsed = 0
     public private(set) var count = 0
     public private(set) var max: Int?
     public private(set) var sum = 0
@@ -26,7 +30,7 @@ public struct WaitHistogram: Sendable, Equatable {
             if exactBuckets.isEmpty { exactBuckets = Array(repeating: 0, count: Self.exact) }
             exactBuckets[v] += 1
         } else {
-            wideBuckets[Self.bucket(of: v), default: 0] += 1
+            addWide(Self.bucket(of: v), 1)
         }
         count += 1
         max = Swift.max(max ?? v, v)
@@ -38,7 +42,7 @@ public struct WaitHistogram: Sendable, Equatable {
             if exactBuckets.isEmpty { exactBuckets = Array(repeating: 0, count: Self.exact) }
             for b in 0..<Self.exact where other.exactBuckets[b] > 0 { exactBuckets[b] = Self.add(exactBuckets[b], other.exactBuckets[b]) }
         }
-        for (b, n) in other.wideBuckets { wideBuckets[b, default: 0] = Self.add(wideBuckets[b] ?? 0, n) }
+        for (k, n) in zip(other.wideKeys, other.wideCounts) where k != 0 { addWide(k - 1, n) }
         count = Self.add(count, other.count)
         if let m = other.max { max = Swift.max(max ?? m, m) }
         sum = sum.addingReportingOverflow(other.sum).overflow ? Int.max : sum + other.sum
@@ -54,7 +58,7 @@ public struct WaitHistogram: Sendable, Equatable {
                 if exactBuckets.isEmpty { exactBuckets = Array(repeating: 0, count: Self.exact) }
                 exactBuckets[b] = n
             } else {
-                wideBuckets[b] = n
+                addWide(b, n)
             }
             let (total, overflow) = count.addingReportingOverflow(n)
             guard !overflow, total < 1 << 60 else { return nil }
@@ -68,7 +72,8 @@ public struct WaitHistogram: Sendable, Equatable {
     /// The buckets in use, by index.
     public var sortedBuckets: [(index: Int, count: Int)] {
         let exact = exactBuckets.enumerated().filter { $0.element > 0 }.map { (index: $0.offset, count: $0.element) }
-        return exact + wideBuckets.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) }
+        let wide = zip(wideKeys, wideCounts).filter { $0.0 != 0 }.map { (index: $0.0 - 1, count: $0.1) }
+        return exact + wide.sorted { $0.index < $1.index }
     }
 
     /// Equal when every count is: an exact bucket never used and one used zero times are alike.
@@ -90,6 +95,36 @@ public struct WaitHistogram: Sendable, Equatable {
             if seen >= rank { return Swift.min(Self.lowest(of: b), max ?? 0) }
         }
         return max
+    }
+
+    /// Adds `n` to wide bucket `b` (counts saturate).
+    private mutating func addWide(_ b: Int, _ n: Int) {
+        if wideKeys.isEmpty {
+            wideKeys = Array(repeating: 0, count: 16)
+            wideCounts = wideKeys
+        } else if (wideUsed + 1) * 4 > wideKeys.count * 3 {
+            let (keys, counts) = (wideKeys, wideCounts)
+            wideKeys = Array(repeating: 0, count: keys.count * 2)
+            wideCounts = wideKeys
+            wideUsed = 0
+            for (k, c) in zip(keys, counts) where k != 0 { addWide(k - 1, c) }
+        }
+        let mask = wideKeys.count - 1
+        var i = Int(truncatingIfNeeded: (UInt64(b) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while true {
+            let k = wideKeys[i]
+            if k == b + 1 {
+                wideCounts[i] = Self.add(wideCounts[i], n)
+                return
+            }
+            if k == 0 {
+                wideKeys[i] = b + 1
+                wideCounts[i] = n
+                wideUsed += 1
+                return
+            }
+            i = (i + 1) & mask
+        }
     }
 
     /// Counts saturate (shards read back from files may hold anything).
