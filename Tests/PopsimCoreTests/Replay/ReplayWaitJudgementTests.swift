@@ -26,9 +26,9 @@ struct ReplayWaitJudgementTests {
                     var tally = ReplayTally(properties: rules.count)
                     var groups: [ReplayTally] = []
                     _ = tally.add(result, &scratch, groups: replayer.groups, into: &groups, waitRules: rules)
-                    for (r, rule) in rules.enumerated() {
+                    for rule in rules {
                         let judge = PropertyJudge.wait(of: PopupID(rule.popup), atMost: rule.limit, result, catalog.popups[rule.popup].name) != nil
-                        #expect(scratch.waitFails[r] == judge,
+                        #expect(scratch.waitFails[rule.property] == judge,
                                 "seed \(seed) \(strategy) \(options) script \(k): wait \(catalog.popups[rule.popup].name) <= \(rule.limit)")
                         judged += 1
                         if judge { failing += 1 }

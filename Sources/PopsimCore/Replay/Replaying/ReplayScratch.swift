@@ -17,7 +17,8 @@ public struct ReplayScratch {
     /// popup before they go to its groups.
     var touched: [Bool] = []
     var bySubject = SubjectCounts()
-    /// Per `Replayer.waitRules`: whether the run fails it.
+    /// Per property of the catalog: whether the run fails it, for the `wait X <= N` ones
+    /// (`ReplayTally.add`).
     var waitFails: [Bool] = []
 
     /// Buffers for `replayer`'s users, with a runner per column.

@@ -57,7 +57,7 @@ extension ReplayTally {
         scratch.requests.reset(subjects: subjects)
         scratch.screen.reset(subjects: subjects)
         scratch.shows.removeAll(keepingCapacity: true)
-        scratch.waitFails.refill(false, count: waitRules.count)
+        scratch.waitFails.refill(false, count: judgedRequests.count)
         var most = 0
         var i = 0
         while i < entries.count {
@@ -91,13 +91,15 @@ extension ReplayTally {
                 if s >= 0 {
                     if let (since, request) = scratch.requests.read(e, s) {
                         // `wait X <= N` fails for the user on any show of X later than N,
-                        // whatever opened it (`PropertyJudge.wait`); a request counts here too.
-                        for (k, w) in waitRules.enumerated() where w.popup == b && e.t - since > w.limit { scratch.waitFails[k] = true }
+                        // whatever opened it (`PropertyJudge.wait`); a request shown within N
+                        // is no longer late.
+                        for w in waitRules where w.popup == b {
+                            if e.t - since > w.limit { scratch.waitFails[w.property] = true } else if request { lateRequests[w.property] -= 1 }
+                        }
                         if request {
                             shown += 1
                             waits.add(e.t - since)
                             if grouped { scratch.bySubject.shown(b, wait: e.t - since) }
-                            for w in waitRules where w.popup == b && e.t - since <= w.limit { lateRequests[w.property] -= 1 }
                         }
                     }
                     if e.event == .show { scratch.shows.append(PopupID(b)) }
@@ -108,10 +110,9 @@ extension ReplayTally {
             most = Swift.max(most, scratch.screen.visible)
         }
         // ... or when one of X's requests is still open at the end.
-        for (k, w) in waitRules.enumerated() where !scratch.waitFails[k] {
-            for s in 0..<subjects where Int(result.timeline.base(Int32(s))) == w.popup && scratch.requests.isOpen(s) {
-                scratch.waitFails[k] = true
-                break
+        for w in waitRules where !scratch.waitFails[w.property] {
+            scratch.waitFails[w.property] = (0..<subjects).contains { s in
+                Int(result.timeline.base(Int32(s))) == w.popup && scratch.requests.isOpen(s)
             }
         }
         mostOnScreen = Swift.max(mostOnScreen, most)
@@ -196,14 +197,12 @@ struct OpenRequests {
         newest[s] = k
     }
 
-    /// Timeline line `e` of subject `s` read by the ledger: it opens a request, or settles the
-    /// oldest (a show) or the newest (a drop). A show that answers a request an `enqueue`
-    /// opened returns when it was opened: one request shown.
     /// Whether `s` has an open item.
     func isOpen(_ s: Int) -> Bool { oldest[s] >= 0 }
 
-    /// Reads one line of subject `s`: for a show that settles an open item, when it was opened
-    /// and whether by a request (an `enqueue`).
+    /// Timeline line `e` of subject `s` read by the ledger: it opens an item, or settles the
+    /// oldest (a show) or the newest (a drop). A show that settles an item returns when it was
+    /// opened and whether by a request (an `enqueue`): then one request was shown.
     @inline(__always)
     mutating func read(_ e: Timeline.Entry, _ s: Int) -> (since: Int, request: Bool)? {
         switch e.ledger {

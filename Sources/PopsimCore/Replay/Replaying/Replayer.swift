@@ -124,17 +124,14 @@ public struct Replayer: Sendable {
             // exactly when the most on screen at the end of an instant passed N: the count the
             // tally just made, read the way `PropertyJudge.visible` reads it.
             // `wait X <= N` fails exactly when the tally found a show of X later than N or one
-            // of X's requests open at the end (`scratch.waitFails`, per `waitRules`).
+            // of X's requests open at the end (`scratch.waitFails`, by property).
             let expectations = result.scenario.expectations
             var failed = [Bool](repeating: false, count: expectations.count)
-            var rule = 0
             for (i, e) in expectations.enumerated() {
                 let fails: Bool
                 switch e.property {
                 case .visibleAtMost(let limit): fails = most > limit
-                case .waitAtMost:
-                    fails = scratch.waitFails[rule]
-                    rule += 1
+                case .waitAtMost: fails = scratch.waitFails[i]
                 default: fails = PropertyJudge.judge(e.property, result) != nil
                 }
                 guard fails else { continue }
