@@ -44,6 +44,9 @@ public enum System {
 
     public static func sleep(microseconds: Int) { usleep(useconds_t(clamping: microseconds)) }
 
+    /// Lets another thread run on this processor (a thread waiting on another's brief work).
+    public static func yield() { sched_yield() }
+
     /// An environment variable's value.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

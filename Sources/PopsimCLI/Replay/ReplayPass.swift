@@ -153,15 +153,13 @@ struct ReplayPass {
         let list = workers
         DispatchQueue.concurrentPerform(iterations: list.count) { w in
             let worker = list[w]
-            if worker.isSpilling {
-                do throws(PopsimError) {
-                    try worker.replaySpilled(maxErrors: maxErrors, othersErrors: counts.reduce(0, +) - counts[w])
-                } catch {
-                    slots.set(w, error)
-                }
-            } else {
-                worker.replayHeld(all: true)
+            do throws(PopsimError) {
+                try worker.replayRest(maxErrors: maxErrors, othersErrors: counts.reduce(0, +) - counts[w])
+            } catch {
+                slots.set(w, error)
             }
+            // Then the others' users, until every worker is done.
+            for k in 1..<list.count { worker.help(list[(w + k) % list.count]) }
         }
         if let first = workers.indices.compactMap({ slots.get($0) }).first { throw first }
         if let failure = ReplayFailure.first(workers.compactMap(\.failure)) { stopped = .replay(failure) }

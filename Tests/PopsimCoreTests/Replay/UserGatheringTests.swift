@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import PopsimSystem
 import Testing
 @testable import PopsimCore
 @testable import PopsimReports
@@ -26,6 +29,11 @@ final class MemoryStore: SpillStore, @unchecked Sendable {
     func close() {}
 }
 
+/// The error a thread met.
+final class Failed: @unchecked Sendable {
+    var error: PopsimError?
+}
+
 /// How many stores a replay made (what tells that a partition was split again).
 final class StoreCount: @unchecked Sendable {
     var made = 0
@@ -37,8 +45,10 @@ struct UserGatheringTests {
 
     /// The tallies of replaying `text` with `workers` workers, spilling after `spillAfter` chunks
     /// (nil: never), reading it in chunks of `chunk` bytes.
+    /// With `helped`, one more worker, holding no user, helps the others at the end, on a thread
+    /// of its own (`help`), and `helped` counts the rows it replayed.
     static func replay(_ text: String, workers: Int, chunk: Int, spillAfter: Int?, grouped: Bool = false,
-                       stores: StoreCount = StoreCount()) throws -> ReplayTallies {
+                       stores: StoreCount = StoreCount(), helped: UnsafeMutablePointer<Int>? = nil) throws -> ReplayTallies {
         let catalog = try #require(Self.catalog)
         let layout = TraceLayout(format: .csv)
         let decoder = TraceRowDecoder(file: "t.csv", layout: layout, catalog: catalog)
@@ -65,14 +75,60 @@ struct UserGatheringTests {
             at = end
         }
         var tallies = replayer.emptyTallies()
+        if let helped {
+            let helper = ReplayWorker(reader: layout.format.makeReader(layout, file: "t.csv"),
+                                      gatherer: UserGatherer(decoder: decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: grouped, maxErrors: 0),
+                                      replayer: replayer, plan: plan, saving: false, makeStore: { MemoryStore(count: $0) })
+            let failed = Failed()
+            for w in list { w.finishReading() }
+            // The workers on a thread of their own, one after the other; the helper on this one
+            // helps each as soon as it has started.
+            let finished = DispatchSemaphore(value: 0)
+            let owners = Thread {
+                for w in list {
+                    do throws(PopsimError) { try w.replayRest(maxErrors: 0, othersErrors: 0) } catch { failed.error = error }
+                }
+                finished.signal()
+            }
+            owners.start()
+            for w in list {
+                while !w.startedRest { System.yield() }
+                helper.help(w)
+            }
+            finished.wait()
+            if let error = failed.error { throw error }
+            #expect(helper.failure == nil)
+            tallies.merge(helper.tallies)
+            helped.pointee = helper.replayedRows
+        }
         for w in list {
-            w.finishReading()
+            if helped == nil {
+                w.finishReading()
+                if w.isSpilling { try w.replaySpilled(maxErrors: 0, othersErrors: 0) } else { w.replayHeld(all: true) }
+            }
             #expect(w.errorCount == 0)
-            if w.isSpilling { try w.replaySpilled(maxErrors: 0, othersErrors: 0) } else { w.replayHeld(all: true) }
             #expect(w.failure == nil)
             tallies.merge(w.tallies)
         }
         return tallies
+    }
+
+    /// At the end a worker done with its own users takes some of another's (`help`): whichever
+    /// worker replays a user, the tallies add up the same, held or read back from partitions. The
+    /// helper's share depends on the threads' timing, so it is tried until it took some.
+    @Test func usersTakenByAHelperAddUpTheSame() throws {
+        let text = try TraceGenerator(users: 400, seed: 6, strategy: "fg").csv()
+        let whole = try Self.replay(text, workers: 1, chunk: 1 << 20, spillAfter: nil)
+        #expect(whole.columns[0].users == 400)
+        for (workers, spillAfter) in [(1, nil), (2, nil), (1, 1), (2, 1)] as [(Int, Int?)] {
+            var tries = 0, rows = 0
+            while rows == 0, tries < 50 {
+                tries += 1
+                #expect(try Self.replay(text, workers: workers, chunk: 8 << 10, spillAfter: spillAfter, helped: &rows) == whole,
+                        "\(workers) workers, spilled: \(spillAfter != nil)")
+            }
+            #expect(rows > 0, "the helper replayed no user in \(tries) tries")
+        }
     }
 
     @Test func everyWayOfGatheringAddsUpTheSame() throws {

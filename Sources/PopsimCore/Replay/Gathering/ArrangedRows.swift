@@ -36,6 +36,15 @@ final class ArrangedRows {
         return UnsafeBufferPointer(start: rows.map { $0 + starts[k] }, count: starts[k + 1] - starts[k])
     }
 
+    /// Arranges the range that starts at user `i` (unless it holds `i` already) and returns where
+    /// it ends: users `i..<end` are then handed out by `rows(of:)` without arranging anything, so
+    /// that several threads may read them at once.
+    func arrangeRange(from i: Int, users: UserTable, held: Paged<HeldRow>) -> Int {
+        guard i >= 0, i < users.count else { return i }
+        if heldCount != held.count || i < first || i >= end { arrange(from: i, users: users, held: held) }
+        return end
+    }
+
     /// Lets go of its memory (the gatherer let its rows go).
     func removeAll() {
         rows?.deallocate()

@@ -284,6 +284,11 @@ public struct UserGatherer {
         rows.append(contentsOf: arranged.rows(of: i, users: users, held: held))
     }
 
+    /// Arranges the users from `i` on that are handed out in one piece, and returns the index
+    /// after the last: `rows(of:)` of those then only reads, from any thread, until the next
+    /// range is arranged.
+    public func arrangeRange(from i: Int) -> Int { arranged.arrangeRange(from: i, users: users, held: held) }
+
     /// The users held, by index (first-row order): each one's index, id, first row and whether
     /// it is done (`finished`, or every one at the end) and left out.
     public var heldUsers: Int { users.count }
