@@ -179,7 +179,7 @@ struct ReplayPass {
         }
         var disagreement: (@Sendable (Int, ReplayTally.UserRef, Replayer.Run) -> Void)?
         if let saved = s.disagreements { disagreement = { c, u, r in saved.add(c, u, r) } }
-        split = s.workers > 1 ? SplitReading(reader: layout.format.makeReader(layout, file: s.file), ways: s.workers) : nil
+        split = s.workers > 1 ? SplitReading(reader: layout.format.makeReader(layout, file: s.file), ways: s.workers, shard: s.shard) : nil
         workers = (0..<s.workers).map { w in
             ReplayWorker(reader: layout.format.makeReader(layout, file: s.file),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: s.workers, shard: s.shard,

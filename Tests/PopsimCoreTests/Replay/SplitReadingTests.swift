@@ -2,11 +2,11 @@ import Testing
 @testable import PopsimCore
 import PopsimReports
 
-/// A chunk's reading split among workers (`SplitReading`) hands out what one reader reading it all
-/// hands out: the same rows (numbers, lines, every field and its column) and the same problems at
-/// the same places, however the chunks are cut, however many pieces, and however few rows an
-/// index may hold — when a cut falls inside a quoted field, a CRLF or a multi-byte character, and
-/// when a piece has more rows than its index holds.
+/// A chunk's reading split among workers (`SplitReading`) hands each worker what one reader reading
+/// it all hands out of that worker's rows: the same rows (numbers, lines, every field and its
+/// column), and to worker 0 the same problems at the same places, however the chunks are cut,
+/// however many pieces, and however few rows an index may hold — when a cut falls inside a quoted
+/// field, a CRLF or a multi-byte character, and when a piece has more rows than its index holds.
 @Suite struct SplitReadingTests {
     static let csv = "user,time,action,popup,value\r\nu1,0,enqueue,a,\nü,5,set,,screen=caf\u{e9}\nu2,7,enqueue,\"b\",\"x\ny\"\n"
         + "u1,9,dismissed,a,ok\n\nu3,1,enqueue,nope,\nu1,12,shown,a,\nu2,3,enqueue,a,\nu4,20,push,,\"a,b\"\nu5,2,enqueue,\"a,\n"
@@ -32,29 +32,38 @@ import PopsimReports
         return layout
     }
 
-    /// One reader, fed the whole trace at once.
-    static func alone(_ bytes: [UInt8], _ format: TraceFormat) -> (pulls: [String], rows: Int) {
+    /// Whose a pull is among `workers`: a row its user's worker's (worker 0's without a user), a
+    /// problem worker 0's.
+    static func worker(_ pull: TracePull, among workers: Int) -> Int {
+        guard case .row(let row) = pull, let user = row[.user], !user.isEmpty else { return 0 }
+        return UserGatherer.worker(of: UserTable.hash(user), among: workers)
+    }
+
+    /// One reader, fed the whole trace at once: what each of `workers` workers is to be handed.
+    static func alone(_ bytes: [UInt8], _ format: TraceFormat, workers: Int = 1) -> (pulls: [[String]], rows: Int) {
         var reader = format.makeReader(layout(format), file: "t")
-        var pulls: [String] = []
+        var pulls: [[String]] = Array(repeating: [], count: workers)
         bytes.withUnsafeBufferPointer { all in
             reader.feed(all)
-            while let p = reader.nextWhole() { pulls.append(describe(p)) }
+            while let p = reader.nextWhole() { pulls[worker(p, among: workers)].append(describe(p)) }
         }
         reader.finish()
-        while let p = reader.nextWhole() { pulls.append(describe(p)) }
+        while let p = reader.nextWhole() { pulls[worker(p, among: workers)].append(describe(p)) }
         return (pulls, reader.rowCount)
     }
 
-    /// A split reading of `ways`, fed chunks of `chunk` bytes.
-    static func split(_ bytes: [UInt8], _ format: TraceFormat, chunk: Int, ways: Int, rowsPerPiece: Int?) -> (pulls: [String], rows: Int) {
+    /// A split reading of `ways`, fed chunks of `chunk` bytes: what each worker is handed.
+    static func split(_ bytes: [UInt8], _ format: TraceFormat, chunk: Int, ways: Int, rowsPerPiece: Int?) -> (pulls: [[String]], rows: Int) {
         let reading = SplitReading(reader: format.makeReader(layout(format), file: "t"), ways: ways, rowsPerPiece: rowsPerPiece)
         var rows = IndexedRows()
-        var pulls: [String] = []
+        var pulls: [[String]] = Array(repeating: [], count: ways)
         func take(_ batch: [IndexedRows.Part]) {
-            rows.start(batch)
-            while let p = rows.next() {
-                if case .row = p { rows.completeRow() }
-                pulls.append(describe(p))
+            for w in 0..<ways {
+                rows.start(batch, worker: w)
+                while let p = rows.next() {
+                    if case .row = p { rows.completeRow() }
+                    pulls[w].append(describe(p))
+                }
             }
         }
         func drain(_ first: [IndexedRows.Part]?) {
@@ -81,10 +90,11 @@ import PopsimReports
     @Test func splitReadingHandsOutWhatOneReaderDoes() {
         for (text, format) in [(Self.csv, TraceFormat.csv), (Self.jsonl, .jsonLines)] {
             let bytes = Array(text.utf8)
-            let whole = Self.alone(bytes, format)
-            #expect(whole.pulls.count > 6, "\(format.name): \(whole.pulls)")
-            for chunk in [1, 2, 3, 5, 8, 13, 40, 64, 100, bytes.count] {
-                for ways in [1, 2, 3, 5] {
+            #expect(Self.alone(bytes, format).pulls[0].count > 6, "\(format.name)")
+            for ways in [1, 2, 3, 5] {
+                let whole = Self.alone(bytes, format, workers: ways)
+                #expect(whole.pulls.filter { !$0.isEmpty }.count > 1 || ways == 1, "\(format.name): rows for more than one worker")
+                for chunk in [1, 2, 3, 5, 8, 13, 40, 64, 100, bytes.count] {
                     for limit in [nil, 1, 2] as [Int?] {
                         let cut = Self.split(bytes, format, chunk: chunk, ways: ways, rowsPerPiece: limit)
                         #expect(cut.pulls == whole.pulls && cut.rows == whole.rows,
@@ -100,19 +110,19 @@ import PopsimReports
     @Test func aCutInsideAQuotedFieldIsReadAgain() {
         let trace = "user,time,action,popup,value\n" + (0..<50).map { "u\($0),\($0),set,,\"screen=\nhome\"\n" }.joined()
         let bytes = Array(trace.utf8)
-        let whole = Self.alone(bytes, .csv)
-        #expect(whole.rows == 50 && whole.pulls.last?.hasPrefix("row 50 line 100 ") == true)
+        let whole = Self.alone(bytes, .csv, workers: 4)
+        #expect(whole.rows == 50 && whole.pulls.flatMap { $0 }.contains { $0.hasPrefix("row 50 line 100 ") })
         let cut = Self.split(bytes, .csv, chunk: bytes.count, ways: 4, rowsPerPiece: nil)
         #expect(cut.pulls == whole.pulls && cut.rows == 50)
     }
 
     @Test func anEmptyTraceIsSaidOnce() {
         for format in TraceFormats.all {
-            let whole = Self.alone([], format)
+            let whole = Self.alone([], format, workers: 2)
             let cut = Self.split([], format, chunk: 8, ways: 2, rowsPerPiece: nil)
             #expect(cut.pulls == whole.pulls && cut.rows == 0, "\(format.name)")
         }
-        #expect(Self.alone([], .csv).pulls == ["t:1:1: the trace is empty: expected a header row, like user,time,action,popup,value"])
+        #expect(Self.alone([], .csv).pulls == [["t:1:1: the trace is empty: expected a header row, like user,time,action,popup,value"]])
     }
 
     @Test func cutsFallAfterLineBreaks() {

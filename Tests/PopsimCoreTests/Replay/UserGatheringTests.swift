@@ -154,6 +154,118 @@ struct UserGatheringTests {
         }
     }
 
+    /// A split reading hands each worker only its own users' rows (`RowIndex`): the order of the
+    /// shard's users is still followed as when every worker reads every row — the same users done
+    /// after every chunk, the same rows of a user after another's (errors with `--grouped`), the
+    /// same verdict on whether the trace is grouped — whatever the cuts, pieces and shard.
+    @Test func theOrderOfUsersIsFollowedThroughASplitReading() throws {
+        let catalog = try #require(Self.catalog)
+        let traces = [
+            // Grouped, with rows without a user between users.
+            "user,time,action,popup,value\nu1,0,enqueue,toast,\nu1,1,enqueue,toast,\n,2,enqueue,toast,\nu2,3,enqueue,toast,\nu3,4,enqueue,toast,\nu3,5,enqueue,toast,\nu4,6,enqueue,toast,\n",
+            // Interleaved: users come back after others'.
+            "user,time,action,popup,value\n" + (0..<60).map { "u\(($0 * 7) % 11),\($0),enqueue,toast,\n" }.joined(),
+            // Runs of users, one coming back late, a bad row among them.
+            "user,time,action,popup,value\n" + (0..<40).map { "u\($0 / 3),\($0),enqueue,toast,\n" }.joined() + "u2,99,enqueue,toast,\nu20,100,bad,toast,\nu21,101,enqueue,toast,\n",
+        ].map { ($0, [7, 40, $0.utf8.count]) }
+        let comeback = Self.comebackAtACut()
+        #expect(!comeback.text.isEmpty)
+        for (text, chunks) in traces + [(comeback.text, [comeback.chunk])] {
+            let bytes = Array(text.utf8)
+            for ways in [2, 3] {
+                for grouped in [false, true] {
+                    for shard in [nil, Shard(index: 1, count: 2)] {
+                        for chunk in chunks {
+                            for limit in [0, 2] {
+                                let whole = Self.follow(bytes, catalog, ways: ways, grouped: grouped, shard: shard, chunk: chunk, split: nil)
+                                let split = Self.follow(bytes, catalog, ways: ways, grouped: grouped, shard: shard, chunk: chunk, split: limit)
+                                #expect(split == whole, "\(ways) ways, grouped \(grouped), shard \(shard?.text ?? "-"), chunks of \(chunk), limit \(limit)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A user's row, another worker's user's row, and the first user's again, read in chunks of
+    /// the returned size: the second chunk holds the three rows, and the cut of its two-way split
+    /// comes right after the second (the first chunk is never split: the header is in it). Then
+    /// only the flag of the piece's first row (`setForeignBefore`) tells the first user's worker
+    /// of the other's row.
+    static func comebackAtACut() -> (text: String, chunk: Int) {
+        let ids = (0..<64).map { "u\($0)" }
+        let worker = { (id: String) in UserGatherer.worker(of: Array(id.utf8).withUnsafeBufferPointer { UserTable.hash($0) }, among: 2) }
+        let a = ids.first { worker($0) == 0 } ?? "u0", b = ids.first { worker($0) == 1 } ?? "u1"
+        let rows = "\(a),1,enqueue,toast,\n\(b),2,enqueue,toast,\n"
+        for before in 0..<40 {
+            for after in 0..<40 {
+                let first = "user,time,action,popup,value\n" + String(repeating: ",0,enqueue,toast,\n", count: before)
+                let rest = rows + "\(a),3,enqueue,toast,\n" + String(repeating: ",4,enqueue,toast,\n", count: after)
+                guard rest.utf8.count <= first.utf8.count else { continue }
+                let cut = Array(rest.utf8).withUnsafeBufferPointer { SplitReading.cuts($0, ways: 2) }[0]
+                if cut == rows.utf8.count { return (first + rest, first.utf8.count) }
+            }
+        }
+        return ("", 1)
+    }
+
+    /// What gatherers of `ways` workers make of the order of users, reading `bytes` in chunks: the
+    /// users done after each chunk, the errors, and whether each found the trace grouped. `split`:
+    /// through a split reading (its rows per piece; 0: no limit), else every worker reads every row.
+    static func follow(_ bytes: [UInt8], _ catalog: Scenario, ways: Int, grouped: Bool, shard: Shard?, chunk: Int, split: Int?) -> [String] {
+        let layout = TraceLayout(format: .csv)
+        let decoder = TraceRowDecoder(file: "t.csv", layout: layout, catalog: catalog)
+        var gatherers = (0..<ways).map { UserGatherer(decoder: decoder, worker: $0, workers: ways, shard: shard, promisedGrouped: grouped, maxErrors: 100) }
+        var readers = (0..<ways).map { _ in layout.format.makeReader(layout, file: "t.csv") }
+        let reading = split.map { SplitReading(reader: layout.format.makeReader(layout, file: "t.csv"), ways: ways, shard: shard, rowsPerPiece: $0 == 0 ? nil : $0) }
+        var seen: [String] = []
+        func readAll(_ first: [IndexedRows.Part]?, _ reading: SplitReading) {
+            var next = first ?? reading.more()
+            while let batch = next {
+                for w in 0..<ways {
+                    var rows = IndexedRows()
+                    rows.start(batch, worker: w)
+                    gatherers[w].read(&rows)
+                }
+                next = reading.more()
+            }
+        }
+        func done() -> String {
+            gatherers.flatMap { g in (0..<g.heldUsers).filter { g.user($0).finished }.map { g.user($0).id } }.sorted().joined(separator: " ")
+        }
+        bytes.withUnsafeBufferPointer { all in
+            var at = 0
+            while at < all.count {
+                let piece = UnsafeBufferPointer(rebasing: all[at..<min(all.count, at + chunk)])
+                if let reading {
+                    for w in 0..<reading.begin(piece) { reading.index(w) }
+                    readAll(reading.settle(), reading)
+                } else {
+                    for w in 0..<ways {
+                        readers[w].feed(piece)
+                        gatherers[w].read(&readers[w])
+                    }
+                }
+                seen.append("done: " + done())
+                at += chunk
+            }
+        }
+        if let reading {
+            reading.finish()
+            readAll(nil, reading)
+        } else {
+            for w in 0..<ways {
+                readers[w].finish()
+                gatherers[w].read(&readers[w])
+            }
+        }
+        seen.append("done: " + done())
+        seen += gatherers.flatMap(\.errorsInOrder).map(TraceErrorText.line).sorted()
+        seen.append("grouped: " + gatherers.map { "\($0.groupedSoFar)" }.joined(separator: " "))
+        return seen
+    }
+
     /// Every worker follows the order of all the shard's users: a user's rows after another's are
     /// seen by the worker that owns it, whoever owns the other.
     @Test func theOrderOfUsersIsEveryWorkersAlike() throws {

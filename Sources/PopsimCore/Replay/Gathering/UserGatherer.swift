@@ -1,8 +1,10 @@
 /// Gathers a trace's rows into users, for one part of the work (a worker's share of the users,
 /// within a shard): the one type that knows users.
 ///
-/// Every worker's gatherer is shown every row (`take`), in trace order; it decodes the rows whose
-/// user is its own (by the middle digits of the user's hash; rows without a user are worker 0's),
+/// Every worker's gatherer is shown every row (`take`), in trace order — or, through a split
+/// reading, only its own rows, each flagged when another worker's user's row came before it
+/// (`read(_: inout IndexedRows)`); it decodes the rows whose user is its own (by the middle
+/// digits of the user's hash; rows without a user are worker 0's),
 /// reports each bad one (located) and leaves its user out, and keeps the rows of its users that are
 /// in the shard — in memory (`HeldRow`, 24 bytes a row, in the order they came; `ArrangedRows`
 /// hands them out by user), or, once told to spill, encoded into the outbox of the user's
@@ -148,11 +150,13 @@ public struct UserGatherer {
         return mine
     }
 
-    /// The rows of a split reading's batch: a row of another worker's user is not even made.
+    /// This gatherer's rows of a split reading's batch (`IndexedRows.start(_:worker:)`): another
+    /// worker's users' rows are not even read, only what they tell of the order of users.
     public mutating func read(_ r: inout IndexedRows) {
         while let step = r.step() {
             switch step {
-            case .row(let hash):
+            case .row(let hash, let foreignBefore):
+                if foreignBefore { anotherWorkersUserCame() }
                 if claim(hash: hash) {
                     r.completeRow()
                     takeClaimed(r.current())
@@ -160,6 +164,16 @@ public struct UserGatherer {
             case .problem(let e): take(e)
             }
         }
+        if r.foreignAfter { anotherWorkersUserCame() }
+    }
+
+    /// A row of the shard whose user is another worker's came: as in `claim`, it ends the rows of
+    /// the user of the shard's last row, if that was this gatherer's. (Its hash is never one of
+    /// this gatherer's users', so forgetting the last hash is as good as knowing it.)
+    private mutating func anotherWorkersUserCame() {
+        if let i = lastIndex { markFinished(i) }
+        lastHash = nil
+        lastIndex = nil
     }
 
     /// The row `claim` claimed, its fields complete: decoded, reported if bad, kept if its user

@@ -1,7 +1,8 @@
-/// A chunk's rows read by several readers (`SplitReading`), handed out in trace order as the one
-/// reader that reads it all hands them out: the same rows, numbers, lines and problems. Each worker
-/// reads a batch with its own `IndexedRows` (its own slots), so the workers share only the
-/// indexes, which nothing writes while they read.
+/// A chunk's rows read by several readers (`SplitReading`), a worker's share of them handed out in
+/// trace order as the one reader that reads it all hands them out: the same rows, numbers, lines
+/// and problems (worker 0 has the problems). Each worker reads a batch with its own `IndexedRows`
+/// (its own slots), so the workers share only the indexes, which nothing writes while they read;
+/// it follows the links of its own rows (`RowIndex`) and never sees another worker's.
 public struct IndexedRows: TraceRowReader {
     /// One piece's index and where it starts in the trace: the rows and lines before it.
     /// `@unchecked Sendable`, audited: the split reading writes an index only while no worker reads
@@ -23,30 +24,42 @@ public struct IndexedRows: TraceRowReader {
     private var completer: RowCompleter?
     private var rowsBefore = 0
     private var linesBefore = 0
-    private var row = 0
+    /// Whose rows it hands out.
+    private var worker = 0
+    /// The row `step` gave last (-1: none yet in this part), and the next of the worker's.
+    private var at = -1
+    private var following = RowIndex.Row.none
     private var problem = 0
     public private(set) var rowCount = 0
+    /// Whether the batch's last row of the shard is another worker's user's: then that user's
+    /// row ended this worker's last user's rows after its last row here.
+    public private(set) var foreignAfter = false
     private let storage = TraceRowStorage()
 
     public init() {}
 
-    /// Starts on a batch of parts, in trace order.
-    public mutating func start(_ batch: [Part]) {
+    /// Starts on a batch of parts, in trace order, for `worker`'s rows.
+    public mutating func start(_ batch: [Part], worker: Int = 0) {
         parts = batch
         part = -1
+        self.worker = worker
+        let last = batch.last { $0.index.contents.lastInShardWorker >= 0 }?.index.contents.lastInShardWorker
+        foreignAfter = last.map { $0 != worker } ?? false
         nextPart()
     }
 
     private mutating func nextPart() {
         part += 1
-        row = 0
+        at = -1
         problem = 0
         guard part < parts.count else {
             now = RowIndex.Contents()
+            following = RowIndex.Row.none
             return
         }
         let p = parts[part]
         now = p.index.contents
+        following = worker < p.index.workers ? (now.heads?[worker] ?? RowIndex.Row.none) : RowIndex.Row.none
         if completer == nil { completer = p.completer?.unshared() }
         rowsBefore = p.rows
         linesBefore = p.lines
@@ -64,25 +77,28 @@ public struct IndexedRows: TraceRowReader {
         }
     }
 
-    /// What comes next: a row, by its user's hash (nil: no user), or a problem. A gatherer reads
-    /// only its own users' rows further (`current`), and no row is made for the others.
+    /// What comes next: one of the worker's rows, by its user's hash (nil: no user) and whether
+    /// another worker's user's row of the shard came since the worker's last (`RowIndex`), or a
+    /// problem (worker 0's).
     public enum Step {
-        case row(UInt64?)
+        case row(UInt64?, foreignBefore: Bool)
         case problem(TraceError)
     }
 
     public mutating func step() -> Step? {
         while part < parts.count {
-            if problem < now.problems.count, now.problems[problem].before == row {
+            // A problem comes before the row it was found before.
+            if worker == 0, problem < now.problems.count, now.problems[problem].before <= following {
                 var e = now.problems[problem].error
                 problem += 1
                 e.location.line += linesBefore
                 return .problem(e)
             }
-            if row < now.rows.count, let r = now.rows.base?[row] {
-                row += 1
+            if following < now.rows.count, let r = now.rows.base?[following] {
+                at = following
+                following = r.next
                 rowCount = rowsBefore + Int(r.row)
-                return .row(r.user.count > 0 ? r.hash : nil)
+                return .row(r.user.count > 0 ? r.hash : nil, foreignBefore: r.foreignBefore)
             }
             nextPart()
         }
@@ -91,13 +107,13 @@ public struct IndexedRows: TraceRowReader {
 
     /// The row `step` gave last, only its user filled in (`completeRow` fills the rest).
     public func current() -> TraceRow {
-        guard row > 0, let r = now.rows.base?[row - 1] else { return TraceRow(row: rowCount, line: 0, slots: storage.slots) }
+        guard at >= 0, let r = now.rows.base?[at] else { return TraceRow(row: rowCount, line: 0, slots: storage.slots) }
         storage.slots[TraceField.user.ordinal] = slot(r.user)
         return TraceRow(row: rowCount, line: linesBefore + Int(r.line), slots: storage.slots, userHash: r.user.count > 0 ? r.hash : nil)
     }
 
     public mutating func completeRow() {
-        guard row > 0, let r = now.rows.base?[row - 1] else { return }
+        guard at >= 0, let r = now.rows.base?[at] else { return }
         if r.record.count >= 0 {
             completer?.complete(UnsafeBufferPointer(start: now.bytes(r.record), count: Int(r.record.count)), into: storage.slots)
             return

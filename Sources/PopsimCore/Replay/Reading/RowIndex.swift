@@ -10,6 +10,14 @@
 /// stays good while the chunk does, whatever its reader does next. About 40 bytes a row, 100 with
 /// every field.
 ///
+/// Rows are routed to their worker (`UserGatherer.worker`; rows without a user are worker 0's):
+/// each row links to the next of the same worker, so a worker reads only its own rows and makes
+/// nothing of the others'. What the others' rows tell about the order of users — another user's
+/// row ends a user's rows — travels as a flag on each row of the shard (`foreignBefore`: a row of
+/// another worker's user in the shard came since this worker's last one) and, per piece, the
+/// worker of the last row of the shard (`lastInShardWorker`). The first such row of a piece cannot
+/// know what came before the piece: the split reading sets its flag (`setForeignBefore`).
+///
 /// Contract: offsets and counts fit 32 bits: a chunk and what is copied from one are below 1 GiB
 /// (`SplitReading` splits only such chunks; a record is at most `RecordChunks.maxRecordBytes`).
 /// Its buffers live behind a constant pointer: a class's `var`s are checked for exclusive access
@@ -27,9 +35,28 @@ final class RowIndex {
         var row: Int32
         var line: Int32
         var user: Slot
-        /// The record's bytes (`column` unused), or, when `record.count` is below zero, every
-        /// field: `TraceField.count` slots from `record.offset` in `slots`.
+        /// The record's bytes, or, when `record.count` is below zero, every field:
+        /// `TraceField.count` slots from `record.offset` in `slots`. Its `column` is the link
+        /// (`next`, `foreignBefore`): a row is 40 bytes, as the memory plan counts.
         var record: Slot
+
+        /// No next row: the link's low 31 bits all set.
+        static let none = 0x7FFF_FFFF
+
+        /// The index of the next row of the same worker in the piece (`none`: the last).
+        var next: Int { Int(UInt32(bitPattern: record.column) & 0x7FFF_FFFF) }
+
+        /// Whether a row of another worker's user in the shard came between this worker's last
+        /// row of the shard and this one (this row's user being in the shard).
+        var foreignBefore: Bool { record.column < 0 }
+
+        mutating func link(next: Int) {
+            record.column = (record.column & Int32(bitPattern: 0x8000_0000)) | Int32(truncatingIfNeeded: next)
+        }
+
+        mutating func mark(foreignBefore: Bool) {
+            record.column = (record.column & 0x7FFF_FFFF) | (foreignBefore ? Int32(bitPattern: 0x8000_0000) : 0)
+        }
     }
 
     struct Contents {
@@ -40,6 +67,11 @@ final class RowIndex {
         var problems: [(before: Int, error: TraceError)] = []
         /// The chunk the offsets are into.
         var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// Each worker's first row (`Row.none`: it has none here), then each one's last.
+        var heads: UnsafeMutablePointer<Int>?
+        /// The first row whose user is in the shard, and the worker of the last one (-1: none).
+        var firstInShard = -1
+        var lastInShardWorker = -1
 
         /// Where `bytes` are kept: in the chunk, or copied.
         mutating func keep(_ base: UnsafePointer<UInt8>?, _ count: Int, column: Int) -> Slot {
@@ -65,16 +97,28 @@ final class RowIndex {
     }
 
     private let state: UnsafeMutablePointer<Contents>
+    /// The workers its rows are routed to, and the shard whose users' order is followed.
+    let workers: Int
+    let shard: Shard?
+    /// Each worker's last row so far (`Row.none`: none yet), after the heads.
+    private let tails: UnsafeMutablePointer<Int>
 
-    init() {
+    init(workers: Int = 1, shard: Shard? = nil) {
+        self.workers = max(1, workers)
+        self.shard = shard
+        let links = UnsafeMutablePointer<Int>.allocate(capacity: 2 * self.workers)
+        links.initialize(repeating: Row.none, count: 2 * self.workers)
+        tails = links + self.workers
         state = .allocate(capacity: 1)
         state.initialize(to: Contents())
+        state.pointee.heads = links
     }
 
     deinit {
         state.pointee.rows.free()
         state.pointee.slots.free()
         state.pointee.copied.free()
+        state.pointee.heads?.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -89,6 +133,18 @@ final class RowIndex {
         state.pointee.slots.count = 0
         state.pointee.copied.count = 0
         state.pointee.problems.removeAll(keepingCapacity: true)
+        state.pointee.heads?.update(repeating: Row.none, count: 2 * workers)
+        state.pointee.firstInShard = -1
+        state.pointee.lastInShardWorker = -1
+    }
+
+    /// Sets the flag of the piece's first row of the shard, which could not tell what came before
+    /// the piece: `last` is the worker of the shard's last row before it (-1: none).
+    func setForeignBefore(last: Int) {
+        let first = state.pointee.firstInShard
+        guard first >= 0, let rows = state.pointee.rows.base else { return }
+        let w = UserGatherer.worker(of: rows[first].hash, among: workers)
+        rows[first].mark(foreignBefore: last >= 0 && last != w)
     }
 
     /// Pulls rows and problems from `reader`, fed already, until it has no more (true) or
@@ -148,7 +204,34 @@ final class RowIndex {
                 state.pointee.slots.append(slot)
             }
         }
-        state.pointee.rows.append(Row(hash: hash, row: Int32(truncatingIfNeeded: row.row), line: Int32(truncatingIfNeeded: row.line),
-                                      user: user, record: kept))
+        var r = Row(hash: hash, row: Int32(truncatingIfNeeded: row.row), line: Int32(truncatingIfNeeded: row.line), user: user, record: kept)
+        route(&r, hasUser: u.count > 0)
+        state.pointee.rows.append(r)
+    }
+
+    /// Links the row to be added after its worker's last, and flags it when another worker's
+    /// user's row of the shard came since (the piece's first row of the shard is left for
+    /// `setForeignBefore`).
+    @inline(__always)
+    private func route(_ r: inout Row, hasUser: Bool) {
+        let n = state.pointee.rows.count
+        var w = 0
+        if hasUser {
+            w = UserGatherer.worker(of: r.hash, among: workers)
+            if shard?.contains(hash: r.hash) ?? true {
+                let last = state.pointee.lastInShardWorker
+                if last < 0 { state.pointee.firstInShard = n }
+                r.mark(foreignBefore: last >= 0 && last != w)
+                state.pointee.lastInShardWorker = w
+            }
+        }
+        r.link(next: Row.none)
+        let tail = tails[w]
+        if tail == Row.none {
+            state.pointee.heads?[w] = n
+        } else {
+            state.pointee.rows.base?[tail].link(next: n)
+        }
+        tails[w] = n
     }
 }

@@ -1,7 +1,9 @@
 /// A trace's reading split among the workers: each chunk is cut at line breaks into one piece a
 /// worker, each piece read by a reader of its own at once (`index`), and then every worker reads
-/// every piece's rows from the indexes (`IndexedRows`), in trace order. Before, every worker read
-/// every byte: on 2 cores, reading took as long with `--jobs 2` as with `--jobs 1`.
+/// its own rows of every piece from the indexes (`IndexedRows`), in trace order. Before, every
+/// worker read every byte: on 2 cores, reading took as long with `--jobs 2` as with `--jobs 1`.
+/// The indexes route each row to its worker (`RowIndex`); `settle` and `more` carry the worker of
+/// the shard's last row from piece to piece, for the flag of each piece's first row of the shard.
 ///
 /// A piece after the first is read as if a record starts there: `settle` checks that the piece
 /// before it ended between records, and when it did not (CSV: a quoted field holds the line
@@ -19,7 +21,8 @@ public final class SplitReading: @unchecked Sendable {
     final class Piece {
         var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var reader: (any TraceRowReader)?
-        let index = RowIndex()
+        let index: RowIndex
+        init(_ index: RowIndex) { self.index = index }
         /// Whether its reader had no more rows (false: it stopped at the index's limit).
         var exhausted = false
     }
@@ -40,7 +43,9 @@ public final class SplitReading: @unchecked Sendable {
     private let pieces: [Piece]
     private var count = 0
     private var alone: Alone?
-    private let spare = RowIndex()
+    private let spare: RowIndex
+    /// The worker of the shard's last row handed out (-1: none yet).
+    private var lastInShardWorker = -1
     /// What finishes a row from its record (`DeferringRowReader`), once the lead has one.
     private var completer: RowCompleter?
     /// Rows handed out in all.
@@ -53,11 +58,14 @@ public final class SplitReading: @unchecked Sendable {
     /// Rows a piece's index holds at most.
     private let limit: Int
 
+    /// `ways`: the workers (one piece each); `shard`: whose users' order the workers follow.
     /// `rowsPerPiece`: tests lower it to reach the batches of a piece with more rows.
-    public init(reader: any TraceRowReader, ways: Int, rowsPerPiece: Int? = nil) {
+    public init(reader: any TraceRowReader, ways: Int, shard: Shard? = nil, rowsPerPiece: Int? = nil) {
         lead = reader
-        self.ways = max(1, ways)
-        pieces = (0..<self.ways).map { _ in Piece() }
+        let ways = max(1, ways)
+        self.ways = ways
+        pieces = (0..<ways).map { _ in Piece(RowIndex(workers: ways, shard: shard)) }
+        spare = RowIndex(workers: ways, shard: shard)
         limit = max(1, rowsPerPiece ?? max(1024, 2 * Self.rowsPerChunk / self.ways))
     }
 
@@ -175,8 +183,14 @@ public final class SplitReading: @unchecked Sendable {
         alone = Alone(reader: lead, queue: [], pending: true, rows: 0, lines: 0)
     }
 
-    /// The rows handed out so far: the last row of a batch.
+    /// The rows handed out so far: the last row of a batch. Each part's first row of the shard
+    /// learns whether another worker's user's row of the shard came last before it.
     private func note(_ batch: [IndexedRows.Part]) {
+        for part in batch {
+            part.index.setForeignBefore(last: lastInShardWorker)
+            let last = part.index.contents.lastInShardWorker
+            if last >= 0 { lastInShardWorker = last }
+        }
         for part in batch.reversed() {
             let rows = part.index.contents.rows
             if rows.count > 0, let r = rows.base?[rows.count - 1] {

@@ -16,9 +16,9 @@ public protocol SpillStore: AnyObject {
 }
 
 /// One worker of a replay: its reader, its gatherer (its share of the users), and the replays of
-/// its users added up. The command runs one per thread and shows every worker every chunk; the
-/// workers share nothing while they work, and their tallies merge into the same bytes in any
-/// order (`ReplayTallies.merge`).
+/// its users added up. The command runs one per thread and shows every worker every chunk (or,
+/// reading split, its own rows of it); the workers share nothing while they read, and their
+/// tallies merge into the same bytes in any order (`ReplayTallies.merge`).
 ///
 /// `@unchecked Sendable`, audited: a worker is used by one thread at a time — the command hands
 /// each worker to one iteration of `concurrentPerform` and waits for them all before it looks at
@@ -100,7 +100,7 @@ public final class ReplayWorker: @unchecked Sendable {
 
     /// Reads a batch of rows a split reading indexed (`SplitReading`): its own reader is not used.
     public func read(_ batch: [IndexedRows.Part]) {
-        indexed.start(batch)
+        indexed.start(batch, worker: gatherer.worker)
         gatherer.read(&indexed)
     }
 
