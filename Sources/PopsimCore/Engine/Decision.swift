@@ -44,6 +44,6 @@ public struct Decisions: Sendable {
     mutating func append(_ d: Decision) { list.append(d) }
 
     mutating func removeAll() {
-        if !list.isEmpty { list.removeAll(keepingCapacity: true) }
+        list.empty()
     }
 }

@@ -147,8 +147,8 @@ struct Engine<S: Strategy> {
         everEnqueued.refill(false, count: count)
         awaitingGone.refill(false, count: count)
         openRequests.refill(0, count: count)
-        mayBeFree.removeAll(keepingCapacity: true)
-        runScreens.removeAll(keepingCapacity: true)
+        mayBeFree.empty()
+        runScreens.empty()
         countsRequests = traits.instances == .perRequest
         visibleCount = 0
         hidingCount = 0
@@ -159,9 +159,9 @@ struct Engine<S: Strategy> {
         stepsInAll = 0
         lastLogged = 0
         navigation.reset(scenario: scenario)
-        navigationThen.removeAll(keepingCapacity: true)
-        actionFrames.removeAll(keepingCapacity: true)
-        stateHistory.removeAll(keepingCapacity: true)
+        navigationThen.empty()
+        actionFrames.empty()
+        stateHistory.empty()
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
     }
 
@@ -348,16 +348,5 @@ struct Engine<S: Strategy> {
         world.stateVersion &+= 1
         guard limits.recordStates else { return }
         stateHistory.append(StateSnapshot(position: timeline.entries.count, values: world.state))
-    }
-}
-
-extension Array {
-    /// `count` copies of `value`, in the storage it has when it has that many.
-    mutating func refill(_ value: Element, count: Int) {
-        if self.count == count {
-            for i in indices { self[i] = value }
-        } else {
-            self = Array(repeating: value, count: count)
-        }
     }
 }

@@ -14,7 +14,7 @@ struct Heap<Key: Comparable, Item> {
     var minKey: Key? { nodes.first?.key }
 
     /// Empty, keeping its storage.
-    mutating func removeAll() { nodes.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { nodes.empty() }
 
     mutating func push(_ key: Key, _ item: Item) {
         nodes.append(Node(key: key, item: item))

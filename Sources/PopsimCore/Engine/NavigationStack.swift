@@ -24,9 +24,9 @@ struct NavigationStack {
 
     /// At the start again, for a scenario of the same state (its `screen` found once).
     mutating func reset(scenario: Scenario) {
-        target.removeAll(keepingCapacity: true)
+        target.empty()
         target.append(Self.root(scenario, screenVariable))
-        inFlight.removeAll(keepingCapacity: true)
+        inFlight.empty()
     }
 
     enum Outcome { case started, unchanged, notOnStack }

@@ -66,9 +66,9 @@ public struct Timeline: Sendable, Equatable {
         } else {
             subjects = popups.map(\.name)
         }
-        entries.removeAll(keepingCapacity: true)
-        buttons.removeAll(keepingCapacity: true)
-        bases.removeAll(keepingCapacity: true)
+        entries.empty()
+        buttons.empty()
+        bases.empty()
     }
 
     /// The button a `hide … user` line names, if it is not `close`.

@@ -36,8 +36,8 @@ public struct World: Sendable {
         self.options = options
         now = 0
         stateVersion &+= 1
-        bases.removeAll(keepingCapacity: true)
-        instanceIDs.removeAll(keepingCapacity: true)
+        bases.empty()
+        instanceIDs.empty()
         if state.count == scenario.state.initial.count {
             for i in state.indices { state[i] = scenario.state.initial[i] }
         } else {

@@ -97,8 +97,8 @@ struct Deque<Element>: Sendable where Element: Sendable {
 
     /// Empty, keeping its storage (a band of a list emptied and filled again).
     mutating func removeAll() {
-        front.removeAll(keepingCapacity: true)
-        back.removeAll(keepingCapacity: true)
+        front.empty()
+        back.empty()
         backHead = 0
     }
 

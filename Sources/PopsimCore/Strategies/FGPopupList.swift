@@ -82,8 +82,8 @@ struct FGPopupList: Sendable {
 
     /// Empty again, as `init` makes it for as many popups, in this list's storage.
     mutating func reset() {
-        flags.removeAll(keepingCapacity: true)
-        for i in ofPopup.indices where !ofPopup[i].isEmpty { ofPopup[i].removeAll(keepingCapacity: true) }
+        flags.empty()
+        for i in ofPopup.indices where !ofPopup[i].isEmpty { ofPopup[i].empty() }
         for i in liveOfPopup.indices { liveOfPopup[i] = 0 }
         // The bands stay, emptied, their storage kept for the next run (a run's bands are
         // mostly its predecessor's keys: destroying and rebuilding them cost a fifth of a reset).
@@ -91,13 +91,13 @@ struct FGPopupList: Sendable {
         if bands.count <= Self.smallBands {
             for b in bands.indices { unlist(b) }
         } else {
-            bands.removeAll(keepingCapacity: true)
+            bands.empty()
             bandOfKey.removeAll(keepingCapacity: true)
         }
         lastBand = nil
-        order.removeAll(keepingCapacity: true)
-        newBands.removeAll(keepingCapacity: true)
-        erased.removeAll(keepingCapacity: true)
+        order.empty()
+        newBands.empty()
+        erased.empty()
         count = 0
     }
 
@@ -123,7 +123,7 @@ struct FGPopupList: Sendable {
     /// `context` is handed to `verdict` rather than captured by it: a closure that captures the
     /// world copies it (a retain and release of each of its arrays) at every hit test.
     mutating func scan<Context>(_ context: Context, _ verdict: (Context, Element) -> Verdict) -> Element? {
-        if !erased.isEmpty { erased.removeAll(keepingCapacity: true) }
+        erased.empty()
         mergeNewBands()
         var taken: Element?
         for b in order.reversed() {
@@ -172,7 +172,7 @@ struct FGPopupList: Sendable {
             bands[r.band].live -= 1
         }
         for k in 0..<n { compact(ofPopup[p][k].band) }
-        ofPopup[p].removeAll(keepingCapacity: true)
+        ofPopup[p].empty()
         liveOfPopup[p] = 0
         return unsettled
     }
@@ -181,7 +181,7 @@ struct FGPopupList: Sendable {
     /// allocation: the bands, the order and the buffers keep their storage for the next ones.
     mutating func removeAll(into all: inout [Element]) {
         mergeNewBands()
-        all.removeAll(keepingCapacity: true)
+        all.empty()
         for b in order.reversed() {
             let n = bands[b].entries.count
             for k in 0..<n {
@@ -191,12 +191,12 @@ struct FGPopupList: Sendable {
         }
         for e in all {
             flags[e.id] &= ~Self.live
-            ofPopup[Int(e.popup.index)].removeAll(keepingCapacity: true)
+            ofPopup[Int(e.popup.index)].empty()
             liveOfPopup[Int(e.popup.index)] = 0
         }
         for b in order { unlist(b) }
         count = 0
-        order.removeAll(keepingCapacity: true)
+        order.empty()
     }
 
     /// The live elements in list order.
@@ -273,8 +273,12 @@ struct FGPopupList: Sendable {
     /// arrival of a new priority (each run of a replay starts with an empty list: it was a sort).
     private mutating func mergeNewBands() {
         guard !newBands.isEmpty else { return }
-        for b in order where bands[b].live == 0 { unlist(b) }
-        order.removeAll { !bands[$0].listed }
+        var unlisted = false
+        for b in order where bands[b].live == 0 {
+            unlist(b)
+            unlisted = true
+        }
+        if unlisted { order.removeAll { !bands[$0].listed } }
         for b in newBands {
             guard bands[b].live > 0 else {
                 unlist(b)
@@ -288,7 +292,7 @@ struct FGPopupList: Sendable {
             }
             order.insert(b, at: lo)
         }
-        newBands.removeAll(keepingCapacity: true)
+        newBands.empty()
     }
 
     private mutating func unlist(_ b: Int) {

@@ -124,15 +124,15 @@ struct FGStrategy: Strategy {
         shown = nil
         suspended = false
         for i in associated.indices { associated[i] = false }
-        completions.removeAll(keepingCapacity: true)
-        hiddenNow.removeAll(keepingCapacity: true)
-        leavingNow.removeAll(keepingCapacity: true)
-        cleared.removeAll(keepingCapacity: true)
+        completions.empty()
+        hiddenNow.empty()
+        leavingNow.empty()
+        cleared.empty()
     }
 
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
-        if !hiddenNow.isEmpty { hiddenNow.removeAll(keepingCapacity: true) }
-        if !leavingNow.isEmpty { leavingNow.removeAll(keepingCapacity: true) }
+        hiddenNow.empty()
+        leavingNow.empty()
         switch happening {
         case .enqueued(let p):
             add(p, priority: world.traits(p).priority ?? Self.normalPriority, world, &decisions)

@@ -149,7 +149,7 @@ struct PolicyQueue: Sendable {
         for b in bands.indices { bands[b].removeAll() }
         count = 0
         for p in waiting { entries[Int(p.index)] = 0 }
-        waiting.removeAll(keepingCapacity: true)
+        waiting.empty()
         return all
     }
 

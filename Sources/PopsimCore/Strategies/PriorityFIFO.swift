@@ -69,7 +69,7 @@ struct PriorityFIFO: Sendable {
 
     /// Empties the line, keeping its bands and their storage.
     mutating func removeAll() {
-        for i in lines.indices { lines[i].removeAll(keepingCapacity: true) }
+        for i in lines.indices { lines[i].empty() }
         for i in heads.indices { heads[i] = 0 }
         count = 0
     }

@@ -56,7 +56,7 @@ extension ReplayTally {
         // Per subject: open requests (time, opened by an enqueue), oldest first.
         scratch.requests.reset(subjects: subjects)
         scratch.screen.reset(subjects: subjects)
-        scratch.shows.removeAll(keepingCapacity: true)
+        scratch.shows.empty()
         scratch.waitFails.refill(false, count: judgedRequests.count)
         var most = 0
         var i = 0
@@ -185,7 +185,7 @@ struct OpenRequests {
 
     /// None open, for as many subjects, in this one's storage.
     mutating func reset(subjects: Int) {
-        items.removeAll(keepingCapacity: true)
+        items.empty()
         oldest.refill(-1, count: subjects)
         newest.refill(-1, count: subjects)
     }

@@ -210,7 +210,7 @@ public struct Replayer: Sendable {
     /// The user's actions, times from the user's first row, into `events` (emptied first).
     static func script(_ user: User, _ ref: ReplayTally.UserRef, into events: inout [ScenarioEvent]) throws(ReplayFailure) {
         let start = user.rows.first?.time ?? 0
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         events.reserveCapacity(user.rows.count)
         for r in user.rows {
             guard r.entry.holdsAction else { continue }
@@ -244,7 +244,7 @@ public struct Replayer: Sendable {
 
     /// The popups production showed, in order (`shown` rows).
     static func productionShows(_ user: User, into shows: inout [PopupID]) {
-        shows.removeAll(keepingCapacity: true)
+        shows.empty()
         for r in user.rows where r.entry.verb == .shown {
             if let p = r.entry.popupID { shows.append(p) }
         }

@@ -68,8 +68,8 @@ struct SubjectCounts {
             for (s, r) in drops where s < map.popups { groups[s].drops[r] += 1 }
             for (s, wait) in waits where s < map.popups { groups[s].waits.add(wait) }
         }
-        touched.removeAll(keepingCapacity: true)
-        drops.removeAll(keepingCapacity: true)
-        waits.removeAll(keepingCapacity: true)
+        touched.empty()
+        drops.empty()
+        waits.empty()
     }
 }
