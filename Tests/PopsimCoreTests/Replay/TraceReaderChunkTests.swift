@@ -124,4 +124,57 @@ import PopsimTestSupport
         // A CSV whose first column starts with "BZh" is a CSV.
         #expect(Array("BZhome,1\n".utf8).withUnsafeBufferPointer { TraceCompression.of($0) } == nil)
     }
+    /// A plain record's fields (`CSVTraceReader.split`, every comma found eight bytes at a time)
+    /// are what splitting at each comma one byte at a time gives: on random records of commas,
+    /// bytes one away from a comma (`-`, `+`: a borrow between bytes would take them for commas)
+    /// and bytes of any value, for every length around a word, and headers that map fewer,
+    /// more, or other columns than the record has.
+    @Test func fieldsAreSplitAtEveryCommaAndNoOtherByte() {
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let alphabet: [UInt8] = [44, 44, 44, 45, 43, 0x2C ^ 0x80, 0, 1, 0xFF, 0x7F, 97, 48, 57]
+        let headers: [[Int]] = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [0, 2, 4, -1, -1], [1, -1, 0, -1, 2], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]
+        for header in headers {
+            let fieldOfColumn: [Int] = (0...(header.max() ?? 0)).map { c in header.firstIndex(of: c) ?? -1 }
+            for length in 1..<40 {
+                for _ in 0..<40 {
+                    let record = (0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }
+                    // One byte at a time: the column's field runs to the next comma; the header's
+                    // last column stops there, and columns past the record's last stand after it.
+                    var expected = Array(repeating: (start: -1, count: 0, column: 0), count: header.count)
+                    var column = 0, start = 0, k = 0
+                    while true {
+                        while k < record.count, record[k] != 44 { k += 1 }
+                        if fieldOfColumn[column] >= 0 { expected[fieldOfColumn[column]] = (start, k - start, start + 1) }
+                        guard k < record.count, column < fieldOfColumn.count - 1 else { break }
+                        k += 1
+                        column += 1
+                        start = k
+                    }
+                    for f in header.indices where header[f] > column { expected[f] = (-1, 0, start + 1) }
+                    let slots = UnsafeMutablePointer<TraceRow.Slot>.allocate(capacity: header.count)
+                    defer { slots.deallocate() }
+                    slots.initialize(repeating: TraceRow.Slot(base: nil, count: -7, column: -7), count: header.count)
+                    record.withUnsafeBufferPointer { bytes in
+                        CSVTraceReader.split(bytes, header: header, fieldOfColumn: fieldOfColumn, slots: slots)
+                        for f in header.indices {
+                            let got = slots[f]
+                            // A field the header has no column for is left as it was.
+                            guard header[f] >= 0 else {
+                                #expect(got.count == -7, "record \(record), header \(header), field \(f)")
+                                continue
+                            }
+                            var start = -1
+                            if let at = got.base, let base = bytes.baseAddress { start = at - base }
+                            #expect(start == expected[f].start && got.count == expected[f].count && got.column == expected[f].column,
+                                    "record \(record), header \(header), field \(f)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -84,7 +84,7 @@ struct TraceVocabularyTests {
     /// Rows as a run record, read back against the catalog alone.
     static func throughPartition(_ rows: [TimedEntry], _ values: TraceValues, catalog: Scenario) -> (first: TimedEntry?, values: TraceValues) {
         var out = PartitionCodec.header
-        var user = Array("u1".utf8)
+        let user = Array("u1".utf8)
         user.withUnsafeBufferPointer { u in
             PartitionCodec.encodeRun(user: u, firstRow: 2, bad: false, rows: rows.map { ($0.time, $0.entry) }, values: values, into: &out)
         }
@@ -116,7 +116,7 @@ struct TraceVocabularyTests {
         var bytes = PartitionCodec.header
         let users = ["u1", "ü2", String(repeating: "x", count: 300)]
         for (i, u) in users.enumerated() {
-            var id = Array(u.utf8)
+            let id = Array(u.utf8)
             id.withUnsafeBufferPointer { user in
                 PartitionCodec.encodeRun(user: user, firstRow: i + 1, bad: i == 1, rows: rows, values: values, into: &bytes)
                 for (k, r) in rows.enumerated() {

@@ -132,7 +132,7 @@ struct UserGatheringTests {
     }
 
     @Test func everyWayOfGatheringAddsUpTheSame() throws {
-        let catalog = try #require(Self.catalog)
+        _ = try #require(Self.catalog)
         let text = try TraceGenerator(users: 120, seed: 4, strategy: "fg").csv()
         let whole = try Self.replay(text, workers: 1, chunk: 1 << 20, spillAfter: nil)
         #expect(whole.production.users == 120 && whole.columns[0].users == 120)
