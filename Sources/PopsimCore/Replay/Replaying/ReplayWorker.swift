@@ -23,7 +23,12 @@ public protocol SpillStore: AnyObject {
 /// `@unchecked Sendable`, audited: a worker is used by one thread at a time — the command hands
 /// each worker to one iteration of `concurrentPerform` and waits for them all before it looks at
 /// any — so its mutable state (the gatherer, the tallies, the scratch) is never shared; workers
-/// share nothing but `Sendable` values (the replayer, the plan, the `@Sendable` closures).
+/// share nothing but `Sendable` values (the replayer, the plan, the `@Sendable` closures). The
+/// one exception is the end (`help`): a helper reads `handout` only behind its lock, and `handed`
+/// (the gatherer whose range is handed out) only after taking a batch under that lock, which the
+/// owner opened after writing it; the owner writes it again only once the range is all taken and
+/// no helper holds a batch. What a helper reads of that gatherer (its users, arranged rows and
+/// values) nothing writes until then; it replays on its own tallies and scratch.
 ///
 /// Contract: users are replayed in order of their first row within what is held or read back;
 /// after a user's run fails (`failure`), only users whose first row is earlier are replayed, so
