@@ -217,7 +217,7 @@ struct ReplayPass {
             streaming = true
         }
         if streaming {
-            each { $0.replayHeld(all: false) }
+            each { $0.replayHeld() }
             if let failure = ReplayFailure.first(workers.compactMap(\.failure)) { stopped = .replay(failure) }
             return
         }

@@ -84,7 +84,7 @@ struct FGPopupList: Sendable {
     mutating func reset() {
         flags.empty()
         for i in ofPopup.indices where !ofPopup[i].isEmpty { ofPopup[i].empty() }
-        for i in liveOfPopup.indices { liveOfPopup[i] = 0 }
+        liveOfPopup.refill(0, count: liveOfPopup.count)
         // The bands stay, emptied, their storage kept for the next run (a run's bands are
         // mostly its predecessor's keys: destroying and rebuilding them cost a fifth of a reset).
         // Many bands (a run of many priorities) go, with their index.

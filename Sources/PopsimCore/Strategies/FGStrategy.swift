@@ -123,7 +123,7 @@ struct FGStrategy: Strategy {
         list.reset()
         shown = nil
         suspended = false
-        for i in associated.indices { associated[i] = false }
+        associated.refill(false, count: associated.count)
         completions.empty()
         hiddenNow.empty()
         leavingNow.empty()

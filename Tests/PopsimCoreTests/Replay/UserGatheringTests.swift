@@ -71,7 +71,7 @@ struct UserGatheringTests {
             bytes[at..<end].withUnsafeBufferPointer { piece in for w in list { w.read(piece) } }
             chunks += 1
             if let spillAfter, chunks >= spillAfter { for w in list { try w.beginSpilling(); try w.flush(force: false) } }
-            if grouped { for w in list { w.replayHeld(all: false) } }
+            if grouped { for w in list { w.replayHeld() } }
             at = end
         }
         var tallies = replayer.emptyTallies()
@@ -104,7 +104,7 @@ struct UserGatheringTests {
         for w in list {
             if helped == nil {
                 w.finishReading()
-                if w.isSpilling { try w.replaySpilled(maxErrors: 0, othersErrors: 0) } else { w.replayHeld(all: true) }
+                try w.replayRest(maxErrors: 0, othersErrors: 0)
             }
             #expect(w.errorCount == 0)
             #expect(w.failure == nil)

@@ -123,24 +123,19 @@ public final class ReplayWorker: @unchecked Sendable {
 
     // MARK: Replaying what is held
 
-    /// Replays the users held that are done — `all`, or those another user's row ended (the
-    /// trace so far grouped by user) — and lets them go.
-    public func replayHeld(all: Bool) {
-        replayUsers(of: gatherer) { all || $0.finished }
-        if !all { gatherer.releaseFinished() }
+    /// Replays the users held that another user's row ended (the trace so far grouped by user),
+    /// in order, and lets them go; the rest are replayed at the end (`replayRest`).
+    public func replayHeld() {
+        for i in 0..<gatherer.heldUsers { replayUser(i, of: gatherer, onlyFinished: true) }
+        gatherer.releaseFinished()
         prune()
     }
 
-    /// Replays the users of `g` that `take` takes (the left-out ones never), in order.
-    private func replayUsers(of g: UserGatherer, _ take: ((id: String, firstRow: Int, bad: Bool, finished: Bool)) -> Bool) {
-        for i in 0..<g.heldUsers where take(g.user(i)) { replayUser(i, of: g) }
-    }
-
     /// Replays user `i` of `g` (on this worker's tallies, whoever's user it is), unless it is left
-    /// out or a user before it failed.
-    private func replayUser(_ i: Int, of g: UserGatherer) {
+    /// out, a user before it failed, or (`onlyFinished`) its rows may go on.
+    private func replayUser(_ i: Int, of g: UserGatherer, onlyFinished: Bool = false) {
         let u = g.user(i)
-        guard !u.bad, failureRow > u.firstRow else { return }
+        guard !u.bad, failureRow > u.firstRow, u.finished || !onlyFinished else { return }
         g.rows(of: i, into: &userRows)
         replay(rows: userRows, id: u.id, firstRow: u.firstRow, values: g.values)
     }
@@ -285,7 +280,7 @@ public final class ReplayWorker: @unchecked Sendable {
     /// At the end: every partition read back and its users replayed (a partition bigger than the
     /// plan reads is split again first). Every partition is read, so that every bad row is found;
     /// users are replayed only while no more than `maxErrors` are.
-    public func replaySpilled(maxErrors: Int, othersErrors: Int) throws(PopsimError) {
+    private func replaySpilled(maxErrors: Int, othersErrors: Int) throws(PopsimError) {
         guard let store else { return }
         try flush(force: true)
         try replay(store, level: 1, parentSize: nil, maxErrors: maxErrors, othersErrors: othersErrors)
