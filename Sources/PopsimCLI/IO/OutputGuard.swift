@@ -9,12 +9,13 @@ import PopsimSystem
 enum OutputGuard {
     /// Throws when `output` (an option's value, named `option` in the message) is an existing
     /// regular file that one of `inputs` also is.
-    static func refuse(output: String?, option: String = "--output", inputs: [String], command: String) throws(PopsimError) {
+    static func refuse(output: String?, option: String = "--output", inputs: [String], command: String,
+                       what: String = "the report") throws(PopsimError) {
         guard let output, let out = System.fileInfo(output), out.kind == .regular else { return }
         for input in inputs where input != "-" {
             guard let info = System.fileInfo(input), info.kind == .regular, info.device == out.device, info.inode == out.inode else { continue }
             let same = input == output ? "one of its inputs" : "\(TerminalText.safe(input)), one of its inputs"
-            throw PopsimError.usage("\(command): \(option) \(TerminalText.safe(output)) is \(same): writing the report there would replace it; "
+            throw PopsimError.usage("\(command): \(option) \(TerminalText.safe(output)) is \(same): writing \(what) there would replace it; "
                                     + "name another file")
         }
     }

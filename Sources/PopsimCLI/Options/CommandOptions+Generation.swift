@@ -48,5 +48,8 @@ extension CommandOptions {
         CommandOption("memory", "<size>", for: ["replay"],
                       "Peak memory of the whole replay, like sort -S (K, M, G); users past it go to temporary files (TMPDIR).",
                       default: "\(SpillPlan.defaultBudget >> 20)M"),
+        CommandOption("pack", "<file>", for: ["replay"],
+                      "Also write the trace's users, decoded against the catalog, to this file: replaying it (as the trace) skips reading the trace.",
+                      completes: .file),
     ]
 }

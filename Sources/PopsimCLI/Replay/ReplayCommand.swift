@@ -36,10 +36,16 @@ enum ReplayCommand {
         }
         let sweep = try sweeps(args)
         let columns = try replayColumns(args, catalog: catalog, strategies: set, sweep: sweep)
-        let layout = try traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes)
+        let catalogDigest = "sha256:" + sha256Hex(catalogBytes)
+        // A pack (`--pack` wrote it) is read as it was packed; else the trace as the options say.
+        let packed = try TracePackFile.isPack(tracePath) ? packedTrace(tracePath, args: args, catalogDigest: catalogDigest) : nil
+        let packPath = try packOption(args, packed: packed != nil)
+        let layout = packed == nil ? try traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes) : (TraceLayout(format: .csv), known: true)
         let shard = try Shard.option(args, command: "replay")
-        let maxErrors = try nonNegative(args, "max-errors") ?? 0
-        let workers = min(try CheckCommand.jobCount(args, command: "replay"), ReplayPass.maxWorkers)
+        let givenMaxErrors = try nonNegative(args, "max-errors") ?? 0
+        let maxErrors = packed?.manifest.maxErrors ?? givenMaxErrors
+        // Packing replays with one worker: the pack holds users in the order it replayed them.
+        let workers = packPath != nil ? 1 : min(try CheckCommand.jobCount(args, command: "replay"), ReplayPass.maxWorkers)
         let budget = try memory(args)
         let plan = SpillPlan(budget: budget, workers: workers, catalogBytes: catalogBytes.count)
         if plan.isBelowMinimum {
@@ -61,20 +67,31 @@ enum ReplayCommand {
             formatKnown: layout.known,
             catalog: catalog, file: tracePath, shard: shard, promisedGrouped: args.flag("grouped"), maxErrors: maxErrors,
             workers: workers, saving: save != nil, disagreements: save?.disagreements, plan: plan,
-            folder: folder))
-        // Only the JSON report (what --merge reads) carries the trace's digest.
-        let hashing = format == .json
-        var source = try TraceSource(tracePath, hashing: hashing)
-        defer { source.close() }
-        let progress = console.progressLine()
-        try pass.run(&source, reopen: { () throws(PopsimError) -> TraceSource in try TraceSource(tracePath, hashing: hashing) }, progress: progress)
-        progress?.finish()
-        for error in pass.errors { console.error(TraceErrorText.line(error)) }
-        if pass.errorCount > maxErrors || pass.workers.contains(where: { $0.gatherer.stopsReading }) { return .badInput }
-        if let stop = pass.stopped { return console.report(stop) }
+            folder: folder, pack: try packPath.map { (path) throws(PopsimError) in try TracePackWriter(path: path, folder: folder) }))
+        // Only the JSON report (what --merge reads) carries the trace's digest; a pack keeps it.
+        let hashing = format == .json || packPath != nil
+        let reading: Reading
+        if let packed {
+            try pass.replayPacked((0..<workers).map { (w) throws(PopsimError) in try packed.share(w, of: workers) })
+            if let stop = pass.stopped { return console.report(stop) }
+            reading = Reading(packed.manifest)
+        } else {
+            var source = try TraceSource(tracePath, hashing: hashing)
+            defer { source.close() }
+            let progress = console.progressLine()
+            try pass.run(&source, reopen: { () throws(PopsimError) -> TraceSource in try TraceSource(tracePath, hashing: hashing) }, progress: progress)
+            progress?.finish()
+            for error in pass.errors { console.error(TraceErrorText.line(error)) }
+            if pass.errorCount > maxErrors || pass.workers.contains(where: { $0.gatherer.stopsReading }) { return .badInput }
+            if let stop = pass.stopped { return console.report(stop) }
+            reading = Reading(pass, source: source, path: tracePath, layout: layout.0, maxErrors: maxErrors, catalogDigest: catalogDigest)
+        }
         // The workers' tallies added up once, for every use below.
         let tallies = pass.tallies
-        if let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
+        if packed == nil, let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
+        if let writer = pass.settings.pack as? TracePackWriter {
+            try writer.finish(reading.manifest(users: pass.workers.reduce(0) { $0 + $1.packedUsers }))
+        }
         // One line for the parts read whole past the budget (a user too big for it), the biggest;
         // none when the budget was said to be short already.
         if !plan.isBelowMinimum, let biggest = pass.oversized.max(by: { $0.bytes < $1.bytes }) {
@@ -82,16 +99,16 @@ enum ReplayCommand {
             console.error("popsim: replay: warning: " + (biggest.user.map { "user \(JSONValue.quoted($0))'s rows" } ?? "a part of the users' rows")
                           + " (\(mebibytes(biggest.bytes)) MiB encoded) were more than --memory leaves for one part\(more); memory went past it for them")
         }
-        var report = ReplayReport(trace: tracePath, traceBytes: source.bytes, traceDigest: source.digest.text, catalog: catalogPath,
-                                  catalogDigest: "sha256:" + sha256Hex(catalogBytes), shard: shard?.text,
-                                  rows: pass.rows, badRows: pass.errors.count - pass.userErrors, skippedUsers: pass.skippedUsers,
+        var report = ReplayReport(trace: reading.trace, traceBytes: reading.traceBytes, traceDigest: format == .json ? reading.traceDigest : "",
+                                  catalog: catalogPath, catalogDigest: catalogDigest, shard: shard?.text,
+                                  rows: reading.rows, badRows: reading.badRows, skippedUsers: reading.skippedUsers,
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: tallies,
-                                  hasProduction: pass.sawShown)
-        report.userErrors = pass.userErrors
-        report.settings = hashing ? try settingsDigest(layout: layout.0, columns: columns, limits: guards.limits, maxErrors: maxErrors,
-                                                       maxBytes: guards.maxBytes) : ""
-        report.hasTriggers = pass.sawTrigger
-        report.unmapped = ReplayReport.unmapped(pass.unmapped)
+                                  hasProduction: reading.hasProduction)
+        report.userErrors = reading.userErrors
+        report.settings = format == .json ? try settingsDigest(reading: reading.lines, columns: columns, limits: guards.limits, maxErrors: maxErrors,
+                                                                maxBytes: guards.maxBytes) : ""
+        report.hasTriggers = reading.hasTriggers
+        report.unmapped = reading.unmapped
         report.groups = pass.settings.replayer.groups.all
         report.sweep = sweep.names
         if !sweep.isEmpty {
@@ -340,11 +357,23 @@ enum ReplayCommand {
     /// options) and, for a plug-in, its file's bytes.
     static func settingsDigest(layout: TraceLayout, columns: [Replayer.Column], limits: RunLimits, maxErrors: Int,
                                maxBytes: Int) throws(PopsimError) -> String {
-        var lines = ["format \(layout.format.name)", "time \(layout.timeUnit.rawValue) zone \(layout.mapping.timeZoneMinutes)",
-                     "columns " + layout.names.joined(separator: "\u{1F}"), "quoted line breaks \(layout.quotedLineBreaks.map(String.init) ?? "any")",
-                     "limits \(limits.maxStepsPerInstant) \(limits.maxSteps) \(limits.maxLines)", "max errors \(maxErrors)"]
-        lines += layout.mapping.events.map { "event \($0.name)\u{1F}\($0.meaning)" }
-        lines += layout.mapping.popups.map { "popup \($0.name)\u{1F}\($0.popup)" }
+        try settingsDigest(reading: readingLines(layout), columns: columns, limits: limits, maxErrors: maxErrors, maxBytes: maxBytes)
+    }
+
+    /// How a trace is read, as the settings digest says it (a pack keeps these lines): format,
+    /// time, columns and quoted line breaks, then the mapping's events and popups.
+    static func readingLines(_ layout: TraceLayout) -> [String] {
+        ["format \(layout.format.name)", "time \(layout.timeUnit.rawValue) zone \(layout.mapping.timeZoneMinutes)",
+         "columns " + layout.names.joined(separator: "\u{1F}"), "quoted line breaks \(layout.quotedLineBreaks.map(String.init) ?? "any")"]
+            + layout.mapping.events.map { "event \($0.name)\u{1F}\($0.meaning)" }
+            + layout.mapping.popups.map { "popup \($0.name)\u{1F}\($0.popup)" }
+    }
+
+    static func settingsDigest(reading: [String], columns: [Replayer.Column], limits: RunLimits, maxErrors: Int,
+                               maxBytes: Int) throws(PopsimError) -> String {
+        var lines = Array(reading.prefix(4))
+        lines += ["limits \(limits.maxStepsPerInstant) \(limits.maxSteps) \(limits.maxLines)", "max errors \(maxErrors)"]
+        lines += reading.dropFirst(4)
         for column in columns {
             lines.append("column \(column.label)\u{1F}\(column.configuration.entry.name)")
             lines += column.configuration.options.settings.map { "option \($0.name)\u{1F}\($0.value)" }

@@ -30,6 +30,8 @@ struct ReplayPass {
         var disagreements: SavedDisagreements?
         var plan: SpillPlan
         var folder: String
+        /// With `--pack`: where the one worker writes every user it replays.
+        var pack: (any PackSink)? = nil
     }
 
     let settings: Settings
@@ -99,6 +101,7 @@ struct ReplayPass {
         workers = []
         split = nil
         settings.disagreements?.startOver()
+        try settings.pack?.startOver()
         streaming = settings.promisedGrouped
         stopped = nil
         let started = System.monotonicMs()
@@ -146,7 +149,21 @@ struct ReplayPass {
         }
         guard errorCount <= settings.maxErrors else { return false }
         if streaming, speculate, workers.contains(where: { !$0.gatherer.groupedSoFar }) { return true }
-        // Everything read: every worker replays what it holds, or reads its partitions back.
+        try replayEnd()
+        if let failure = workers.compactMap(\.packFailure).first { throw failure }
+        return false
+    }
+
+    /// A pack's blocks replayed (`TracePack`): each worker reads back the blocks it is given, as
+    /// if they were its partitions; nothing is read or gathered.
+    mutating func replayPacked(_ blocks: [any SpillStore]) throws(PopsimError) {
+        start(UnsafeBufferPointer(start: nil, count: 0), reading: false)
+        for (worker, store) in zip(workers, blocks) { worker.readBack(store) }
+        try replayEnd()
+    }
+
+    /// Everything read: every worker replays what it holds, or reads its partitions back.
+    private mutating func replayEnd() throws(PopsimError) {
         let maxErrors = settings.maxErrors
         let counts = workers.map(\.errorCount)
         let slots = Slots<PopsimError>(count: workers.count)
@@ -163,12 +180,11 @@ struct ReplayPass {
         }
         if let first = workers.indices.compactMap({ slots.get($0) }).first { throw first }
         if let failure = ReplayFailure.first(workers.compactMap(\.failure)) { stopped = .replay(failure) }
-        return false
     }
 
     /// The workers, made on the first chunk: the format is told by it when neither the command
     /// line nor the file name says.
-    private mutating func start(_ first: UnsafeBufferPointer<UInt8>) {
+    private mutating func start(_ first: UnsafeBufferPointer<UInt8>, reading: Bool = true) {
         let s = settings
         var layout = s.layout
         if !s.formatKnown { layout.format = TraceFormats.sniffed(first) }
@@ -179,7 +195,7 @@ struct ReplayPass {
         }
         var disagreement: (@Sendable (Int, ReplayTally.UserRef, Replayer.Run) -> Void)?
         if let saved = s.disagreements { disagreement = { c, u, r in saved.add(c, u, r) } }
-        split = s.workers > 1 ? SplitReading(reader: layout.format.makeReader(layout, file: s.file), ways: s.workers, shard: s.shard) : nil
+        split = s.workers > 1 && reading ? SplitReading(reader: layout.format.makeReader(layout, file: s.file), ways: s.workers, shard: s.shard) : nil
         workers = (0..<s.workers).map { w in
             ReplayWorker(reader: layout.format.makeReader(layout, file: s.file),
                          gatherer: UserGatherer(decoder: decoder, worker: w, workers: s.workers, shard: s.shard,
@@ -187,6 +203,7 @@ struct ReplayPass {
                          replayer: s.workerReplayers[w], plan: s.plan, saving: s.saving,
                          disagreement: disagreement, makeStore: make)
         }
+        if let pack = s.pack { workers.first?.packing(into: pack) }
     }
 
     /// Every worker reads `batch`, then every batch the split reading has besides.

@@ -107,16 +107,24 @@ public enum PartitionCodec {
         private var sawHeader = false
         /// The catalog's state, to type a setting read back.
         let state: [StateValue]
+        /// For bytes popsim did not just write itself (a pack): the catalog's popup count, every
+        /// entry checked against it and every run's times checked (`Cursor.checked`); nil for
+        /// temporary partitions.
+        let popups: Int?
 
-        public init(state: [StateValue]) { self.state = state }
+        public init(state: [StateValue], popups: Int? = nil) {
+            self.state = state
+            self.popups = popups
+        }
 
         /// Each record, decoded (its values interned in `values`); false when the bytes are not
         /// popsim's encoding.
         public mutating func feed(_ piece: UnsafeBufferPointer<UInt8>, values: inout TraceValues, _ body: (Record) -> Void) -> Bool {
-            let state = self.state
+            let state = self.state, popups = self.popups
             return records(piece) { bytes in
                 var c = Cursor(bytes: bytes)
                 guard let record = c.record(state, &values), c.at == bytes.count else { return false }
+                if let popups, !Cursor.checked(record, popups: popups, values) { return false }
                 body(record)
                 return true
             }
@@ -183,6 +191,33 @@ public enum PartitionCodec {
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
+
+        /// Whether a record read from bytes popsim may not have written makes a user a replay can
+        /// run: a run (a pack holds nothing else) whose times go forward within ±2⁶² ms and
+        /// whose entries each make their action or name a popup of the catalog's `popups`.
+        static func checked(_ record: Record, popups: Int, _ values: TraceValues) -> Bool {
+            guard case .run(_, _, _, let rows) = record, !rows.isEmpty else { return false }
+            var previous = Int.min
+            for r in rows {
+                guard r.time >= previous, r.time.magnitude < UInt(TraceTime.limit) else { return false }
+                previous = r.time
+                let popupKnown = r.entry.popup < Int32(clamping: popups)
+                switch r.entry.verb {
+                case .action(let kind)?:
+                    switch kind.argument {
+                    case .state: continue // its variable and value were typed against the catalog as read
+                    case .priority, .flag, .screen: break // `popup` is no popup's index
+                    case .popup, .popups, .press, .timerTarget: guard popupKnown else { return false }
+                    }
+                    guard r.entry.argument(kind, values) != nil else { return false }
+                case .shown?, .dismissed?:
+                    guard r.entry.popupID != nil, popupKnown else { return false }
+                case nil:
+                    return false
+                }
+            }
+            return true
+        }
 
         mutating func byte() -> UInt8? {
             guard at < bytes.count else { return nil }

@@ -13,6 +13,24 @@ public protocol SpillStore: AnyObject {
     func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError)
     /// Gives its storage back.
     func close()
+    /// Whether its bytes may be other than what this replay wrote (a pack): every record is then
+    /// checked as it is read back, and bytes that do not read back are `unreadable`, not a bug.
+    var isForeign: Bool { get }
+    /// What reading back says of bytes that are not popsim's encoding.
+    var unreadable: PopsimError { get }
+}
+
+extension SpillStore {
+    public var isForeign: Bool { false }
+    public var unreadable: PopsimError { .internalError("replay: a temporary partition does not read back") }
+}
+
+/// Where `--pack` writes the users a replay replayed, a block at a time (`TracePack`).
+public protocol PackSink: AnyObject {
+    /// Appends one block: a `PartitionCodec` stream of whole users.
+    func append(_ block: [UInt8]) throws(PopsimError)
+    /// Forgets every block: the trace is read again from its start.
+    func startOver() throws(PopsimError)
 }
 
 /// One worker of a replay: its reader, its gatherer (its share of the users), and the replays of
@@ -78,6 +96,13 @@ public final class ReplayWorker: @unchecked Sendable {
     /// after the owner wrote it: the lock orders the two).
     private var handed: UserGatherer?
     private let makeStore: @Sendable (Int) throws(PopsimError) -> any SpillStore
+    /// With `--pack`: where each user replayed goes too, in the order replayed (one worker, so
+    /// the pack's bytes are the same every run), and the block being filled.
+    private var pack: (any PackSink)?
+    private var packBlock: [UInt8] = []
+    /// Users written to the pack, and the first failure to write it.
+    public private(set) var packedUsers = 0
+    public private(set) var packFailure: PopsimError?
 
     public init(reader: any TraceRowReader, gatherer: UserGatherer, replayer: Replayer, plan: SpillPlan, saving: Bool,
                 disagreement: (@Sendable (Int, ReplayTally.UserRef, Replayer.Run) -> Void)? = nil,
@@ -142,6 +167,7 @@ public final class ReplayWorker: @unchecked Sendable {
 
     private func replay(rows: [TimedEntry], id: String, firstRow: Int, values: TraceValues) {
         if failureRow <= firstRow { return }
+        if pack != nil { packUser(rows: rows, id: id, firstRow: firstRow, values: values) }
         replayedRows += rows.count
         let user = Replayer.User(id: id, firstRow: firstRow, rows: rows, values: values)
         let saving = self.saving
@@ -163,6 +189,37 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Keeps only the users still among the first named for a property they fail.
     private func prune() {
         kept.removeAll { !tallies.columns[$0.column].names($0.user, for: $0.run) }
+    }
+
+    // MARK: Packing
+
+    /// Writes every user it replays from now on into `sink` too (`TracePack`).
+    public func packing(into sink: any PackSink) {
+        pack = sink
+        packBlock = PartitionCodec.header
+    }
+
+    private func packUser(rows: [TimedEntry], id: String, firstRow: Int, values: TraceValues) {
+        var id = id
+        id.withUTF8 { user in
+            PartitionCodec.encodeRun(user: user, firstRow: firstRow, bad: false, rows: rows.map { ($0.time, $0.entry) }, values: values,
+                                     into: &packBlock)
+        }
+        packedUsers += 1
+        if packBlock.count >= TracePack.blockBytes { writePackBlock() }
+    }
+
+    /// The block being filled, written out (and a new one begun), unless it holds no user.
+    private func writePackBlock() {
+        guard let pack, packFailure == nil, packBlock.count > PartitionCodec.header.count else { return }
+        do throws(PopsimError) { try pack.append(packBlock) } catch { packFailure = error }
+        packBlock = PartitionCodec.header
+    }
+
+    /// Blocks the pack holds to be read back and replayed at the end (`replayRest`), as if they
+    /// were this worker's partitions: what a replay of a pack does instead of reading a trace.
+    public func readBack(_ blocks: any SpillStore) {
+        store = blocks
     }
 
     // MARK: The end, shared
@@ -197,6 +254,7 @@ public final class ReplayWorker: @unchecked Sendable {
             replayHandingOut(gatherer)
             prune()
         }
+        writePackBlock()
     }
 
     /// Replays every user of `g`, a range at a time (the users `ArrangedRows` arranges at once),
@@ -283,11 +341,17 @@ public final class ReplayWorker: @unchecked Sendable {
     private func replaySpilled(maxErrors: Int, othersErrors: Int) throws(PopsimError) {
         guard let store else { return }
         try flush(force: true)
-        try replay(store, level: 1, parentSize: nil, maxErrors: maxErrors, othersErrors: othersErrors)
+        try replay(store, level: 1, parentSize: nil, maxErrors: maxErrors, othersErrors: othersErrors,
+                   unreadable: store.isForeign ? store.unreadable : nil)
     }
 
-    private func replay(_ store: any SpillStore, level: Int, parentSize: Int?, maxErrors: Int, othersErrors: Int) throws(PopsimError) {
+    /// `unreadable`: for a foreign store (and the partitions it is split into), what its bytes
+    /// that do not read back are; its records are checked against the catalog as they are read.
+    private func replay(_ store: any SpillStore, level: Int, parentSize: Int?, maxErrors: Int, othersErrors: Int,
+                        unreadable: PopsimError?) throws(PopsimError) {
         let state = replayer.catalog.state.initial
+        let popups = unreadable == nil ? nil : replayer.catalog.popups.count
+        let broken = unreadable ?? store.unreadable
         for part in 0..<store.count {
             let size = store.size(part)
             guard size > PartitionCodec.header.count else { continue }
@@ -310,23 +374,28 @@ public final class ReplayWorker: @unchecked Sendable {
                     }
                 }
                 if let failed { throw failed }
-                guard ok, codec.isAtEnd else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
+                guard ok, codec.isAtEnd else { throw broken }
                 try splitter.flush { (p, b) throws(PopsimError) in try sub.append(p, b) }
-                try replay(sub, level: level + 1, parentSize: size, maxErrors: maxErrors, othersErrors: othersErrors)
+                try replay(sub, level: level + 1, parentSize: size, maxErrors: maxErrors, othersErrors: othersErrors, unreadable: unreadable)
                 continue
             }
             var g = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: gatherer.maxErrors,
                                  arrangeBytes: plan.arrangeBytes)
-            var codec = PartitionCodec.Reader(state: state)
+            var codec = PartitionCodec.Reader(state: state, popups: popups)
             var ok = true
             let leftOut = gatherer.badUsers
             var values = TraceValues()
+            var runs = 0
             try store.read(part) { piece in
                 guard ok else { return }
-                ok = codec.feed(piece, values: &values) { g.take($0, leftOut: leftOut) }
+                ok = codec.feed(piece, values: &values) { record in
+                    runs += 1
+                    g.take(record, leftOut: leftOut)
+                }
             }
             g.values = values
-            guard ok, codec.isAtEnd else { throw PopsimError.internalError("replay: a temporary partition does not read back") }
+            // A foreign store holds one run per user (a user twice would have its rows out of order).
+            guard ok, codec.isAtEnd, popups == nil || g.heldUsers == runs else { throw broken }
             laterErrors = TraceError.inFileOrder(laterErrors + g.errors, cap: gatherer.maxErrors + 1)
             laterErrorCount += g.errorCount
             laterUserErrors += g.userErrors

@@ -1,0 +1,35 @@
+import PopsimCore
+import PopsimReports
+
+extension ReplayCommand {
+    /// The options that say how a trace is read: a pack was read when it was packed.
+    static let readingOptions = ["columns", "time-unit", "time-zone", "event", "mapping", "trace-format", "grouped", "max-errors",
+                                 "multiline-fields", "shard"]
+
+    /// A pack given as the trace: opened, and checked against the catalog and the options.
+    static func packedTrace(_ path: String, args: Arguments, catalogDigest: String) throws(PopsimError) -> TracePackFile {
+        if let option = readingOptions.first(where: { args.flag($0) }) {
+            throw PopsimError.usage("replay: --\(option): \(TerminalText.safe(path)) is a pack, read as it was packed; "
+                                    + "to read the trace otherwise, pack it again with --\(option)")
+        }
+        let pack = try TracePackFile(path)
+        guard pack.manifest.catalogDigest == catalogDigest else {
+            throw PopsimError.io(path: path, reason: "packed against another catalog (\(pack.manifest.catalogDigest)): "
+                                 + "replay it with the catalog it was packed with, or pack the trace again with this one")
+        }
+        return pack
+    }
+
+    /// `--pack FILE`: where to write the pack, checked before anything is read.
+    static func packOption(_ args: Arguments, packed: Bool) throws(PopsimError) -> String? {
+        guard let path = args.value("pack") else { return nil }
+        if packed { throw PopsimError.usage("replay: --pack: the trace is a pack already") }
+        if args.value("shard") != nil {
+            throw PopsimError.usage("replay: --pack: a pack holds the whole trace; replay the pack with --jobs instead of --shard")
+        }
+        if args.flag("merge") { throw PopsimError.usage("replay: --pack: nothing to pack in --merge") }
+        try OutputGuard.refuse(output: path, option: "--pack", inputs: OutputGuard.inputs(args) + args.all("output"), command: "replay",
+                               what: "the pack")
+        return path
+    }
+}

@@ -1,0 +1,192 @@
+import PopsimCore
+import PopsimReports
+import PopsimSystem
+
+/// `--pack FILE` written: the replay's blocks go to a temporary file (in `TMPDIR`, removed as it
+/// is made, like the partitions), and only a replay that ends well writes FILE, atomically:
+/// header, blocks, manifest, footer (`TracePack`). Nothing is left behind otherwise.
+final class TracePackWriter: PackSink {
+    let path: String
+    private let folder: String
+    private var fd: Int32 = -1
+    private(set) var blocks: [Int] = []
+
+    init(path: String, folder: String) throws(PopsimError) {
+        self.path = path
+        self.folder = folder
+        try startOver()
+    }
+
+    deinit { if fd >= 0 { System.closeFile(fd) } }
+
+    func startOver() throws(PopsimError) {
+        if fd >= 0 { System.closeFile(fd) }
+        blocks = []
+        guard let (made, temporary) = System.makeTemporary(in: folder) else {
+            throw PopsimError.io(path: folder, reason: "cannot make a temporary file for --pack: " + System.lastError)
+        }
+        System.removeFile(temporary)
+        fd = made
+    }
+
+    func append(_ block: [UInt8]) throws(PopsimError) {
+        guard FileIO.writeAll(block, to: fd) else {
+            throw PopsimError.io(path: folder, reason: "cannot write the pack's temporary file: " + System.lastError)
+        }
+        blocks.append(block.count)
+    }
+
+    /// Writes FILE: the blocks so far and `manifest` (its `blocks` set here).
+    func finish(_ manifest: TracePack.Manifest) throws(PopsimError) {
+        var manifest = manifest
+        manifest.blocks = blocks
+        let json = Array(manifest.json.utf8)
+        let offset = TracePack.header.count + blocks.reduce(0, +)
+        let fd = self.fd
+        var failed = false
+        do {
+            try FileIO.writeAtomically(to: path) { writer in
+                writer.write(bytes: TracePack.header)
+                guard System.rewind(fd) else {
+                    failed = true
+                    return false
+                }
+                var buffer = [UInt8](repeating: 0, count: TracePartitions.piece)
+                var left = offset - TracePack.header.count
+                while left > 0 {
+                    let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, min($0.count, left)) }
+                    if n < 0, System.errorNumber == System.interrupted { continue }
+                    guard n > 0 else {
+                        failed = true
+                        return false
+                    }
+                    buffer.withUnsafeBufferPointer { writer.write(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                    left -= n
+                }
+                writer.write(bytes: json)
+                writer.write(bytes: TracePack.footer(offset: offset, length: json.count))
+                return true
+            }
+        } catch {
+            throw PopsimError.io(path: path, reason: error.reason)
+        }
+        if failed { throw PopsimError.io(path: path, reason: "cannot read the pack's temporary file back: " + System.lastError) }
+    }
+}
+
+/// A pack opened for a replay: its manifest, and its blocks dealt to the workers in turn, each
+/// worker's share a `SpillStore` of its own (its own descriptor: workers read at once).
+struct TracePackFile {
+    let path: String
+    let manifest: TracePack.Manifest
+    /// Each block's offset and bytes.
+    let blocks: [(offset: Int, bytes: Int)]
+
+    /// Whether `path` names a pack (a regular file that begins with `TracePack.magic`).
+    static func isPack(_ path: String) -> Bool {
+        guard path != "-", System.fileInfo(path)?.kind == .regular else { return false }
+        let fd = System.openForReading(path)
+        guard fd >= 0 else { return false }
+        defer { System.closeFile(fd) }
+        var first = [UInt8](repeating: 0, count: TracePack.magic.count)
+        let n = first.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, $0.count) }
+        return n == first.count && TracePack.sniffs(first)
+    }
+
+    init(_ path: String) throws(PopsimError) {
+        self.path = path
+        let damaged = PopsimError.io(path: path, reason: Self.damaged)
+        let fd = System.openForReading(path)
+        guard fd >= 0 else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
+        defer { System.closeFile(fd) }
+        guard let size = System.fileInfo(descriptor: fd)?.size, size >= TracePack.header.count + TracePack.footerBytes else { throw damaged }
+        var head = [UInt8](repeating: 0, count: TracePack.header.count)
+        guard Self.read(fd, at: 0, into: &head) else { throw damaged }
+        guard Array(head[0..<TracePack.magic.count]) == TracePack.magic else { throw damaged }
+        guard head[TracePack.magic.count] == TracePack.version else {
+            throw PopsimError.io(path: path, reason: "a pack of version \(head[TracePack.magic.count]); this popsim reads version \(TracePack.version): pack the trace again")
+        }
+        var footer = [UInt8](repeating: 0, count: TracePack.footerBytes)
+        guard Self.read(fd, at: size - TracePack.footerBytes, into: &footer),
+              let place = TracePack.manifestPlace(footer: footer, fileBytes: size), place.length <= Self.maxManifestBytes else { throw damaged }
+        var json = [UInt8](repeating: 0, count: place.length)
+        guard Self.read(fd, at: place.offset, into: &json), let manifest = TracePack.Manifest.read(json) else { throw damaged }
+        var blocks: [(Int, Int)] = []
+        var at = TracePack.header.count
+        for bytes in manifest.blocks {
+            guard bytes <= place.offset - at else { throw damaged }
+            blocks.append((at, bytes))
+            at += bytes
+        }
+        guard at == place.offset else { throw damaged }
+        self.manifest = manifest
+        self.blocks = blocks
+    }
+
+    /// The largest manifest read (a pack's is a few hundred bytes and its unmapped events).
+    static let maxManifestBytes = 64 << 20
+
+    static let damaged = "not a pack this popsim can read (damaged, or not written by popsim replay --pack): pack the trace again"
+
+    /// Reads exactly `into.count` bytes at `offset`.
+    static func read(_ fd: Int32, at offset: Int, into bytes: inout [UInt8]) -> Bool {
+        guard System.seek(fd, to: offset) else { return false }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { all in System.readBytes(fd, all.baseAddress.map { $0 + done }, all.count - done) }
+            if n < 0, System.errorNumber == System.interrupted { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
+    /// The blocks of `worker` of `workers` (every `workers`-th, from its own), as a store.
+    func share(_ worker: Int, of workers: Int) throws(PopsimError) -> any SpillStore {
+        try Share(path: path, blocks: stride(from: worker, to: blocks.count, by: workers).map { blocks[$0] })
+    }
+
+    /// One worker's blocks: read back like partitions, checked as foreign bytes.
+    final class Share: SpillStore {
+        let path: String
+        private var fd: Int32
+        private let blocks: [(offset: Int, bytes: Int)]
+
+        init(path: String, blocks: [(offset: Int, bytes: Int)]) throws(PopsimError) {
+            self.path = path
+            self.blocks = blocks
+            fd = System.openForReading(path)
+            guard fd >= 0 else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
+        }
+
+        deinit { close() }
+
+        var count: Int { blocks.count }
+        var isForeign: Bool { true }
+        var unreadable: PopsimError { PopsimError.io(path: path, reason: TracePackFile.damaged) }
+
+        func append(_ part: Int, _ bytes: [UInt8]) throws(PopsimError) {
+            throw PopsimError.internalError("replay: a pack's block was written to")
+        }
+
+        func size(_ part: Int) -> Int { blocks[part].bytes }
+
+        func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
+            var left = blocks[part].bytes
+            guard System.seek(fd, to: blocks[part].offset) else { throw unreadable }
+            var buffer = [UInt8](repeating: 0, count: min(TracePartitions.piece, max(1, left)))
+            while left > 0 {
+                let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, min($0.count, left)) }
+                if n < 0, System.errorNumber == System.interrupted { continue }
+                guard n > 0 else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
+                left -= n
+                buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            }
+        }
+
+        func close() {
+            if fd >= 0 { System.closeFile(fd) }
+            fd = -1
+        }
+    }
+}

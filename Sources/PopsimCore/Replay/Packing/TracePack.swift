@@ -1,0 +1,162 @@
+/// A trace packed for replay (`popsim replay TRACE --pack FILE`): its users' rows decoded once
+/// against one catalog and grouped by user, with what reading the trace found, so that a replay
+/// of the pack (under other strategies, options or sweeps) skips reading, decoding and gathering
+/// (libCacheSim's idea of converting a trace once into a compact binary form).
+///
+/// The file: the magic `PSPK` and a version byte; blocks, each a stream of `PartitionCodec` run
+/// records (its own `PSPT` header, whole users only, about `blockBytes` each); the manifest, a
+/// JSON object (`Manifest`); and a footer of 20 bytes: the manifest's offset and length (64-bit
+/// little-endian) and `PSPK` again. The block sizes are in the manifest, so workers read blocks
+/// on their own.
+///
+/// Contract: a pack replays to the same report bytes as its trace under the same catalog and
+/// reading settings (the manifest carries the trace's name, size, digest and reading figures);
+/// it is bound to the catalog's bytes (`catalogDigest`) and read only against them. Its contents
+/// are checked as they are read (`PartitionCodec.Reader(popups:)`): a damaged or forged pack is
+/// an error, never a crash.
+public enum TracePack {
+    public static let magic: [UInt8] = Array("PSPK".utf8)
+    public static let version: UInt8 = 1
+    public static var header: [UInt8] { magic + [version] }
+    public static let footerBytes = 20
+    /// Users are written in blocks of about this many bytes: the unit a worker reads and replays.
+    public static let blockBytes = 1 << 20
+
+    /// Whether `bytes` (a file's first bytes) begin a pack.
+    public static func sniffs(_ bytes: [UInt8]) -> Bool { bytes.count >= magic.count && Array(bytes[0..<magic.count]) == magic }
+
+    /// The footer pointing at a manifest of `length` bytes at `offset`.
+    public static func footer(offset: Int, length: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for v in [offset, length] {
+            for k in 0..<8 { out.append(UInt8(truncatingIfNeeded: UInt64(v) >> (8 * UInt64(k)))) }
+        }
+        return out + magic
+    }
+
+    /// The manifest's offset and length from a footer; nil when it is not one.
+    public static func manifestPlace(footer: [UInt8], fileBytes: Int) -> (offset: Int, length: Int)? {
+        guard footer.count == footerBytes, Array(footer[16..<20]) == magic, fileBytes >= header.count + footerBytes else { return nil }
+        func word(_ at: Int) -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 | UInt64(footer[at + $1]) << (8 * UInt64($1)) } }
+        let offset = word(0), length = word(8), before = UInt64(fileBytes - footerBytes)
+        // The manifest ends where the footer begins.
+        guard offset >= UInt64(header.count), length <= before, offset == before - length else { return nil }
+        return (Int(offset), Int(length))
+    }
+
+    /// What reading the trace found, and where the pack's blocks are.
+    public struct Manifest: Sendable, Equatable {
+        /// The trace as the packing replay named it, its bytes and digest (`sha256:…`).
+        public var trace: String
+        public var traceBytes: Int
+        public var traceDigest: String
+        /// The catalog the rows were decoded against (`sha256:` of its bytes).
+        public var catalogDigest: String
+        /// How the trace was read (format, columns, time, mapping: the settings digest's lines).
+        public var reading: [String]
+        public var maxErrors: Int
+        public var rows: Int
+        public var badRows: Int
+        public var userErrors: Int
+        public var skippedUsers: Int
+        public var hasProduction: Bool
+        public var hasTriggers: Bool
+        /// Rows skipped as unmapped events, by event name, sorted by name.
+        public var unmapped: [(event: String, rows: Int)]
+        public var users: Int
+        /// Each block's bytes, in order after the header.
+        public var blocks: [Int]
+
+        public init(trace: String, traceBytes: Int, traceDigest: String, catalogDigest: String, reading: [String], maxErrors: Int,
+                    rows: Int, badRows: Int, userErrors: Int, skippedUsers: Int, hasProduction: Bool, hasTriggers: Bool,
+                    unmapped: [(event: String, rows: Int)], users: Int, blocks: [Int]) {
+            self.trace = trace
+            self.traceBytes = traceBytes
+            self.traceDigest = traceDigest
+            self.catalogDigest = catalogDigest
+            self.reading = reading
+            self.maxErrors = maxErrors
+            self.rows = rows
+            self.badRows = badRows
+            self.userErrors = userErrors
+            self.skippedUsers = skippedUsers
+            self.hasProduction = hasProduction
+            self.hasTriggers = hasTriggers
+            self.unmapped = unmapped.sorted { $0.event < $1.event }
+            self.users = users
+            self.blocks = blocks
+        }
+
+        public static func == (a: Manifest, b: Manifest) -> Bool {
+            a.json == b.json
+        }
+
+        /// The manifest as one JSON object.
+        public var json: String {
+            var o = JSONObjectWriter()
+            o.add("popsimPack", Int(TracePack.version))
+            o.add("trace", trace)
+            o.add("traceBytes", traceBytes)
+            o.add("traceDigest", traceDigest)
+            o.add("catalogDigest", catalogDigest)
+            o.add("reading", strings: reading)
+            o.add("maxErrors", maxErrors)
+            o.add("rows", rows)
+            o.add("badRows", badRows)
+            o.add("userErrors", userErrors)
+            o.add("skippedUsers", skippedUsers)
+            o.add("production", hasProduction)
+            o.add("triggers", hasTriggers)
+            var u = JSONObjectWriter()
+            for (event, n) in unmapped { u.add(event, n) }
+            o.add("unmapped", json: u.closed)
+            o.add("users", users)
+            o.add("blocks", json: JSONObjectWriter.array(blocks.map(String.init)))
+            return o.closed
+        }
+
+        /// Reads a manifest back; nil when `bytes` are not one this version wrote.
+        public static func read(_ bytes: [UInt8]) -> Manifest? {
+            guard let value = try? JSONReader.parse(bytes), case .object(let members) = value.kind else { return nil }
+            var fields: [String: JSONValue.Kind] = [:]
+            for m in members { fields[m.key] = m.value.kind }
+            func int(_ key: String) -> Int? {
+                guard case .number(let n)? = fields[key], let v = n.integer, v >= 0 else { return nil }
+                return v
+            }
+            func string(_ key: String) -> String? {
+                guard case .string(let s)? = fields[key] else { return nil }
+                return s
+            }
+            func bool(_ key: String) -> Bool? {
+                guard case .bool(let b)? = fields[key] else { return nil }
+                return b
+            }
+            guard int("popsimPack") == Int(TracePack.version),
+                  let trace = string("trace"), let traceBytes = int("traceBytes"), let traceDigest = string("traceDigest"),
+                  let catalogDigest = string("catalogDigest"), case .array(let readingValues)? = fields["reading"],
+                  let maxErrors = int("maxErrors"), let rows = int("rows"), let badRows = int("badRows"), let userErrors = int("userErrors"),
+                  let skippedUsers = int("skippedUsers"), let hasProduction = bool("production"), let hasTriggers = bool("triggers"),
+                  case .object(let unmappedMembers)? = fields["unmapped"], let users = int("users"),
+                  case .array(let blockValues)? = fields["blocks"] else { return nil }
+            var reading: [String] = []
+            for v in readingValues {
+                guard case .string(let s) = v.kind else { return nil }
+                reading.append(s)
+            }
+            var unmapped: [(event: String, rows: Int)] = []
+            for m in unmappedMembers {
+                guard case .number(let n) = m.value.kind, let v = n.integer, v >= 0 else { return nil }
+                unmapped.append((m.key, v))
+            }
+            var blocks: [Int] = []
+            for v in blockValues {
+                guard case .number(let n) = v.kind, let size = n.integer, size > 0 else { return nil }
+                blocks.append(size)
+            }
+            return Manifest(trace: trace, traceBytes: traceBytes, traceDigest: traceDigest, catalogDigest: catalogDigest, reading: reading,
+                            maxErrors: maxErrors, rows: rows, badRows: badRows, userErrors: userErrors, skippedUsers: skippedUsers,
+                            hasProduction: hasProduction, hasTriggers: hasTriggers, unmapped: unmapped, users: users, blocks: blocks)
+        }
+    }
+}
