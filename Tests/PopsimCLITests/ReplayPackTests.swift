@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import PopsimTestSupport
+
+/// `replay --pack FILE` and the replay of a pack: the same report bytes as the trace under any
+/// columns, jobs and memory; the same pack bytes every run; a pack read only as it was packed
+/// and against its catalog; a damaged pack an error, never a crash; nothing written on failure.
+@Suite("replay: packs", .serialized)
+struct ReplayPackTests {
+    func week(users: Int = 300) throws -> URL {
+        let dir = try temporaryDirectory()
+        let gen = try runPopsim(["gen", "--trace", "--users", String(users), "--seed", "7", "--catalog", "app.json", "--output", "week.csv"], in: dir)
+        #expect(gen.status == 0, "\(gen.stderr)")
+        return dir
+    }
+
+    func bytes(_ dir: URL, _ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
+
+    /// Replaying the pack gives every report the trace gives, byte for byte: text, JSON (its
+    /// digests included), CSV; several strategies, a sweep, `--by`, any `--jobs`, a small `--memory`.
+    @Test func aPackReplaysToTheSameReportAsItsTrace() throws {
+        let dir = try week()
+        let pack = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--pack", "week.pack"], in: dir)
+        #expect(pack.status == 0 && pack.stderr == "", "\(pack.stderr)")
+        let variants: [[String]] = [
+            ["--strategy", "fg"],
+            ["--strategy", "fg", "--strategy", "jc-lifo", "--strategy", "keyed", "--format", "json"],
+            ["--strategy", "all", "--format", "csv", "--jobs", "2"],
+            ["--strategy", "fg", "--by", "popup", "--jobs", "3"],
+            ["--strategy", "fg", "--strategy", "notistack", "--sweep", "dedupe=on,off", "--format", "json", "--jobs", "2", "--memory", "1M"],
+        ]
+        for args in variants {
+            let fromTrace = try runPopsim(["replay", "week.csv", "--catalog", "app.json"] + args, in: dir)
+            let fromPack = try runPopsim(["replay", "week.pack", "--catalog", "app.json"] + args, in: dir)
+            #expect(fromTrace.status == 0 && fromTrace.stdout.count > 200, "\(args) \(fromTrace.stderr)")
+            #expect(fromPack.status == fromTrace.status, "\(args) \(fromPack.stderr)")
+            #expect(fromPack.stdout == fromTrace.stdout, "\(args)")
+            #expect(fromPack.stderr == fromTrace.stderr, "\(args)")
+        }
+    }
+
+    /// What reading found travels in the pack: bad rows skipped with `--max-errors` (said once,
+    /// when packing), unmapped events, production's rows; the replay of the pack counts them alike.
+    @Test func whatReadingFoundTravelsInThePack() throws {
+        let dir = try temporaryDirectory()
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let trace = ReplayTests.trace + "u4,70,enqueue,nosuch,\nu5,80,launch,,\n"
+        try trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let args = ["--catalog", "c.json", "--strategy", "fg", "--max-errors", "1", "--event", "seen=shown"]
+        let packing = try runPopsim(["replay", "t.csv", "--pack", "t.pack"] + args, in: dir)
+        #expect(packing.status == 0)
+        #expect(packing.stderr.hasPrefix("t.csv:11:"), "\(packing.stderr)")
+        let again = try runPopsim(["replay", "t.pack", "--catalog", "c.json", "--strategy", "fg"], in: dir)
+        #expect(again.status == 0 && again.stderr == "")
+        #expect(again.stdout == packing.stdout)
+        #expect(again.stdout.hasPrefix("replay: t.csv with c.json: "), "\(again.stdout)")
+        #expect(again.stdout.contains("1 bad rows skipped with their 1 users") && again.stdout.contains("launch 1"), "\(again.stdout)")
+    }
+
+    /// The pack's bytes are the same on every run and for any `--jobs` (packing replays with one
+    /// worker), and from standard input as from the file.
+    @Test func packBytesAreTheSameEveryRun() throws {
+        let dir = try week()
+        for (name, jobs) in [("a.pack", "1"), ("b.pack", "2"), ("c.pack", "3")] {
+            let output = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg", "--jobs", jobs, "--pack", name], in: dir)
+            #expect(output.status == 0)
+        }
+        let csv = try String(contentsOf: dir.appendingPathComponent("week.csv"), encoding: .utf8)
+        let piped = try runPopsim(["replay", "-", "--catalog", "app.json", "--strategy", "keyed", "--pack", "d.pack"], in: dir, stdin: csv)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let a = try bytes(dir, "a.pack")
+        #expect(a.count > 1000 && a.prefix(4) == Data("PSPK".utf8))
+        #expect(try bytes(dir, "b.pack") == a)
+        #expect(try bytes(dir, "c.pack") == a)
+        // From standard input the trace's name is "-" (the manifest); the blocks are the same bytes.
+        let d = try bytes(dir, "d.pack")
+        let manifest = a.suffix(20).prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
+        #expect(manifest > 5 && manifest < a.count - 20)
+        #expect(d.prefix(manifest) == a.prefix(manifest))
+        #expect(d != a)
+    }
+
+    /// A pack is read as it was packed and against the catalog it was packed with; `--pack` is
+    /// refused where it cannot be honest, and a failing replay writes no pack.
+    @Test func aPackIsReadOnlyAsItWasPacked() throws {
+        let dir = try week(users: 40)
+        let base = ["--catalog", "app.json", "--strategy", "fg"]
+        #expect(try runPopsim(["replay", "week.csv", "--pack", "week.pack"] + base, in: dir).status == 0)
+        let columns = try runPopsim(["replay", "week.pack", "--columns", "user=id"] + base, in: dir)
+        #expect(columns.status == 2 && columns.stdout == "")
+        #expect(columns.stderr == "popsim: replay: --columns: week.pack is a pack, read as it was packed; to read the trace otherwise, pack it again with --columns\n")
+        let shard = try runPopsim(["replay", "week.pack", "--shard", "0/2"] + base, in: dir)
+        #expect(shard.status == 2 && shard.stderr.contains("--shard: week.pack is a pack"))
+        // Another catalog: the popups' numbers would mean other popups.
+        var catalog = try String(contentsOf: dir.appendingPathComponent("app.json"), encoding: .utf8)
+        catalog = catalog.replacingOccurrences(of: "\"name\": \"app\"", with: "\"name\": \"other\"")
+        try catalog.write(to: dir.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+        let other = try runPopsim(["replay", "week.pack", "--catalog", "other.json", "--strategy", "fg"], in: dir)
+        #expect(other.status == 2 && other.stdout == "")
+        #expect(other.stderr.hasPrefix("week.pack: packed against another catalog (sha256:"), "\(other.stderr)")
+        #expect(other.stderr.hasSuffix("): replay it with the catalog it was packed with, or pack the trace again with this one\n"))
+        // --pack over an input, with --shard, of a pack.
+        let over = try runPopsim(["replay", "week.csv", "--pack", "week.csv"] + base, in: dir)
+        #expect(over.status == 2)
+        #expect(over.stderr == "popsim: replay: --pack week.csv is one of its inputs: writing the pack there would replace it; name another file\n")
+        let sharded = try runPopsim(["replay", "week.csv", "--pack", "x.pack", "--shard", "1/2"] + base, in: dir)
+        #expect(sharded.status == 2 && sharded.stderr.contains("a pack holds the whole trace"))
+        let twice = try runPopsim(["replay", "week.pack", "--pack", "x.pack"] + base, in: dir)
+        #expect(twice.status == 2 && twice.stderr == "popsim: replay: --pack: the trace is a pack already\n")
+        // A replay that fails (a bad row, no --max-errors) leaves the old pack as it was.
+        let before = try bytes(dir, "week.pack")
+        try "user,time,action,popup,value\nu1,x,enqueue,a,\n".write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let failed = try runPopsim(["replay", "bad.csv", "--pack", "week.pack"] + base, in: dir)
+        #expect(failed.status == 2)
+        #expect(try bytes(dir, "week.pack") == before)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.pack").path))
+    }
+
+    /// Cut short or with bytes changed anywhere, a pack is an error (exit 2, nothing on standard
+    /// output) or, where the change still makes users, a report: never a crash or popsim's own
+    /// error.
+    @Test func aDamagedPackIsAnErrorNeverACrash() throws {
+        let dir = try week(users: 30)
+        let base = ["--catalog", "app.json", "--strategy", "fg", "--strategy", "keyed"]
+        #expect(try runPopsim(["replay", "week.csv", "--pack", "week.pack"] + base, in: dir).status == 0)
+        let good = try bytes(dir, "week.pack")
+        var damaged: [Data] = []
+        for cut in [0, 3, 5, 6, 100, good.count / 2, good.count - 21, good.count - 20, good.count - 1] { damaged.append(good.prefix(cut)) }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<40 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var d = good
+            let at = Int(seed >> 33) % d.count
+            d[at] ^= UInt8(truncatingIfNeeded: seed >> 8) | 1
+            damaged.append(d)
+        }
+        var errors = 0
+        for (k, d) in damaged.enumerated() {
+            try d.write(to: dir.appendingPathComponent("d.pack"))
+            let output = try runPopsim(["replay", "d.pack"] + base, in: dir)
+            #expect([0, 1, 2].contains(output.status), "case \(k): \(output.status) \(output.stderr)")
+            if output.status == 2 {
+                errors += 1
+                #expect(output.stdout == "", "case \(k)")
+                #expect(output.stderr.hasPrefix("popsim: d.pack: ") || output.stderr.hasPrefix("d.pack:"), "case \(k): \(output.stderr)")
+            }
+        }
+        #expect(errors >= 9)
+    }
+}
