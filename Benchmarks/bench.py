@@ -74,6 +74,15 @@ def paired(a, b, pairs):
     return ta, tb
 
 
+def interleaved(cmds, pairs):
+    """Each command once a round, `pairs` rounds: every ratio between them is of neighbours."""
+    times = [[] for _ in cmds]
+    for _ in range(pairs):
+        for k, cmd in enumerate(cmds):
+            times[k].append(run(cmd)[0])
+    return times
+
+
 def summary(times):
     return statistics.median(times), min(times), max(times)
 
@@ -148,6 +157,14 @@ def replay_bench(pairs, verdict, large=True):
     sorted_plain = [run([POPSIM, "replay", grouped, "--catalog", catalog, "--strategy", "fg", "--jobs", "2"])[0] for _ in range(pairs)]
     sorted_flag = [run([POPSIM, "replay", grouped, "--catalog", catalog, "--strategy", "fg", "--jobs", "2", "--grouped"])[0]
                    for _ in range(pairs)]
+    # A pack of the same trace (`--pack`), written once, then replayed: what a re-run or a sweep
+    # of the trace costs. Its replays and Python's read, interleaved round by round.
+    pack = os.path.join(WORK, "trace-100k.pack")
+    packing = [run(base + ["--strategy", "fg", "--pack", pack])[0] for _ in range(max(1, min(pairs, 3)))]
+    packed = [POPSIM, "replay", pack, "--catalog", catalog, "--strategy", "fg"]
+    packed_two, packed_csv, packed_one = interleaved([packed + ["--jobs", "2"], csv_read, packed + ["--jobs", "1"]], pairs)
+    packed_memory = {jobs: peak_kib(packed + ["--jobs", jobs]) for jobs in ("1", "2")}
+    pack_bytes, trace_bytes = os.path.getsize(pack), os.path.getsize(trace)
     memory = {}
     for users, (t, g, c, _) in traces.items():
         for jobs in ("1", "2"):
@@ -156,11 +173,17 @@ def replay_bench(pairs, verdict, large=True):
     ratio = summary(two)[0] / summary(csv_times)[0]
     verdict("replay: fg, 2 cores, over Python's csv reading the same trace (times)", ratio, 0.25, 0.5)
     verdict("replay: --jobs 2 over --jobs 1 (times faster)", summary(one)[0] / summary(two)[0], 1.7, 1.7, better="higher")
+    verdict("replay of a pack (--pack): fg, 2 cores, over Python's csv reading the trace (times)",
+            statistics.median(a / b for a, b in zip(packed_two, packed_csv)), 0.25, 0.5)
+    verdict("replay of a pack: --jobs 2 over --jobs 1 (times faster)",
+            statistics.median(a / b for a, b in zip(packed_one, packed_two)), 1.7, 1.7, better="higher")
     budget = 256 * 1024
     verdict("replay: peak memory, most of every users count and --jobs, over --memory's 256 MiB (times)",
-            max(max(m) for m in memory.values()) / budget, 1.0, 1.0)
+            max(max(max(m) for m in memory.values()), max(packed_memory.values())) / budget, 1.0, 1.0)
+    packs = {"packing": summary(packing), "two": summary(packed_two), "one": summary(packed_one), "csv": summary(packed_csv),
+             "memory": packed_memory, "bytes": pack_bytes, "traceBytes": trace_bytes}
     return (rows, summary(one), summary(two), summary(policy), summary(everything), summary(sorted_plain), summary(sorted_flag),
-            summary(csv_times), summary(reading), memory, {u: v[3] for u, v in traces.items()})
+            summary(csv_times), summary(reading), memory, {u: v[3] for u, v in traces.items()}, packs)
 
 FIT_TRUTH = '{"description": "a team\'s own manager", "order": "priority+fifo", "busy": "preempt", "busyFor": "higher", "cooldownMs": 2000}'
 
@@ -476,7 +499,7 @@ def write_burst(n):
 
 
 def replay_lines(figures):
-    rows, one, two, policy, everything, sorted_plain, sorted_flag, csv_read, reading, memory, row_counts = figures
+    rows, one, two, policy, everything, sorted_plain, sorted_flag, csv_read, reading, memory, row_counts, packs = figures
     def line(label, t, columns=1):
         return f"| {label} | {t[0] * 1000:,.0f} ms ({t[1] * 1000:,.0f}–{t[2] * 1000:,.0f}) | {rows / t[0]:,.0f} | {rows * columns / t[0]:,.0f} |"
     out = ["", f"`replay` on a trace of 100,000 users and {rows:,} rows (CSV, `popsim gen --trace --users 100000 --seed 1`), "
@@ -491,6 +514,16 @@ def replay_lines(figures):
            f"--jobs 2 is {one[0] / two[0]:.2f}× --jobs 1; sorted by user, {two[0] / sorted_plain[0]:.2f}× faster than interleaved "
            f"({sorted_plain[0] / sorted_flag[0]:.2f}× more with --grouped). Where the time goes (--jobs 2): reading and decoding "
            f"{reading[0] / two[0] * 100:.0f} %, gathering and replaying the users {100 - reading[0] / two[0] * 100:.0f} %.", "",
+           f"The same trace packed once (`--pack`: {packs['bytes'] / 2**20:.1f} MiB, {packs['bytes'] / packs['traceBytes'] * 100:.0f} % of the CSV's bytes; "
+           f"packing, which replays under fg on one worker, {packs['packing'][0] * 1000:,.0f} ms), then replayed "
+           "(each round: the pack at --jobs 2, Python's read, the pack at --jobs 1):", "",
+           "| replay of the pack | time | rows per second | peak memory |", "|---|---:|---:|---:|",
+           f"| fg, --jobs 1 | {packs['one'][0] * 1000:,.0f} ms ({packs['one'][1] * 1000:,.0f}–{packs['one'][2] * 1000:,.0f}) | "
+           f"{rows / packs['one'][0]:,.0f} | {packs['memory']['1'] / 1024:.0f} MiB |",
+           f"| fg, --jobs 2 | {packs['two'][0] * 1000:,.0f} ms ({packs['two'][1] * 1000:,.0f}–{packs['two'][2] * 1000:,.0f}) | "
+           f"{rows / packs['two'][0]:,.0f} | {packs['memory']['2'] / 1024:.0f} MiB |",
+           f"| Python's csv module reading the trace, the same rounds | {packs['csv'][0] * 1000:,.0f} ms "
+           f"({packs['csv'][1] * 1000:,.0f}–{packs['csv'][2] * 1000:,.0f}) | {rows / packs['csv'][0]:,.0f} | |", "",
            "Peak memory under the default `--memory 256M` (fg):", "",
            "| users | rows | --jobs 1, interleaved | --jobs 1, sorted | --jobs 2, interleaved | --jobs 2, sorted |", "|---:|---:|---:|---:|---:|---:|"]
     for users in sorted({u for u, _ in memory}):

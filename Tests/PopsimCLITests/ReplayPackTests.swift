@@ -105,6 +105,8 @@ struct ReplayPackTests {
         #expect(over.stderr == "popsim: replay: --pack week.csv is one of its inputs: writing the pack there would replace it; name another file\n")
         let sharded = try runPopsim(["replay", "week.csv", "--pack", "x.pack", "--shard", "1/2"] + base, in: dir)
         #expect(sharded.status == 2 && sharded.stderr.contains("a pack holds the whole trace"))
+        let merging = try runPopsim(["replay", "--merge", "a.json", "--pack", "x.pack"], in: dir)
+        #expect(merging.status == 2 && merging.stderr == "popsim: replay: --pack: --merge reads reports, not a trace: nothing to pack\n")
         let twice = try runPopsim(["replay", "week.pack", "--pack", "x.pack"] + base, in: dir)
         #expect(twice.status == 2 && twice.stderr == "popsim: replay: --pack: the trace is a pack already\n")
         // A replay that fails (a bad row, no --max-errors) leaves the old pack as it was.

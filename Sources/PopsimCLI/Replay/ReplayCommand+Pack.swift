@@ -27,7 +27,6 @@ extension ReplayCommand {
         if args.value("shard") != nil {
             throw PopsimError.usage("replay: --pack: a pack holds the whole trace; replay the pack with --jobs instead of --shard")
         }
-        if args.flag("merge") { throw PopsimError.usage("replay: --pack: nothing to pack in --merge") }
         try OutputGuard.refuse(output: path, option: "--pack", inputs: OutputGuard.inputs(args) + args.all("output"), command: "replay",
                                what: "the pack")
         return path

@@ -19,7 +19,10 @@ enum ReplayCommand {
         let format = try args.choice("format", Format.self, command: "replay", default: .text)
         _ = try grouping(args)
         try OutputGuard.refuse(output: args.value("output"), inputs: OutputGuard.inputs(args), command: "replay")
-        if args.flag("merge") { return try merge(args, format: format, console: &console) }
+        if args.flag("merge") {
+            if args.flag("pack") { throw PopsimError.usage("replay: --pack: --merge reads reports, not a trace: nothing to pack") }
+            return try merge(args, format: format, console: &console)
+        }
         guard args.positionals.count == 1, let tracePath = args.positionals.first else {
             throw PopsimError.usage("replay: expected exactly one trace (a file, or - for standard input); see 'popsim help replay'")
         }
