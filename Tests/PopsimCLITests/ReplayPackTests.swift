@@ -39,6 +39,34 @@ struct ReplayPackTests {
         }
     }
 
+    /// A trace that looks grouped by user, then is not (a user comes back at the end), under a
+    /// memory budget that streams it: read again from its start, the pack holds each user once.
+    @Test func aTraceReadAgainPacksEachUserOnce() throws {
+        // Enough users that blocks are written before the comeback is found (a block is 1 MiB).
+        let dir = try week(users: 6000)
+        let csv = try String(contentsOf: dir.appendingPathComponent("week.csv"), encoding: .utf8)
+        var lines = csv.split(separator: "\n").map(String.init)
+        let header = lines.removeFirst()
+        // By user, each user's rows in their order (a stable sort, as `sort -s`).
+        lines = lines.enumerated().sorted { (a, b) in
+            let (ua, ub) = (a.element.split(separator: ",")[0], b.element.split(separator: ",")[0])
+            return ua != ub ? ua < ub : a.offset < b.offset
+        }.map(\.element)
+        let first = lines[0].split(separator: ",")[0]
+        let grouped = ([header] + lines + ["\(first),1900000000000,set,,screen=home"]).joined(separator: "\n") + "\n"
+        try grouped.write(to: dir.appendingPathComponent("g.csv"), atomically: true, encoding: .utf8)
+        let base = ["--catalog", "app.json", "--strategy", "fg", "--format", "json"]
+        // 34M: held users pass the budget, so each is replayed (and packed) as its rows end, and
+        // the users remembered as done stay within it until the comeback: more than a block is
+        // packed before the trace is read again (without starting the pack over: 10,800 users).
+        let packing = try runPopsim(["replay", "g.csv", "--memory", "34M", "--pack", "g.pack"] + base, in: dir)
+        #expect(packing.status == 0)
+        let held = try runPopsim(["replay", "g.csv"] + base, in: dir)
+        let fromPack = try runPopsim(["replay", "g.pack"] + base, in: dir)
+        #expect(fromPack.status == 0 && fromPack.stdout == held.stdout && packing.stdout == held.stdout)
+        #expect(fromPack.stdout.contains("\"users\": 6000"))
+    }
+
     /// What reading found travels in the pack: bad rows skipped with `--max-errors` (said once,
     /// when packing), unmapped events, production's rows; the replay of the pack counts them alike.
     @Test func whatReadingFoundTravelsInThePack() throws {
