@@ -46,12 +46,41 @@ struct TracePackTests {
     /// Reads `bytes` as a pack's block against the vocabulary tests' catalog: whether they read
     /// back, and the runs read.
     static func read(_ bytes: [UInt8], checked: Bool = true) throws -> (ok: Bool, runs: Int) {
+        let r = try readBack(bytes, checked: checked)
+        return (r.ok, r.runs.count)
+    }
+
+    /// The same, with each run's rows as text (verb, popup, value and action as read).
+    static func readBack(_ bytes: [UInt8], checked: Bool = true, piece: Int = .max) throws -> (ok: Bool, runs: [[String]]) {
         let catalog = try loadScenario(TraceVocabularyTests.catalogText).get()
         var reader = PartitionCodec.Reader(state: catalog.state.initial, popups: checked ? catalog.popups.count : nil)
         var values = TraceValues()
-        var runs = 0
-        let ok = bytes.withUnsafeBufferPointer { reader.feed($0, values: &values) { _ in runs += 1 } }
+        var runs: [[String]] = []
+        var ok = true
+        var at = 0
+        while ok, at < bytes.count {
+            let end = min(bytes.count, at + min(piece, bytes.count))
+            var read: [[(time: Int, entry: PackedEntry)]?] = []
+            ok = bytes[at..<end].withUnsafeBufferPointer { reader.feed($0, values: &values) { record in
+                guard case .run(_, _, _, let rows) = record else { return read.append(nil) }
+                read.append(rows)
+            } }
+            for rows in read {
+                runs.append(rows.map { rows in rows.map { r in
+                    "\(r.time) \(r.entry.verb.map(\.word) ?? "?") \(r.entry.popup) " + (r.entry.holdsSetting
+                        ? values.setting(r.entry.value).map { "\($0.0.index)=\(TraceValues.raw($0.1))" } ?? "-"
+                        : values.text(r.entry.value) ?? "-") + " " + (r.entry.action(values).map { String(describing: $0) } ?? "no action")
+                } } ?? ["a row record"])
+            }
+            at = end
+        }
         return (ok && reader.isAtEnd, runs)
+    }
+
+    static func numbered(_ rows: [TimedEntry], values: TraceValues, users: Int = 1) -> [UInt8] {
+        var w = PackBlockWriter()
+        for u in 0..<users { Array("u\(u)".utf8).withUnsafeBufferPointer { w.add(user: $0, firstRow: u + 1, rows: rows, values: values) } }
+        return w.bytes
     }
 
     static func block(_ rows: [(time: Int, entry: PackedEntry)], values: TraceValues) -> [UInt8] {
@@ -74,6 +103,40 @@ struct TracePackTests {
         let rows = g.rows.map { (time: $0.time, entry: $0.entry) }
         #expect(try Self.read(Self.block(rows, values: g.values)) == (true, 1))
         for r in rows { #expect(try Self.read(Self.block([r], values: g.values)) == (true, 1), "\(String(describing: r.entry.verb))") }
+        // A block with a table of values (what --pack writes): the same rows, values and actions
+        // as the run with texts, for every user, read in pieces of any size.
+        let texts = try Self.readBack(Self.block(rows, values: g.values))
+        let numbered = Self.numbered(g.rows, values: g.values, users: 3)
+        #expect(numbered.count < 3 * (Self.block(rows, values: g.values).count - 5))
+        for piece in [1, 2, 7, 64, Int.max] {
+            let back = try Self.readBack(numbered, piece: piece)
+            #expect(back.ok && back.runs == Array(repeating: texts.runs[0], count: 3), "\(piece)")
+        }
+        #expect(texts.runs[0].contains { $0.contains(" 1=3 ") } && texts.runs[0].contains { $0.contains(" cart ") }, "\(texts.runs)")
+        #expect(texts.runs[0].filter { $0.hasSuffix("no action") }.count == 3, "\(texts.runs)")
+    }
+
+    /// A numbered value must be in the block's table, and of its row's kind: a setting of the
+    /// row's variable for `set`, a text for any other.
+    @Test func aNumberedValueIsOfItsRowsKind() throws {
+        let catalog = try loadScenario(TraceVocabularyTests.catalogText).get()
+        let g = TraceVocabularyTests.gathered("user,time,action,popup,value\nu1,0,set,,screen=cart\nu1,5,press,a,ok\n", format: .csv, catalog: catalog)
+        #expect(g.errors.isEmpty && g.rows.count == 2)
+        let good = Self.numbered(g.rows, values: g.values)
+        let back = try Self.readBack(good)
+        #expect(back.ok && back.runs.count == 1 && back.runs[0].count == 2)
+        #expect(back.runs.first?.first?.hasPrefix("0 set 0 0=cart ") == true, "\(back.runs)")
+        #expect(back.runs.first?.last?.hasPrefix("5 press 0 ok ") == true, "\(back.runs)")
+        // The block's last bytes are the second row's value number (2: the table's second value,
+        // "ok"); the first row's is 1 (the setting). Swapped, out of the table, or the set row
+        // given the text: refused.
+        let last = good.count - 1
+        #expect(good[last] == 2)
+        for bad: UInt8 in [1, 3, 9] {
+            var b = good
+            b[last] = bad
+            #expect(try Self.read(b).ok == false, "\(bad)")
+        }
     }
 
     /// What a forged block could hold: each refused by the check (and each read without it,

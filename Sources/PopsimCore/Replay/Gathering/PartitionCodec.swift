@@ -9,6 +9,9 @@
 /// - a **row** (tag 2), one read after that, with its place for messages: the user, the row, the
 ///   line and column, the time, verb, popup and value.
 ///
+/// A pack's blocks use two more tags, values (3) and a run whose values are numbers (4)
+/// (`PackBlockWriter`); a partition never holds them.
+///
 /// Integers are LEB128 varints (signed ones zigzagged); a verb is its `TraceVerb.ordinal`; a value
 /// is its text (a setting's as a trace writes it), so a partition reads back against the catalog
 /// alone. Contract: `decode(encode(x)) == x` for every record a trace can give.
@@ -111,6 +114,9 @@ public enum PartitionCodec {
         /// entry checked against it and every run's times checked (`Cursor.checked`); nil for
         /// temporary partitions.
         let popups: Int?
+        /// A pack block's values so far (`PackBlockWriter`): each one's id in the caller's
+        /// `TraceValues`, and its variable's index for a setting (-1: a text).
+        private var table: [(id: Int32, variable: Int)] = []
 
         public init(state: [StateValue], popups: Int? = nil) {
             self.state = state
@@ -121,9 +127,13 @@ public enum PartitionCodec {
         /// popsim's encoding.
         public mutating func feed(_ piece: UnsafeBufferPointer<UInt8>, values: inout TraceValues, _ body: (Record) -> Void) -> Bool {
             let state = self.state, popups = self.popups
+            var table: [(id: Int32, variable: Int)] = []
+            swap(&table, &self.table)
+            defer { swap(&table, &self.table) }
             return records(piece) { bytes in
                 var c = Cursor(bytes: bytes)
-                guard let record = c.record(state, &values), c.at == bytes.count else { return false }
+                if bytes.first == 3 { return c.valueTable(state, &values, into: &table) && c.at == bytes.count }
+                guard let record = c.record(state, &values, table: table), c.at == bytes.count else { return false }
                 if let popups, !Cursor.checked(record, popups: popups, values) { return false }
                 body(record)
                 return true
@@ -205,7 +215,10 @@ public enum PartitionCodec {
                 switch r.entry.verb {
                 case .action(let kind)?:
                     switch kind.argument {
-                    case .state: continue // its variable and value were typed against the catalog as read
+                    case .state:
+                        // Typed against the catalog's state as it was read; of the row's variable.
+                        guard let setting = values.setting(r.entry.value), setting.0.index == Int(r.entry.popup) else { return false }
+                        continue
                     case .priority, .flag, .screen: break // `popup` is no popup's index
                     case .popup, .popups, .press, .timerTarget: guard popupKnown else { return false }
                     }
@@ -270,15 +283,55 @@ public enum PartitionCodec {
             return PackedEntry(op: op, popup: popup32, value: value)
         }
 
-        mutating func record(_ state: [StateValue], _ values: inout TraceValues) -> Record? {
-            switch byte() {
-            case 1:
+        /// A values record (tag 3, `PackBlockWriter`): each value interned into `values` and its
+        /// id appended to `table`; false when the bytes are not one.
+        mutating func valueTable(_ state: [StateValue], _ values: inout TraceValues, into table: inout [(id: Int32, variable: Int)]) -> Bool {
+            guard byte() == 3, let n = unsigned(), n >= 0, n <= bytes.count else { return false }
+            for _ in 0..<n {
+                guard let kind = byte(), kind <= 1 else { return false }
+                var variable = -1
+                if kind == 1 {
+                    guard let v = unsigned(), v >= 0, v < state.count else { return false }
+                    variable = v
+                }
+                guard let text = slice() else { return false }
+                if variable >= 0 {
+                    guard let id = values.intern(setting: VariableID(index: variable), raw: text, make: {
+                        TraceRowDecoder.value(text, like: state[variable])
+                    }) else { return false }
+                    table.append((id, variable))
+                } else {
+                    table.append((values.intern(bytes: text), -1))
+                }
+            }
+            return true
+        }
+
+        /// An entry whose value is a number into a pack block's `table` (tag 4's rows).
+        mutating func numberedEntry(_ table: [(id: Int32, variable: Int)]) -> PackedEntry? {
+            guard let op = byte(), let verb = TraceVerb(ordinal: op), let popup = signed(), let popup32 = Int32(exactly: popup),
+                  let n = unsigned() else { return nil }
+            guard n > 0 else { return PackedEntry(op: op, popup: popup32, value: -1) }
+            guard n - 1 < table.count else { return nil }
+            let value = table[n - 1]
+            var isSetting = false
+            if case .action(let kind) = verb { isSetting = kind.argument == .state }
+            // A setting's value is of the row's variable; any other value is a text.
+            guard isSetting ? value.variable == popup : value.variable < 0 else { return nil }
+            return PackedEntry(op: op, popup: popup32, value: value.id)
+        }
+
+        /// A record: a run (tag 1, or tag 4 with numbered values read through `table`) or a row.
+        mutating func record(_ state: [StateValue], _ values: inout TraceValues, table: [(id: Int32, variable: Int)] = []) -> Record? {
+            let tag = byte()
+            switch tag {
+            case 1, 4:
                 guard let user = slice(), let firstRow = unsigned(), let bad = byte(), let n = unsigned(), n >= 0, n <= bytes.count else { return nil }
                 var rows: [(time: Int, entry: PackedEntry)] = []
                 rows.reserveCapacity(n)
                 var time = 0
                 for k in 0..<n {
-                    guard let step = signed(), let e = entry(state, &values) else { return nil }
+                    guard let step = signed(), let e = tag == 4 ? numberedEntry(table) : entry(state, &values) else { return nil }
                     time = k == 0 ? step : time &+ step
                     rows.append((time, e))
                 }

@@ -3,8 +3,8 @@
 /// of the pack (under other strategies, options or sweeps) skips reading, decoding and gathering
 /// (libCacheSim's idea of converting a trace once into a compact binary form).
 ///
-/// The file: the magic `PSPK` and a version byte; blocks, each a stream of `PartitionCodec` run
-/// records (its own `PSPT` header, whole users only, about `blockBytes` each); the manifest, a
+/// The file: the magic `PSPK` and a version byte; blocks, each a `PackBlockWriter` stream (its
+/// own `PSPT` header, whole users only, values numbered, about `blockBytes` each); the manifest, a
 /// JSON object (`Manifest`); and a footer of 20 bytes: the manifest's offset and length (64-bit
 /// little-endian) and `PSPK` again. The block sizes are in the manifest, so workers read blocks
 /// on their own.

@@ -99,7 +99,7 @@ public final class ReplayWorker: @unchecked Sendable {
     /// With `--pack`: where each user replayed goes too, in the order replayed (one worker, so
     /// the pack's bytes are the same every run), and the block being filled.
     private var pack: (any PackSink)?
-    private var packBlock: [UInt8] = []
+    private var packBlock = PackBlockWriter()
     /// Users written to the pack, and the first failure to write it.
     public private(set) var packedUsers = 0
     public private(set) var packFailure: PopsimError?
@@ -196,24 +196,21 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Writes every user it replays from now on into `sink` too (`TracePack`).
     public func packing(into sink: any PackSink) {
         pack = sink
-        packBlock = PartitionCodec.header
+        packBlock.reset()
     }
 
     private func packUser(rows: [TimedEntry], id: String, firstRow: Int, values: TraceValues) {
         var id = id
-        id.withUTF8 { user in
-            PartitionCodec.encodeRun(user: user, firstRow: firstRow, bad: false, rows: rows.map { ($0.time, $0.entry) }, values: values,
-                                     into: &packBlock)
-        }
+        id.withUTF8 { packBlock.add(user: $0, firstRow: firstRow, rows: rows, values: values) }
         packedUsers += 1
-        if packBlock.count >= TracePack.blockBytes { writePackBlock() }
+        if packBlock.bytes.count >= TracePack.blockBytes { writePackBlock() }
     }
 
     /// The block being filled, written out (and a new one begun), unless it holds no user.
     private func writePackBlock() {
-        guard let pack, packFailure == nil, packBlock.count > PartitionCodec.header.count else { return }
-        do throws(PopsimError) { try pack.append(packBlock) } catch { packFailure = error }
-        packBlock = PartitionCodec.header
+        guard let pack, packFailure == nil, !packBlock.isEmpty else { return }
+        do throws(PopsimError) { try pack.append(packBlock.bytes) } catch { packFailure = error }
+        packBlock.reset()
     }
 
     /// Blocks the pack holds to be read back and replayed at the end (`replayRest`), as if they
@@ -356,8 +353,9 @@ public final class ReplayWorker: @unchecked Sendable {
             let size = store.size(part)
             guard size > PartitionCodec.header.count else { continue }
             // Split again, unless the last split put everything in this one part (one user, or
-            // users too alike): then it is read whole.
-            if plan.splits(size, level: level), size != parentSize {
+            // users too alike): then it is read whole. A pack's block is never split (its values
+            // are numbers into its own table): it holds about a mebibyte, or one user.
+            if popups == nil, plan.splits(size, level: level), size != parentSize {
                 let sub = try makeStore(1 << plan.partitionBits)
                 defer { sub.close() }
                 var splitter = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false,
