@@ -20,6 +20,16 @@ extension ReplayCommand {
         return pack
     }
 
+    /// What reading the trace found, as the report and a pack's manifest say it (a pack's replay
+    /// takes it from the manifest; `users` and `blocks` are the pack writer's to set).
+    static func reading(_ pass: ReplayPass, source: TraceSource, path: String, layout: TraceLayout, maxErrors: Int,
+                        catalogDigest: String) -> TracePack.Manifest {
+        TracePack.Manifest(trace: path, traceBytes: source.bytes, traceDigest: source.digest.text, catalogDigest: catalogDigest,
+                           reading: readingLines(layout), maxErrors: maxErrors, rows: pass.rows, badRows: pass.errors.count - pass.userErrors,
+                           userErrors: pass.userErrors, skippedUsers: pass.skippedUsers, hasProduction: pass.sawShown,
+                           hasTriggers: pass.sawTrigger, unmapped: pass.unmapped.map { ($0.key, $0.value) }, users: 0, blocks: [])
+    }
+
     /// `--pack FILE`: where to write the pack, checked before anything is read.
     static func packOption(_ args: Arguments, packed: Bool) throws(PopsimError) -> String? {
         guard let path = args.value("pack") else { return nil }

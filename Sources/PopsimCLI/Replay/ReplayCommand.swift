@@ -73,11 +73,11 @@ enum ReplayCommand {
             folder: folder, pack: try packPath.map { (path) throws(PopsimError) in try TracePackWriter(path: path, folder: folder) }))
         // Only the JSON report (what --merge reads) carries the trace's digest; a pack keeps it.
         let hashing = format == .json || packPath != nil
-        let reading: Reading
+        var reading: TracePack.Manifest
         if let packed {
             try pass.replayPacked((0..<workers).map { (w) throws(PopsimError) in try packed.share(w, of: workers) })
             if let stop = pass.stopped { return console.report(stop) }
-            reading = Reading(packed.manifest)
+            reading = packed.manifest
         } else {
             var source = try TraceSource(tracePath, hashing: hashing)
             defer { source.close() }
@@ -87,13 +87,14 @@ enum ReplayCommand {
             for error in pass.errors { console.error(TraceErrorText.line(error)) }
             if pass.errorCount > maxErrors || pass.workers.contains(where: { $0.gatherer.stopsReading }) { return .badInput }
             if let stop = pass.stopped { return console.report(stop) }
-            reading = Reading(pass, source: source, path: tracePath, layout: layout.0, maxErrors: maxErrors, catalogDigest: catalogDigest)
+            reading = ReplayCommand.reading(pass, source: source, path: tracePath, layout: layout.0, maxErrors: maxErrors, catalogDigest: catalogDigest)
         }
         // The workers' tallies added up once, for every use below.
         let tallies = pass.tallies
         if packed == nil, let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
         if let writer = pass.settings.pack as? TracePackWriter {
-            try writer.finish(reading.manifest(users: pass.workers.reduce(0) { $0 + $1.packedUsers }))
+            reading.users = pass.workers.reduce(0) { $0 + $1.packedUsers }
+            try writer.finish(reading)
         }
         // One line for the parts read whole past the budget (a user too big for it), the biggest;
         // none when the budget was said to be short already.
@@ -108,10 +109,10 @@ enum ReplayCommand {
                                   properties: catalog.expectations.map(\.text), labels: columns.map(\.label), tallies: tallies,
                                   hasProduction: reading.hasProduction)
         report.userErrors = reading.userErrors
-        report.settings = format == .json ? try settingsDigest(reading: reading.lines, columns: columns, limits: guards.limits, maxErrors: maxErrors,
+        report.settings = format == .json ? try settingsDigest(reading: reading.reading, columns: columns, limits: guards.limits, maxErrors: maxErrors,
                                                                 maxBytes: guards.maxBytes) : ""
         report.hasTriggers = reading.hasTriggers
-        report.unmapped = reading.unmapped
+        report.unmapped = ReplayReport.unmapped(Dictionary(reading.unmapped.map { ($0.event, $0.rows) }, uniquingKeysWith: +))
         report.groups = pass.settings.replayer.groups.all
         report.sweep = sweep.names
         if !sweep.isEmpty {
