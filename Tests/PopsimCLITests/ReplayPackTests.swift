@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PopsimTestSupport
+import PopsimCore
 
 /// `replay --pack FILE` and the replay of a pack: the same report bytes as the trace under any
 /// columns, jobs and memory; the same pack bytes every run; a pack read only as it was packed
@@ -13,6 +14,8 @@ struct ReplayPackTests {
         #expect(gen.status == 0, "\(gen.stderr)")
         return dir
     }
+
+    static let damaged = "not a pack this popsim can read (damaged, or not written by popsim replay --pack): pack the trace again"
 
     func bytes(_ dir: URL, _ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
 
@@ -146,16 +149,15 @@ struct ReplayPackTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.pack").path))
     }
 
-    /// Cut short or with bytes changed anywhere, a pack is an error (exit 2, nothing on standard
-    /// output) or, where the change still makes users, a report: never a crash or popsim's own
-    /// error.
+    /// Cut short or with a byte changed anywhere (header, blocks, manifest, footer: each has its
+    /// checksum), a pack is an error: exit 2, nothing on standard output, never a crash.
     @Test func aDamagedPackIsAnErrorNeverACrash() throws {
         let dir = try week(users: 30)
         let base = ["--catalog", "app.json", "--strategy", "fg", "--strategy", "keyed"]
         #expect(try runPopsim(["replay", "week.csv", "--pack", "week.pack"] + base, in: dir).status == 0)
         let good = try bytes(dir, "week.pack")
         var damaged: [Data] = []
-        for cut in [0, 3, 5, 6, 100, good.count / 2, good.count - 21, good.count - 20, good.count - 1] { damaged.append(good.prefix(cut)) }
+        for cut in [4, 5, 6, 100, good.count / 2, good.count - 29, good.count - 28, good.count - 1] { damaged.append(good.prefix(cut)) }
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<40 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -164,17 +166,53 @@ struct ReplayPackTests {
             d[at] ^= UInt8(truncatingIfNeeded: seed >> 8) | 1
             damaged.append(d)
         }
-        var errors = 0
+        // The last byte of each part: the header's version, a block's, the manifest's, the footer's.
+        let manifest = good.suffix(28).prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
+        for at in [4, 5, manifest - 1, manifest, good.count - 29, good.count - 5] {
+            var d = good
+            d[at] ^= 0x01
+            damaged.append(d)
+        }
         for (k, d) in damaged.enumerated() {
             try d.write(to: dir.appendingPathComponent("d.pack"))
             let output = try runPopsim(["replay", "d.pack"] + base, in: dir)
-            #expect([0, 1, 2].contains(output.status), "case \(k): \(output.status) \(output.stderr)")
-            if output.status == 2 {
-                errors += 1
-                #expect(output.stdout == "", "case \(k)")
-                #expect(output.stderr.hasPrefix("popsim: d.pack: ") || output.stderr.hasPrefix("d.pack:"), "case \(k): \(output.stderr)")
-            }
+            #expect(output.status == 2 && output.stdout == "", "case \(k): \(output.status) \(output.stderr)")
+            #expect(output.stderr.hasPrefix("d.pack: "), "case \(k): \(output.stderr)")
         }
-        #expect(errors >= 9)
+    }
+
+    /// A manifest rewritten with its checksum made again (a forgery, not damage): what it says
+    /// that its blocks do not hold (another count of users), or counts past any trace's, is
+    /// refused all the same.
+    @Test func aManifestThatLiesIsRefused() throws {
+        let dir = try week(users: 30)
+        let base = ["--catalog", "app.json", "--strategy", "fg"]
+        #expect(try runPopsim(["replay", "week.csv", "--pack", "week.pack"] + base, in: dir).status == 0)
+        let good = [UInt8](try bytes(dir, "week.pack"))
+        let offset = good.suffix(28).prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
+        let json = String(decoding: good[offset..<(good.count - 28)], as: UTF8.self)
+        #expect(json.contains("\"users\": 30, "))
+        for (from, to) in [("\"users\": 30, ", "\"users\": 31, "), ("\"users\": 30, ", "\"users\": 29, "),
+                           ("\"maxErrors\": 0", "\"maxErrors\": 9223372036854775807"), ("\"unmapped\": {}", "\"unmapped\": {\"x\": 1, \"x\": 2}")] {
+            let forged = Array(json.replacingOccurrences(of: from, with: to).utf8)
+            let pack = Array(good[0..<offset]) + forged + TracePack.footer(offset: offset, length: forged.count, checksum: TracePack.Checksum.of(forged))
+            try Data(pack).write(to: dir.appendingPathComponent("f.pack"))
+            let output = try runPopsim(["replay", "f.pack"] + base, in: dir)
+            #expect(output.status == 2 && output.stdout == "", "\(to): \(output.stderr)")
+            #expect(output.stderr == "f.pack: \(Self.damaged)\n", "\(to)")
+        }
+    }
+
+    /// The pack is written last, once the report is: a replay whose report cannot be written
+    /// leaves no pack; the pack and the report never share a file.
+    @Test func thePackIsWrittenOnlyWithItsReport() throws {
+        let dir = try week(users: 40)
+        let base = ["replay", "week.csv", "--catalog", "app.json", "--strategy", "fg"]
+        let nowhere = try runPopsim(base + ["--pack", "w.pack", "--output", "no/such/folder/r.txt"], in: dir)
+        #expect(nowhere.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("w.pack").path))
+        let same = try runPopsim(base + ["--pack", "r.out", "--output", "r.out"], in: dir)
+        #expect(same.status == 2 && same.stderr == "popsim: replay: --pack r.out is also --output: name another file for one of them\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.out").path))
     }
 }

@@ -56,7 +56,7 @@ enum FitCommand {
         }
         let scored = try scoredCandidates(args, catalog: catalog, strategies: modelStrategies(set))
         let layout = try ReplayCommand.traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes, command: "fit")
-        let maxErrors = try ReplayCommand.nonNegative(args, "max-errors", command: "fit") ?? 0
+        let maxErrors = try ReplayCommand.maxErrorsOption(args, command: "fit")
         let progress = console.progressLine()
         let trace = try FitTrace.read(tracePath, layout: layout.0, formatKnown: layout.known, catalog: catalog, maxErrors: maxErrors,
                                       progress: progress)

@@ -6,6 +6,12 @@ extension ReplayCommand {
     static let readingOptions = ["columns", "time-unit", "time-zone", "event", "mapping", "trace-format", "grouped", "max-errors",
                                  "multiline-fields", "shard"]
 
+    /// `--max-errors N` (0 when absent), a count past `TracePack.maxCount` read as that many: no
+    /// trace has more rows, and `N + 1` (the errors kept) must not overflow.
+    static func maxErrorsOption(_ args: Arguments, command: String = "replay") throws(PopsimError) -> Int {
+        min(try nonNegative(args, "max-errors", command: command) ?? 0, TracePack.maxCount)
+    }
+
     /// A pack given as the trace: opened, and checked against the catalog and the options.
     static func packedTrace(_ path: String, args: Arguments, catalogDigest: String) throws(PopsimError) -> TracePackFile {
         if let option = readingOptions.first(where: { args.flag($0) }) {
@@ -39,6 +45,9 @@ extension ReplayCommand {
         }
         try OutputGuard.refuse(output: path, option: "--pack", inputs: OutputGuard.inputs(args) + args.all("output"), command: "replay",
                                what: "the pack")
+        if let output = args.value("output"), output == path {
+            throw PopsimError.usage("replay: --pack \(TerminalText.safe(path)) is also --output: name another file for one of them")
+        }
         return path
     }
 }

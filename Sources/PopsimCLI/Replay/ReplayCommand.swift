@@ -45,7 +45,7 @@ enum ReplayCommand {
         let packPath = try packOption(args, packed: packed != nil)
         let layout = packed == nil ? try traceLayout(args, path: tracePath, catalog: catalog, maxBytes: guards.maxBytes) : (TraceLayout(format: .csv), known: true)
         let shard = try Shard.option(args, command: "replay")
-        let givenMaxErrors = try nonNegative(args, "max-errors") ?? 0
+        let givenMaxErrors = try maxErrorsOption(args)
         let maxErrors = packed?.manifest.maxErrors ?? givenMaxErrors
         // Packing replays with one worker: the pack holds users in the order it replayed them.
         let workers = packPath != nil ? 1 : min(try CheckCommand.jobCount(args, command: "replay"), ReplayPass.maxWorkers)
@@ -59,7 +59,7 @@ enum ReplayCommand {
         // `--save DIR`: the catalog's tree to write users from, and where disagreeing users wait.
         let save = try args.value("save").map { (dir) throws(PopsimError) -> (dir: String, root: JSONValue, disagreements: SavedDisagreements) in
             let root = try ReplaySave.catalogRoot(catalogBytes, path: catalogPath)
-            return (dir, root, try SavedDisagreements(root: root, columns: columns, strategies: set, dir: dir, trace: tracePath, folder: folder))
+            return (dir, root, try SavedDisagreements(root: root, columns: columns, strategies: set, dir: dir, trace: packed?.manifest.trace ?? tracePath, folder: folder))
         }
         let replayer = Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath)
         var pass = ReplayPass(ReplayPass.Settings(
@@ -91,10 +91,13 @@ enum ReplayCommand {
         }
         // The workers' tallies added up once, for every use below.
         let tallies = pass.tallies
-        if packed == nil, let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) { return console.report(refusal) }
-        if let writer = pass.settings.pack as? TracePackWriter {
-            reading.users = pass.workers.reduce(0) { $0 + $1.packedUsers }
-            try writer.finish(reading)
+        if let packed {
+            // Every user the manifest counts, each once: a pack that replays fewer or more is damaged.
+            guard tallies.columns.allSatisfy({ $0.users == packed.manifest.users }) else {
+                return console.report(.io(path: tracePath, reason: TracePackFile.damaged))
+            }
+        } else if let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) {
+            return console.report(refusal)
         }
         // One line for the parts read whole past the budget (a user too big for it), the biggest;
         // none when the budget was said to be short already.
@@ -124,8 +127,13 @@ enum ReplayCommand {
             try ReplaySave.writeFailures(pass.kept(in: tallies), report: report, root: save.root, columns: columns, strategies: set, to: save.dir)
             try save.disagreements.write(hasProduction: report.hasProduction)
         }
-        return finding(report, RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"),
-                                               console: &console))
+        let written = RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"), console: &console)
+        // The pack last, once the report is written: a replay that exits 2 leaves no pack.
+        if written == .success, let writer = pass.settings.pack as? TracePackWriter {
+            reading.users = pass.workers.reduce(0) { $0 + $1.packedUsers }
+            do throws(PopsimError) { try writer.finish(reading) } catch { return console.report(error) }
+        }
+        return finding(report, written)
     }
 
     /// The catalog of a replay or a fit, and its bytes (its digest, the workers' copies): a

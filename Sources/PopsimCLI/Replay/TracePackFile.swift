@@ -9,7 +9,7 @@ final class TracePackWriter: PackSink {
     let path: String
     private let folder: String
     private var fd: Int32 = -1
-    private(set) var blocks: [Int] = []
+    private(set) var blocks: [TracePack.Manifest.Block] = []
 
     init(path: String, folder: String) throws(PopsimError) {
         self.path = path
@@ -33,7 +33,7 @@ final class TracePackWriter: PackSink {
         guard FileIO.writeAll(block, to: fd) else {
             throw PopsimError.io(path: folder, reason: "cannot write the pack's temporary file: " + System.lastError)
         }
-        blocks.append(block.count)
+        blocks.append(TracePack.Manifest.Block(bytes: block.count, checksum: TracePack.Checksum.of(block)))
     }
 
     /// Writes FILE: the blocks so far and `manifest` (its `blocks` set here).
@@ -41,7 +41,7 @@ final class TracePackWriter: PackSink {
         var manifest = manifest
         manifest.blocks = blocks
         let json = Array(manifest.json.utf8)
-        let offset = TracePack.header.count + blocks.reduce(0, +)
+        let offset = TracePack.header.count + blocks.reduce(0) { $0 + $1.bytes }
         let fd = self.fd
         var failed = false
         do {
@@ -64,7 +64,7 @@ final class TracePackWriter: PackSink {
                     left -= n
                 }
                 writer.write(bytes: json)
-                writer.write(bytes: TracePack.footer(offset: offset, length: json.count))
+                writer.write(bytes: TracePack.footer(offset: offset, length: json.count, checksum: TracePack.Checksum.of(json)))
                 return true
             }
         } catch {
@@ -79,8 +79,8 @@ final class TracePackWriter: PackSink {
 struct TracePackFile {
     let path: String
     let manifest: TracePack.Manifest
-    /// Each block's offset and bytes.
-    let blocks: [(offset: Int, bytes: Int)]
+    /// Each block's offset, bytes and checksum.
+    let blocks: [(offset: Int, block: TracePack.Manifest.Block)]
 
     /// Whether `path` names a pack (a regular file that begins with `TracePack.magic`).
     static func isPack(_ path: String) -> Bool {
@@ -110,13 +110,14 @@ struct TracePackFile {
         guard Self.read(fd, at: size - TracePack.footerBytes, into: &footer),
               let place = TracePack.manifestPlace(footer: footer, fileBytes: size), place.length <= Self.maxManifestBytes else { throw damaged }
         var json = [UInt8](repeating: 0, count: place.length)
-        guard Self.read(fd, at: place.offset, into: &json), let manifest = TracePack.Manifest.read(json) else { throw damaged }
-        var blocks: [(Int, Int)] = []
+        guard Self.read(fd, at: place.offset, into: &json), TracePack.Checksum.of(json) == place.checksum,
+              let manifest = TracePack.Manifest.read(json) else { throw damaged }
+        var blocks: [(Int, TracePack.Manifest.Block)] = []
         var at = TracePack.header.count
-        for bytes in manifest.blocks {
-            guard bytes <= place.offset - at else { throw damaged }
-            blocks.append((at, bytes))
-            at += bytes
+        for block in manifest.blocks {
+            guard block.bytes <= place.offset - at else { throw damaged }
+            blocks.append((at, block))
+            at += block.bytes
         }
         guard at == place.offset else { throw damaged }
         self.manifest = manifest
@@ -150,9 +151,9 @@ struct TracePackFile {
     final class Share: SpillStore {
         let path: String
         private var fd: Int32
-        private let blocks: [(offset: Int, bytes: Int)]
+        private let blocks: [(offset: Int, block: TracePack.Manifest.Block)]
 
-        init(path: String, blocks: [(offset: Int, bytes: Int)]) throws(PopsimError) {
+        init(path: String, blocks: [(offset: Int, block: TracePack.Manifest.Block)]) throws(PopsimError) {
             self.path = path
             self.blocks = blocks
             fd = System.openForReading(path)
@@ -169,10 +170,13 @@ struct TracePackFile {
             throw PopsimError.internalError("replay: a pack's block was written to")
         }
 
-        func size(_ part: Int) -> Int { blocks[part].bytes }
+        func size(_ part: Int) -> Int { blocks[part].block.bytes }
 
+        /// Hands the block over in pieces; bytes that are not those written (their checksum) are
+        /// `unreadable`, once all were handed over (the replay then stops with that error).
         func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
-            var left = blocks[part].bytes
+            var left = blocks[part].block.bytes
+            var checksum = TracePack.Checksum()
             guard System.seek(fd, to: blocks[part].offset) else { throw unreadable }
             var buffer = [UInt8](repeating: 0, count: min(TracePartitions.piece, max(1, left)))
             while left > 0 {
@@ -180,8 +184,13 @@ struct TracePackFile {
                 if n < 0, System.errorNumber == System.interrupted { continue }
                 guard n > 0 else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
                 left -= n
-                buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                buffer.withUnsafeBufferPointer { piece in
+                    let bytes = UnsafeBufferPointer(rebasing: piece[0..<n])
+                    checksum.add(bytes)
+                    body(bytes)
+                }
             }
+            guard checksum.value == blocks[part].block.checksum else { throw unreadable }
         }
 
         func close() {

@@ -11,7 +11,8 @@ struct TracePackTests {
         TracePack.Manifest(trace: "week \"1\".csv", traceBytes: 1234, traceDigest: "sha256:ab", catalogDigest: "sha256:cd",
                            reading: ["format csv", "time ms zone 60", "columns user\u{1F}time", "quoted line breaks 1", "event a\u{1F}b"],
                            maxErrors: 3, rows: 99, badRows: 2, userErrors: 1, skippedUsers: 2, hasProduction: true, hasTriggers: false,
-                           unmapped: [("zeta", 4), ("Screen Viewed", 7), ("é", 1)], users: 10, blocks: [700, 20])
+                           unmapped: [("zeta", 4), ("Screen Viewed", 7), ("é", 1)], users: 10,
+                           blocks: [.init(bytes: 700, checksum: 0xFEED_0000_0000_BEEF), .init(bytes: 20, checksum: 0)])
     }
 
     @Test func theManifestReadsBackAsWritten() {
@@ -19,10 +20,14 @@ struct TracePackTests {
         let back = TracePack.Manifest.read(Array(m.json.utf8))
         #expect(back == m)
         #expect(back?.unmapped.map(\.event) == ["Screen Viewed", "zeta", "é"])
-        #expect(back?.reading == m.reading && back?.blocks == [700, 20] && back?.hasProduction == true && back?.trace == "week \"1\".csv")
-        // Another version, a missing field, a negative count, a block of no bytes, not JSON: nil.
+        #expect(back?.reading == m.reading && back?.blocks == m.blocks && back?.hasProduction == true && back?.trace == "week \"1\".csv")
+        #expect(back?.blocks.first?.checksum == 0xFEED_0000_0000_BEEF)
+        // Another version, a missing field, a negative count, a count past `maxCount` (a sum of
+        // two would overflow), an event twice, a block of no users, no user, not JSON: nil.
         for (from, to) in [("\"popsimPack\": 1", "\"popsimPack\": 2"), ("\"rows\": 99, ", ""), ("\"badRows\": 2", "\"badRows\": -2"),
-                           ("[700, 20]", "[700, 0]"), ("{", "[")] {
+                           ("\"maxErrors\": 3", "\"maxErrors\": 9223372036854775807"), ("\"badRows\": 2", "\"badRows\": 17592186044417"),
+                           ("\"zeta\": 4", "\"é\": 4"), ("\"bytes\": 20", "\"bytes\": 5"), ("\"users\": 10", "\"users\": 0"),
+                           ("\"checksum\": \"0\"", "\"checksum\": \"x\""), ("{", "[")] {
             let text = m.json.replacingOccurrences(of: from, with: to)
             #expect(text != m.json, "\(from)")
             #expect(TracePack.Manifest.read(Array(text.utf8)) == nil, "\(from)")
@@ -30,17 +35,45 @@ struct TracePackTests {
     }
 
     @Test func theFooterPointsAtTheManifestJustBeforeIt() {
-        let footer = TracePack.footer(offset: 1000, length: 300)
+        let footer = TracePack.footer(offset: 1000, length: 300, checksum: .max - 1)
         #expect(footer.count == TracePack.footerBytes && Array(footer.suffix(4)) == TracePack.magic)
-        #expect(TracePack.manifestPlace(footer: footer, fileBytes: 1320).map { [$0.offset, $0.length] } == [1000, 300])
+        let place = TracePack.manifestPlace(footer: footer, fileBytes: 1328)
+        #expect(place?.offset == 1000 && place?.length == 300 && place?.checksum == .max - 1)
         // Anywhere else, past the file, before the header, or not a footer: nil, never a trap.
-        for size in [1319, 1321, 0, 3, Int.max] { #expect(TracePack.manifestPlace(footer: footer, fileBytes: size) == nil, "\(size)") }
-        #expect(TracePack.manifestPlace(footer: TracePack.footer(offset: 2, length: 2), fileBytes: 24) == nil)
-        #expect(TracePack.manifestPlace(footer: TracePack.footer(offset: 0, length: .max), fileBytes: 100) == nil)
+        for size in [1327, 1329, 0, 3, Int.max] { #expect(TracePack.manifestPlace(footer: footer, fileBytes: size) == nil, "\(size)") }
+        #expect(TracePack.manifestPlace(footer: TracePack.footer(offset: 2, length: 2, checksum: 0), fileBytes: 32) == nil)
+        #expect(TracePack.manifestPlace(footer: TracePack.footer(offset: 0, length: .max, checksum: 0), fileBytes: 100) == nil)
         var wrong = footer
-        wrong[19] ^= 1
-        #expect(TracePack.manifestPlace(footer: wrong, fileBytes: 1320) == nil)
+        wrong[27] ^= 1
+        #expect(TracePack.manifestPlace(footer: wrong, fileBytes: 1328) == nil)
         #expect(TracePack.sniffs(TracePack.header) && !TracePack.sniffs(Array("PSP".utf8)) && !TracePack.sniffs(PartitionCodec.header))
+    }
+
+    /// A checksum fed in pieces of any size is the one of the whole; any byte changed changes it.
+    @Test func theChecksumIsOfTheBytesWhateverThePieces() {
+        var bytes: [UInt8] = []
+        var x: UInt64 = 7
+        for _ in 0..<100 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1
+            bytes.append(UInt8(truncatingIfNeeded: x >> 40))
+        }
+        let whole = TracePack.Checksum.of(bytes)
+        for piece in [1, 3, 7, 8, 9, 64, 100] {
+            var c = TracePack.Checksum()
+            var at = 0
+            while at < bytes.count {
+                let end = min(bytes.count, at + piece)
+                bytes[at..<end].withUnsafeBufferPointer { c.add($0) }
+                at = end
+            }
+            #expect(c.value == whole, "\(piece)")
+        }
+        for k in [0, 7, 8, 63, 95, 99] {
+            var changed = bytes
+            changed[k] ^= 0x10
+            #expect(TracePack.Checksum.of(changed) != whole, "\(k)")
+        }
+        #expect(TracePack.Checksum.of(Array(bytes.dropLast())) != whole && TracePack.Checksum.of(bytes + [0]) != whole)
     }
 
     /// Reads `bytes` as a pack's block against the vocabulary tests' catalog: whether they read
@@ -157,6 +190,16 @@ struct TracePackTests {
             let bytes = Self.block(rows, values: values)
             #expect(try Self.read(bytes).ok == false, "\(why)")
             #expect(try Self.read(bytes, checked: false) == (true, 1), "\(why)")
+        }
+        // A user left out, or whose first row is 0 or past any trace's: refused.
+        for (firstRow, bad) in [(1, true), (0, false), (Int.max, false)] {
+            var out = PartitionCodec.header
+            Array("u1".utf8).withUnsafeBufferPointer {
+                PartitionCodec.encodeRun(user: $0, firstRow: firstRow, bad: bad, rows: [(5, PackedEntry(op: enqueue, popup: 1, value: -1))],
+                                         values: values, into: &out)
+            }
+            #expect(try Self.read(out).ok == false, "\(firstRow) \(bad)")
+            #expect(try Self.read(out, checked: false).ok == true, "\(firstRow) \(bad)")
         }
         // A row record (what a partition holds after spilling began) is not a pack's.
         var row = PartitionCodec.header

@@ -206,7 +206,9 @@ public enum PartitionCodec {
         /// run: a run (a pack holds nothing else) whose times go forward within ±2⁶² ms and
         /// whose entries each make their action or name a popup of the catalog's `popups`.
         static func checked(_ record: Record, popups: Int, _ values: TraceValues) -> Bool {
-            guard case .run(_, _, _, let rows) = record, !rows.isEmpty else { return false }
+            // A user with rows, not left out, its first row a row number a trace can have.
+            guard case .run(_, let firstRow, let bad, let rows) = record, !rows.isEmpty, !bad, firstRow >= 1,
+                  firstRow <= TracePack.maxCount else { return false }
             var previous = Int.min
             for r in rows {
                 guard r.time >= previous, r.time.magnitude < UInt(TraceTime.limit) else { return false }

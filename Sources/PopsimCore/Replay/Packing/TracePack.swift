@@ -5,8 +5,9 @@
 ///
 /// The file: the magic `PSPK` and a version byte; blocks, each a `PackBlockWriter` stream (its
 /// own `PSPT` header, whole users only, values numbered, about `blockBytes` each); the manifest, a
-/// JSON object (`Manifest`); and a footer of 20 bytes: the manifest's offset and length (64-bit
-/// little-endian) and `PSPK` again. The block sizes are in the manifest, so workers read blocks
+/// JSON object (`Manifest`); and a footer of 28 bytes: the manifest's offset, length and checksum
+/// (64-bit little-endian) and `PSPK` again. Each block's checksum is in the manifest: a byte
+/// changed anywhere is found. The block sizes are in the manifest, so workers read blocks
 /// on their own.
 ///
 /// Contract: a pack replays to the same report bytes as its trace under the same catalog and
@@ -18,30 +19,82 @@ public enum TracePack {
     public static let magic: [UInt8] = Array("PSPK".utf8)
     public static let version: UInt8 = 1
     public static var header: [UInt8] { magic + [version] }
-    public static let footerBytes = 20
+    public static let footerBytes = 28
     /// Users are written in blocks of about this many bytes: the unit a worker reads and replays.
     public static let blockBytes = 1 << 20
+    /// The largest count a manifest holds (as `--merge` reads a report's): sums of a few stay far
+    /// from overflowing.
+    public static let maxCount = 1 << 44
+
+    /// A block's checksum, fed in pieces (`add` each, in order): what tells that a block changed
+    /// on disk or on its way (not a forgery), eight bytes at a time.
+    public struct Checksum {
+        private var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+        private var count = 0
+        /// The bytes of a word a piece ended inside of.
+        private var carry: [UInt8] = []
+
+        public init() {}
+
+        public mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard let base = piece.baseAddress else { return }
+            count += piece.count
+            var i = 0
+            while !carry.isEmpty, carry.count < 8, i < piece.count {
+                carry.append(piece[i])
+                i += 1
+            }
+            if carry.count == 8 {
+                mix(carry.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+                carry.removeAll(keepingCapacity: true)
+            }
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= piece.count {
+                mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            carry.append(contentsOf: piece[i...])
+        }
+
+        private mutating func mix(_ word: UInt64) {
+            h = (h ^ word) &* 0x100_0000_01B3 &+ 0x2545_F491_4F6C_DD1D
+            h ^= h >> 29
+        }
+
+        public var value: UInt64 {
+            var v = h
+            for b in carry { v = (v ^ UInt64(b)) &* 0x100_0000_01B3 }
+            v ^= UInt64(count)
+            return v ^ (v >> 32)
+        }
+
+        public static func of(_ bytes: [UInt8]) -> UInt64 {
+            var c = Checksum()
+            bytes.withUnsafeBufferPointer { c.add($0) }
+            return c.value
+        }
+    }
 
     /// Whether `bytes` (a file's first bytes) begin a pack.
     public static func sniffs(_ bytes: [UInt8]) -> Bool { bytes.count >= magic.count && Array(bytes[0..<magic.count]) == magic }
 
-    /// The footer pointing at a manifest of `length` bytes at `offset`.
-    public static func footer(offset: Int, length: Int) -> [UInt8] {
+    /// The footer pointing at a manifest of `length` bytes at `offset`, with its checksum.
+    public static func footer(offset: Int, length: Int, checksum: UInt64) -> [UInt8] {
         var out: [UInt8] = []
-        for v in [offset, length] {
-            for k in 0..<8 { out.append(UInt8(truncatingIfNeeded: UInt64(v) >> (8 * UInt64(k)))) }
+        for v in [UInt64(offset), UInt64(length), checksum] {
+            for k in 0..<8 { out.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(k)))) }
         }
         return out + magic
     }
 
-    /// The manifest's offset and length from a footer; nil when it is not one.
-    public static func manifestPlace(footer: [UInt8], fileBytes: Int) -> (offset: Int, length: Int)? {
-        guard footer.count == footerBytes, Array(footer[16..<20]) == magic, fileBytes >= header.count + footerBytes else { return nil }
+    /// The manifest's offset, length and checksum from a footer; nil when it is not one.
+    public static func manifestPlace(footer: [UInt8], fileBytes: Int) -> (offset: Int, length: Int, checksum: UInt64)? {
+        guard footer.count == footerBytes, Array(footer[24..<28]) == magic, fileBytes >= header.count + footerBytes else { return nil }
         func word(_ at: Int) -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 | UInt64(footer[at + $1]) << (8 * UInt64($1)) } }
         let offset = word(0), length = word(8), before = UInt64(fileBytes - footerBytes)
         // The manifest ends where the footer begins.
         guard offset >= UInt64(header.count), length <= before, offset == before - length else { return nil }
-        return (Int(offset), Int(length))
+        return (Int(offset), Int(length), word(16))
     }
 
     /// What reading the trace found, and where the pack's blocks are.
@@ -64,12 +117,21 @@ public enum TracePack {
         /// Rows skipped as unmapped events, by event name, sorted by name.
         public var unmapped: [(event: String, rows: Int)]
         public var users: Int
-        /// Each block's bytes, in order after the header.
-        public var blocks: [Int]
+        /// Each block's bytes and checksum, in order after the header.
+        public var blocks: [Block]
+
+        public struct Block: Sendable, Equatable {
+            public var bytes: Int
+            public var checksum: UInt64
+            public init(bytes: Int, checksum: UInt64) {
+                self.bytes = bytes
+                self.checksum = checksum
+            }
+        }
 
         public init(trace: String, traceBytes: Int, traceDigest: String, catalogDigest: String, reading: [String], maxErrors: Int,
                     rows: Int, badRows: Int, userErrors: Int, skippedUsers: Int, hasProduction: Bool, hasTriggers: Bool,
-                    unmapped: [(event: String, rows: Int)], users: Int, blocks: [Int]) {
+                    unmapped: [(event: String, rows: Int)], users: Int, blocks: [Block]) {
             self.trace = trace
             self.traceBytes = traceBytes
             self.traceDigest = traceDigest
@@ -111,7 +173,12 @@ public enum TracePack {
             for (event, n) in unmapped { u.add(event, n) }
             o.add("unmapped", json: u.closed)
             o.add("users", users)
-            o.add("blocks", json: JSONObjectWriter.array(blocks.map(String.init)))
+            o.add("blocks", json: JSONObjectWriter.array(blocks.map { b in
+                var one = JSONObjectWriter()
+                one.add("bytes", b.bytes)
+                one.add("checksum", String(b.checksum, radix: 16))
+                return one.closed
+            }))
             return o.closed
         }
 
@@ -120,10 +187,12 @@ public enum TracePack {
             guard let value = try? JSONReader.parse(bytes), case .object(let members) = value.kind else { return nil }
             var fields: [String: JSONValue.Kind] = [:]
             for m in members { fields[m.key] = m.value.kind }
-            func int(_ key: String) -> Int? {
-                guard case .number(let n)? = fields[key], let v = n.integer, v >= 0 else { return nil }
+            // Counts within `maxCount`, as `--merge` reads a report's: sums of them never overflow.
+            func count(_ kind: JSONValue.Kind?) -> Int? {
+                guard case .number(let n)? = kind, let v = n.integer, v >= 0, v <= TracePack.maxCount else { return nil }
                 return v
             }
+            func int(_ key: String) -> Int? { count(fields[key]) }
             func string(_ key: String) -> String? {
                 guard case .string(let s)? = fields[key] else { return nil }
                 return s
@@ -146,14 +215,20 @@ public enum TracePack {
             }
             var unmapped: [(event: String, rows: Int)] = []
             for m in unmappedMembers {
-                guard case .number(let n) = m.value.kind, let v = n.integer, v >= 0 else { return nil }
+                guard let v = count(m.value.kind) else { return nil }
                 unmapped.append((m.key, v))
             }
-            var blocks: [Int] = []
+            // Each event once.
+            guard Set(unmapped.map(\.event)).count == unmapped.count else { return nil }
+            var blocks: [Block] = []
             for v in blockValues {
-                guard case .number(let n) = v.kind, let size = n.integer, size > 0 else { return nil }
-                blocks.append(size)
+                guard case .object(let parts) = v.kind, parts.count == 2, parts[0].key == "bytes", parts[1].key == "checksum",
+                      let size = count(parts[0].value.kind), size > PartitionCodec.header.count,
+                      case .string(let hex) = parts[1].value.kind, let checksum = UInt64(hex, radix: 16) else { return nil }
+                blocks.append(Block(bytes: size, checksum: checksum))
             }
+            // A pack holds one user at least (a replay of none writes none).
+            guard users > 0, !blocks.isEmpty else { return nil }
             return Manifest(trace: trace, traceBytes: traceBytes, traceDigest: traceDigest, catalogDigest: catalogDigest, reading: reading,
                             maxErrors: maxErrors, rows: rows, badRows: badRows, userErrors: userErrors, skippedUsers: skippedUsers,
                             hasProduction: hasProduction, hasTriggers: hasTriggers, unmapped: unmapped, users: users, blocks: blocks)
