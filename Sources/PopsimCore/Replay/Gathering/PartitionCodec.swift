@@ -166,7 +166,9 @@ public enum PartitionCodec {
             let all = carry
             var used = 0
             let ok = all.withUnsafeBufferPointer { scan($0, &used, body) }
-            carry = Array(all[used...])
+            // A record longer than a piece is kept as it grows, not copied again for each piece
+            // (a user of many mebibytes read back in 1 MiB pieces was quadratic).
+            if used > 0 { carry = Array(all[used...]) }
             return ok
         }
 
