@@ -94,6 +94,22 @@ public enum FileIO {
         }
     }
 
+    /// Reads exactly `count` bytes from `fd`'s position, handing them to `body` in pieces of at
+    /// most `piece` bytes (one buffer for them all); false when the file ends first or a read
+    /// fails (`System.lastError` says why).
+    static func readPieces(_ fd: Int32, count: Int, piece: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: min(piece, max(1, count)))
+        var left = count
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, min($0.count, left)) }
+            if n < 0, System.errorNumber == System.interrupted { continue }
+            guard n > 0 else { return false }
+            left -= n
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        }
+        return true
+    }
+
     /// What a folder walk finds at a path: a folder (not through a symlink), a regular file (a
     /// symlink to one counts), something else that exists, or nothing.
     public enum Kind { case directory, regular, other, missing, linkToDirectory }

@@ -47,21 +47,9 @@ final class TracePackWriter: PackSink {
         do {
             try FileIO.writeAtomically(to: path) { writer in
                 writer.write(bytes: TracePack.header)
-                guard System.rewind(fd) else {
+                guard System.rewind(fd), FileIO.readPieces(fd, count: offset - TracePack.header.count, { writer.write(bytes: $0) }) else {
                     failed = true
                     return false
-                }
-                var buffer = [UInt8](repeating: 0, count: TracePartitions.piece)
-                var left = offset - TracePack.header.count
-                while left > 0 {
-                    let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, min($0.count, left)) }
-                    if n < 0, System.errorNumber == System.interrupted { continue }
-                    guard n > 0 else {
-                        failed = true
-                        return false
-                    }
-                    buffer.withUnsafeBufferPointer { writer.write(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
-                    left -= n
                 }
                 writer.write(bytes: json)
                 writer.write(bytes: TracePack.footer(offset: offset, length: json.count, checksum: TracePack.Checksum.of(json)))
@@ -175,21 +163,13 @@ struct TracePackFile {
         /// Hands the block over in pieces; bytes that are not those written (their checksum) are
         /// `unreadable`, once all were handed over (the replay then stops with that error).
         func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
-            var left = blocks[part].block.bytes
             var checksum = TracePack.Checksum()
             guard System.seek(fd, to: blocks[part].offset) else { throw unreadable }
-            var buffer = [UInt8](repeating: 0, count: min(TracePartitions.piece, max(1, left)))
-            while left > 0 {
-                let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, min($0.count, left)) }
-                if n < 0, System.errorNumber == System.interrupted { continue }
-                guard n > 0 else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
-                left -= n
-                buffer.withUnsafeBufferPointer { piece in
-                    let bytes = UnsafeBufferPointer(rebasing: piece[0..<n])
-                    checksum.add(bytes)
-                    body(bytes)
-                }
+            let read = FileIO.readPieces(fd, count: blocks[part].block.bytes, piece: TracePartitions.piece) { piece in
+                checksum.add(piece)
+                body(piece)
             }
+            guard read else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
             guard checksum.value == blocks[part].block.checksum else { throw unreadable }
         }
 

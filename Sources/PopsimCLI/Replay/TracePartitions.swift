@@ -56,14 +56,8 @@ final class TracePartitions: SpillStore {
 
     func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
         guard System.rewind(fds[part]) else { throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back") }
-        var buffer = [UInt8](repeating: 0, count: min(Self.piece, max(1, sizes[part])))
-        var left = sizes[part]
-        while left > 0 {
-            let n = buffer.withUnsafeMutableBytes { System.readBytes(fds[part], $0.baseAddress, min($0.count, left)) }
-            if n < 0, System.errorNumber == System.interrupted { continue }
-            guard n > 0 else { throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back: " + System.lastError) }
-            left -= n
-            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        guard FileIO.readPieces(fds[part], count: sizes[part], piece: Self.piece, body) else {
+            throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back: " + System.lastError)
         }
     }
 

@@ -31,7 +31,17 @@ public enum PartitionCodec {
     /// Appends a run record.
     static func encodeRun(user: UnsafeBufferPointer<UInt8>, firstRow: Int, bad: Bool, rows: [(time: Int, entry: PackedEntry)],
                           values: TraceValues, into out: inout [UInt8]) {
-        var body: [UInt8] = [1]
+        let body = runBody(tag: 1, user: user, firstRow: firstRow, bad: bad, rows: rows) { e, body in entry(e, values, &body) }
+        unsigned(body.count, &out)
+        out += body
+    }
+
+    /// A run record after its length: `tag` (1, or 4 in a pack's block), the user, its first
+    /// row, whether it is left out, then each row's time (the first absolute, then the step) and
+    /// what `entry` writes of it.
+    static func runBody(tag: UInt8, user: UnsafeBufferPointer<UInt8>, firstRow: Int, bad: Bool,
+                        rows: some Collection<(time: Int, entry: PackedEntry)>, _ entry: (PackedEntry, inout [UInt8]) -> Void) -> [UInt8] {
+        var body: [UInt8] = [tag]
         bytes(user, &body)
         unsigned(firstRow, &body)
         body.append(bad ? 1 : 0)
@@ -40,10 +50,9 @@ public enum PartitionCodec {
         for (k, r) in rows.enumerated() {
             signed(k == 0 ? r.time : r.time &- previous, &body)
             previous = r.time
-            entry(r.entry, values, &body)
+            entry(r.entry, &body)
         }
-        unsigned(body.count, &out)
-        out += body
+        return body
     }
 
     /// Appends a row record.

@@ -35,18 +35,10 @@ public struct PackBlockWriter {
     public mutating func add(user: UnsafeBufferPointer<UInt8>, firstRow: Int, rows: [TimedEntry], values: TraceValues) {
         fresh.removeAll(keepingCapacity: true)
         freshCount = 0
-        var body: [UInt8] = [4]
-        PartitionCodec.bytes(user, &body)
-        PartitionCodec.unsigned(firstRow, &body)
-        body.append(0)
-        PartitionCodec.unsigned(rows.count, &body)
-        var previous = 0
-        for (k, r) in rows.enumerated() {
-            PartitionCodec.signed(k == 0 ? r.time : r.time &- previous, &body)
-            previous = r.time
-            body.append(r.entry.op)
-            PartitionCodec.signed(Int(r.entry.popup), &body)
-            PartitionCodec.unsigned(number(r.entry, values).map { $0 + 1 } ?? 0, &body)
+        let body = PartitionCodec.runBody(tag: 4, user: user, firstRow: firstRow, bad: false, rows: rows.lazy.map { ($0.time, $0.entry) }) { e, body in
+            body.append(e.op)
+            PartitionCodec.signed(Int(e.popup), &body)
+            PartitionCodec.unsigned(number(e, values).map { $0 + 1 } ?? 0, &body)
         }
         if freshCount > 0 {
             var record: [UInt8] = [3]

@@ -338,17 +338,14 @@ public final class ReplayWorker: @unchecked Sendable {
     private func replaySpilled(maxErrors: Int, othersErrors: Int) throws(PopsimError) {
         guard let store else { return }
         try flush(force: true)
-        try replay(store, level: 1, parentSize: nil, maxErrors: maxErrors, othersErrors: othersErrors,
-                   unreadable: store.isForeign ? store.unreadable : nil)
+        try replay(store, level: 1, parentSize: nil, maxErrors: maxErrors, othersErrors: othersErrors)
     }
 
-    /// `unreadable`: for a foreign store (and the partitions it is split into), what its bytes
-    /// that do not read back are; its records are checked against the catalog as they are read.
-    private func replay(_ store: any SpillStore, level: Int, parentSize: Int?, maxErrors: Int, othersErrors: Int,
-                        unreadable: PopsimError?) throws(PopsimError) {
+    /// A foreign store's records (a pack's blocks, never split) are checked against the catalog
+    /// as they are read.
+    private func replay(_ store: any SpillStore, level: Int, parentSize: Int?, maxErrors: Int, othersErrors: Int) throws(PopsimError) {
         let state = replayer.catalog.state.initial
-        let popups = unreadable == nil ? nil : replayer.catalog.popups.count
-        let broken = unreadable ?? store.unreadable
+        let popups = store.isForeign ? replayer.catalog.popups.count : nil
         for part in 0..<store.count {
             let size = store.size(part)
             guard size > PartitionCodec.header.count else { continue }
@@ -372,9 +369,9 @@ public final class ReplayWorker: @unchecked Sendable {
                     }
                 }
                 if let failed { throw failed }
-                guard ok, codec.isAtEnd else { throw broken }
+                guard ok, codec.isAtEnd else { throw store.unreadable }
                 try splitter.flush { (p, b) throws(PopsimError) in try sub.append(p, b) }
-                try replay(sub, level: level + 1, parentSize: size, maxErrors: maxErrors, othersErrors: othersErrors, unreadable: unreadable)
+                try replay(sub, level: level + 1, parentSize: size, maxErrors: maxErrors, othersErrors: othersErrors)
                 continue
             }
             var g = UserGatherer(decoder: gatherer.decoder, worker: 0, workers: 1, shard: nil, promisedGrouped: false, maxErrors: gatherer.maxErrors,
@@ -393,7 +390,7 @@ public final class ReplayWorker: @unchecked Sendable {
             }
             g.values = values
             // A foreign store holds one run per user (a user twice would have its rows out of order).
-            guard ok, codec.isAtEnd, popups == nil || g.heldUsers == runs else { throw broken }
+            guard ok, codec.isAtEnd, popups == nil || g.heldUsers == runs else { throw store.unreadable }
             laterErrors = TraceError.inFileOrder(laterErrors + g.errors, cap: gatherer.maxErrors + 1)
             laterErrorCount += g.errorCount
             laterUserErrors += g.userErrors
