@@ -43,6 +43,7 @@ public struct Decisions: Sendable {
     public mutating func startTimer(after ms: Int, token: Int) { list.append(.startTimer(after: ms, token: token)) }
     mutating func append(_ d: Decision) { list.append(d) }
 
+    @inline(__always)
     mutating func removeAll() {
         list.empty()
     }

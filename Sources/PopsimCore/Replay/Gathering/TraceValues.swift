@@ -33,6 +33,12 @@ public struct TraceValues: Sendable {
         id >= 0 && Int(id) < settings.count ? settings[Int(id)] : nil
     }
 
+    /// The variable of setting `id`, without a copy of its value (a row's hot path).
+    @inline(__always)
+    func settingVariable(_ id: Int32) -> Int32? {
+        id >= 0 && Int(id) < settings.count ? Int32(truncatingIfNeeded: settings[Int(id)].0.index) : nil
+    }
+
     /// The id of a text given as bytes.
     public mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let next = Int32(texts.count)

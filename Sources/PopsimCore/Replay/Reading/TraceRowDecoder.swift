@@ -149,7 +149,7 @@ public final class TraceRowDecoder: Sendable {
     private func setting(_ text: UnsafeBufferPointer<UInt8>?, _ row: TraceRow, _ values: inout TraceValues,
                          _ failure: inout TraceError?) -> (variable: Int32, id: Int32)? {
         guard let text else { return fail(&failure, missing(.value, row, what: "name=value")) }
-        if let id = values.setting(written: text), let setting = values.setting(id) { return (Int32(setting.0.index), id) }
+        if let id = values.setting(written: text), let variable = values.settingVariable(id) { return (variable, id) }
         guard let eq = text.firstIndex(of: UInt8(ascii: "=")) else {
             return fail(&failure, error(row, .value, .notASetting(String(decoding: text, as: UTF8.self))))
         }
