@@ -58,6 +58,8 @@ public protocol Strategy: SendableMetatype {
 
     /// Reacts to one happening by appending decisions. `world` shows the decisions only after this
     /// returns: a strategy that hides and then shows within one call must keep track itself.
+    /// The built-in strategies mark it `@inline(__always)`: its one caller is the engine's `tell`,
+    /// specialized per strategy, and a call per happening cost 2 % of a replay (callgrind).
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions)
 
     /// The popups still waiting in its queue when the run ends, in queue order.

@@ -63,6 +63,7 @@ struct AdwToastStrategy: Strategy {
         queued.addInstance()
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

@@ -52,6 +52,7 @@ struct AndroidToastStrategy: Strategy {
         quota = Pacing(windows: Self.quotas, keys: packages.count)
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

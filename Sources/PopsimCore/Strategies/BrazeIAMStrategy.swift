@@ -55,6 +55,7 @@ struct BrazeIAMStrategy: Strategy {
 
     static let day = 86_400_000
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

@@ -79,6 +79,7 @@ struct EntryKitStrategy: Strategy {
         popMs = world.options.integer("popMs")
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

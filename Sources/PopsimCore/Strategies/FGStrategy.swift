@@ -130,6 +130,7 @@ struct FGStrategy: Strategy {
         cleared.empty()
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         hiddenNow.empty()
         leavingNow.empty()

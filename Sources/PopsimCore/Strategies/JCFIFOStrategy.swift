@@ -20,6 +20,7 @@ struct JCFIFOStrategy: Strategy {
 
     init(world: World) {}
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

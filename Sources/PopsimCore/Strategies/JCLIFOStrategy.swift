@@ -44,6 +44,7 @@ struct JCLIFOStrategy: Strategy {
 
     init(world: World) { inStack = PopupCounts(popups: world.scenario.popups.count) }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

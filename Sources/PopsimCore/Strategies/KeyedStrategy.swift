@@ -38,6 +38,7 @@ struct KeyedStrategy: Strategy {
         slotOfKey = Array(repeating: -1, count: keyOfPopup.count)
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

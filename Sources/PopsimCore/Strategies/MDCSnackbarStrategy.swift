@@ -69,6 +69,7 @@ struct MDCSnackbarStrategy: Strategy {
         holds = TimerHolds(.restart, popups: world.scenario.popups.count)
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

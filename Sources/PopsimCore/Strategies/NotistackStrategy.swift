@@ -71,6 +71,7 @@ struct NotistackStrategy: Strategy {
         holds.addInstance()
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

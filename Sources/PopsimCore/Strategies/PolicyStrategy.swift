@@ -103,6 +103,7 @@ struct PolicyStrategy: Strategy {
         holds?.addInstance()
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p): arrive(p, world, &decisions)

@@ -37,6 +37,7 @@ struct SSPStrategy: Strategy {
 
     init(world: World) { listed = PopupCounts(popups: world.scenario.popups.count) }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

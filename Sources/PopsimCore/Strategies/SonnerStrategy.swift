@@ -72,6 +72,7 @@ struct SonnerStrategy: Strategy {
         remaining.append(nil)
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

@@ -101,6 +101,7 @@ struct SwiftMessagesStrategy: Strategy {
         shownAt = Array(repeating: 0, count: world.scenario.popups.count)
     }
 
+    @inline(__always)
     mutating func handle(_ happening: Happening, in world: World, decisions: inout Decisions) {
         switch happening {
         case .enqueued(let p):

@@ -110,7 +110,9 @@ public struct Replayer: Sendable {
             }
             let result: RunResult
             do {
-                result = try columns[c].configuration.run(scratch.scenario, limits: limits, on: scratch.runners[c])
+                // The runner called with the column's options: the configuration copied per
+                // user cost ~330 instructions (its strings and lists retained and released).
+                result = try scratch.runners[c].run(scratch.scenario, options: columns[c].configuration.options, limits: limits)
             } catch {
                 guard error.settles == false else { throw ReplayFailure(user: ref, column: columns[c].label, error: error) }
                 tallies.columns[c].users += 1
