@@ -28,8 +28,20 @@ public indirect enum Condition: Sendable, Equatable {
 
     /// Whether a boolean expression holds in `state` (a non-boolean never holds).
     public func holds(_ state: [StateValue]) -> Bool {
-        if case .boolean(true) = evaluate(state) { return true }
-        return false
+        switch self {
+        // The common shapes, read in place: evaluating them built and copied a value per node
+        // (a string's retain and release each), a popup's `when` at every scan of a queue.
+        case .compare(let op, .variable(let id), .literal(let v)): return op.apply(state[id.index], v)
+        case .variable(let id):
+            if case .boolean(true) = state[id.index] { return true }
+            return false
+        case .not(let e): return !e.holds(state)
+        case .and(let operands): return operands.allSatisfy { $0.holds(state) }
+        case .or(let operands): return operands.contains { $0.holds(state) }
+        default:
+            if case .boolean(true) = evaluate(state) { return true }
+            return false
+        }
     }
 }
 
