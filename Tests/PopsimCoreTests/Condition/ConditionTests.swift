@@ -24,6 +24,26 @@ import Testing
         #expect(try holds("true || false && false"))
     }
 
+    /// `holds` reads the common shapes in place; it says what `evaluate` says (true exactly when
+    /// the value is `.boolean(true)`) for every condition of the language over many states.
+    @Test func holdsSaysWhatEvaluateSays() throws {
+        let texts = ["screen == 'home'", "screen != 'home'", "'home' == screen", "count < 3", "count >= 3", "loggedIn",
+                     "!loggedIn", "!(count == 3)", "loggedIn && count > 1", "screen == 'cart' || count == 3",
+                     "loggedIn == true", "true", "false", "(count > 1) == loggedIn", "!(screen == 'home' && !loggedIn)"]
+        let states: [[StateValue]] = [("home", 3, false), ("cart", 0, true), ("", -1, true), ("home", 4, true)].map { s, n, b in
+            [.string(s), .integer(n), .boolean(b)]
+        }
+        for text in texts {
+            let condition = try ConditionParser.parse(text, schema: schema)
+            for state in states {
+                #expect(condition.holds(state) == (condition.evaluate(state) == .boolean(true)), "\(text) in \(state)")
+            }
+        }
+        // Not vacuous: each shape both holds and fails somewhere.
+        #expect(try holds("loggedIn", states[1]) && !holds("loggedIn", states[0]))
+        #expect(try holds("screen == 'home'", states[3]) && !holds("screen == 'home'", states[1]))
+    }
+
     @Test(arguments: [
         ("count == 'x'", 6, "cannot compare an integer with a string using '=='"),
         ("screen < 'z'", 7, "'<' compares integers, got a string"),
