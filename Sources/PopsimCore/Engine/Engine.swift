@@ -276,7 +276,7 @@ struct Engine<S: Strategy> {
         while true {
             if counting { try countStep() }
             counting = true
-            let changed = try tell(.idle)
+            let changed = strategy.hearsIdle ? try tell(.idle) : false
             let processed = try drainNow()
             if !changed && !processed { return }
         }

@@ -44,6 +44,11 @@ public protocol Strategy: SendableMetatype {
     /// engine knows no more of why; by default never. `failed` says whether there is one, read
     /// after every happening (cheaper than the error itself).
     var failure: RunError? { get }
+    /// Whether `idle` could make it decide anything now; when false the engine does not tell it
+    /// (it would return no decision and change nothing). By default always: a strategy says
+    /// false only where its `handle(.idle)` provably does nothing. Most happenings of a replay are
+    /// idle passes, and a tell costs ~70 instructions before the strategy looks at it.
+    var hearsIdle: Bool { get }
     var failed: Bool { get }
 
     /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
@@ -131,6 +136,7 @@ extension Strategy {
 
     public var failure: RunError? { nil }
     public var failed: Bool { false }
+    public var hearsIdle: Bool { true }
 
     /// `.condition` when the strategy reads `when` (under the run's options) and `popup`'s does
     /// not hold now.

@@ -160,6 +160,10 @@ struct FGStrategy: Strategy {
         }
     }
 
+    /// `idle` only attempts, and an attempt does nothing while suspended, with a popup current or
+    /// with nothing in the list.
+    var hearsIdle: Bool { !list.isEmpty && !suspended && shown == nil }
+
     func pending(in world: World) -> [PopupID] {
         list.liveInOrder().filter { !$0.settled }.map(\.popup)
     }
