@@ -125,48 +125,6 @@ import PopsimReports
         #expect(Self.alone([], .csv).pulls == [["t:1:1: the trace is empty: expected a header row, like user,time,action,popup,value"]])
     }
 
-    /// `upcoming` names the users of the worker's next rows, in the order `step` hands them out
-    /// (0 for a row without a user), as far as the part goes: what the gatherer touches ahead.
-    @Test func upcomingNamesTheNextRowsUsers() {
-        let bytes = Array(Self.csv.utf8)
-        var longest = 0
-        for ways in [1, 2, 3] {
-            let reading = SplitReading(reader: TraceFormat.csv.makeReader(Self.layout(.csv), file: "t"), ways: ways)
-            let ahead = UnsafeMutablePointer<UInt64>.allocate(capacity: 4)
-            defer { ahead.deallocate() }
-            var batches = 0
-            // Each batch read at once: the next one reuses the indexes.
-            func check(_ batch: [IndexedRows.Part]) {
-                batches += 1
-                for w in 0..<ways {
-                    var rows = IndexedRows()
-                    rows.start(batch, worker: w)
-                    var said: [[UInt64]] = [], handed: [UInt64] = []
-                    while true {
-                        let n = rows.upcoming(ahead, max: 4)
-                        guard let step = rows.step() else { break }
-                        guard case .row(let hash, _) = step else { continue }
-                        said.append(Array(UnsafeBufferPointer(start: ahead, count: n)))
-                        handed.append(hash ?? 0)
-                    }
-                    for (i, list) in said.enumerated() {
-                        longest = max(longest, list.count)
-                        #expect(Array(handed[i...].prefix(list.count)) == list, "\(ways) ways, worker \(w), row \(i)")
-                    }
-                }
-            }
-            bytes.withUnsafeBufferPointer { all in
-                for w in 0..<reading.begin(all) { reading.index(w) }
-                check(reading.settle())
-                while let more = reading.more() { check(more) }
-                reading.finish()
-                while let more = reading.more() { check(more) }
-            }
-            #expect(batches > 0)
-        }
-        #expect(longest == 4)
-    }
-
     @Test func cutsFallAfterLineBreaks() {
         let bytes = Array("ab\ncd\nef\ngh\n".utf8)
         #expect(bytes.withUnsafeBufferPointer { SplitReading.cuts($0, ways: 3) } == [6, 9, 12])

@@ -128,11 +128,6 @@ public struct UserGatherer {
     /// row leaves nothing to destroy (a local optional error cost ~60 instructions a row).
     private var decodeFailure: TraceError?
 
-    /// What touching the users ahead read (`UserTable.touch`), kept so that the reads are made;
-    /// and how many rows' users are touched at once.
-    private var touchedSum: UInt64 = 0
-    static let touchedAhead = 16
-
     /// What `claim` read of the row it claimed, for `takeClaimed`.
     private var claimed: (hash: UInt64?, inShard: Bool, endsLast: Bool) = (nil, true, false)
 
@@ -162,19 +157,7 @@ public struct UserGatherer {
     /// This gatherer's rows of a split reading's batch (`IndexedRows.start(_:worker:)`): another
     /// worker's users' rows are not even read, only what they tell of the order of users.
     public mutating func read(_ r: inout IndexedRows) {
-        var touched: UInt64 = 0, left = 0
-        let ahead = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.touchedAhead)
-        defer {
-            ahead.deallocate()
-            touchedSum &+= touched
-        }
-        while true {
-            if left == 0 {
-                left = max(1, r.upcoming(ahead, max: Self.touchedAhead))
-                touched &+= users.touch(ahead, count: left)
-            }
-            guard let step = r.step() else { break }
-            left -= 1
+        while let step = r.step() {
             switch step {
             case .row(let hash, let foreignBefore):
                 if foreignBefore { anotherWorkersUserCame() }

@@ -95,28 +95,6 @@ final class UserTable {
         }
     }
 
-    /// Brings in what `find` of the users of `hashes` will read, and returns a word of it (so
-    /// that the loads are made): all their slots first, then the entries the slots name, each
-    /// round's loads independent of one another, so that their cache misses overlap. A replay of
-    /// 100,000 users spent a tenth of its time on two misses a row here (perf); rows come in the
-    /// order of the trace, so the users of the next rows are known. Only reads: any hash may be
-    /// given, and a user found here may be another by the time it is looked up.
-    @inline(__always)
-    func touch(_ hashes: UnsafePointer<UInt64>, count: Int) -> UInt64 {
-        let (slots, mask) = table.pointee
-        var sum: UInt64 = 0
-        for i in 0..<count { sum &+= slots[Int(truncatingIfNeeded: hashes[i]) & mask] }
-        let held = entries.count
-        for i in 0..<count {
-            let h = hashes[i], s = slots[Int(truncatingIfNeeded: h) & mask]
-            let k = Int(s & 0xFFFF_FFFF) - 1
-            guard s >> 32 == h >> 32, k >= 0, k < held else { continue }
-            let e = entries.pointer(k)
-            sum &+= e.pointee.hash &+ UInt64(truncatingIfNeeded: e.pointee.idCount)
-        }
-        return sum
-    }
-
     /// Adds a user known not to be held; returns its index.
     func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, firstRow: Int, time: Int) -> Int {
         if (entries.count + 1) * 2 > table.pointee.mask + 1 { rehash((table.pointee.mask + 1) * 2) }

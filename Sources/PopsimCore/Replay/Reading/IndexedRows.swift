@@ -105,22 +105,6 @@ public struct IndexedRows: TraceRowReader {
         return nil
     }
 
-    /// The user hashes of the worker's next rows in this part, at most `max` of them, into
-    /// `hashes` (0 for a row without a user); how many. What a gatherer looks up next
-    /// (`UserTable.touch`).
-    @inline(__always)
-    public func upcoming(_ hashes: UnsafeMutablePointer<UInt64>, max: Int) -> Int {
-        guard let rows = now.rows.base else { return 0 }
-        let n = now.rows.count
-        var k = following, count = 0
-        while count < max, k < n {
-            hashes[count] = rows[k].hash
-            count += 1
-            k = rows[k].next
-        }
-        return count
-    }
-
     /// The row `step` gave last, only its user filled in (`completeRow` fills the rest).
     public func current() -> TraceRow {
         guard at >= 0, let r = now.rows.base?[at] else { return TraceRow(row: rowCount, line: 0, slots: storage.slots) }
