@@ -113,19 +113,12 @@ struct ReplayPass {
             let shared = SharedBytes(bytes: chunk)
             if let split = me.split {
                 let pieces = split.begin(chunk)
-                // Hashing beside the pieces; a count only, no thread of its own (a third thread
-                // on two cores held the pieces' barrier up).
-                let besides = digest.hashing ? 1 : 0
-                if besides == 0 { digest.add(shared.bytes) }
-                DispatchQueue.concurrentPerform(iterations: pieces + besides) { i in
+                DispatchQueue.concurrentPerform(iterations: pieces + 1) { i in
                     if i < pieces { split.index(i) } else { digest.add(shared.bytes) }
                 }
                 me.readAll(split.settle(), then: split)
-            } else if digest.hashing {
-                me.each(besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             } else {
-                digest.add(shared.bytes)
-                me.each { $0.read(shared.bytes) }
+                me.each(besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             }
             if let progress {
                 let ms = max(1, System.monotonicMs() - started), rows = me.rows

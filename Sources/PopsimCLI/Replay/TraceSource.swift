@@ -65,10 +65,7 @@ struct TraceSource {
 final class TraceDigest: Sendable {
     private let state: System.Locked<(bytes: Int, hasher: SHA256?)>
 
-    init(hashing: Bool = true) {
-        self.hashing = hashing
-        state = System.Locked((0, hashing ? SHA256() : nil))
-    }
+    init(hashing: Bool = true) { state = System.Locked((0, hashing ? SHA256() : nil)) }
 
     func add(_ chunk: UnsafeBufferPointer<UInt8>) {
         state.withLock { s in
@@ -76,9 +73,6 @@ final class TraceDigest: Sendable {
             s.hasher?.update(chunk)
         }
     }
-
-    /// Whether `add` hashes (else it only counts, and is no work for a thread of its own).
-    let hashing: Bool
 
     var bytes: Int { state.withLock { $0.bytes } }
 

@@ -44,12 +44,13 @@ public protocol Strategy: SendableMetatype {
     /// engine knows no more of why; by default never. `failed` says whether there is one, read
     /// after every happening (cheaper than the error itself).
     var failure: RunError? { get }
+    var failed: Bool { get }
+
     /// Whether `idle` could make it decide anything now; when false the engine does not tell it
     /// (it would return no decision and change nothing). By default always: a strategy says
     /// false only where its `handle(.idle)` provably does nothing. Most happenings of a replay are
     /// idle passes, and a tell costs ~70 instructions before the strategy looks at it.
     var hearsIdle: Bool { get }
-    var failed: Bool { get }
 
     /// Problems of a scenario that only this strategy rejects (e.g. negative priorities for fg).
     static func validate(_ scenario: Scenario) -> [LoadError]

@@ -77,7 +77,7 @@ public struct FitEvaluator: Sendable {
         score.shows += user.production.count
         let result: RunResult
         do {
-            result = try configuration.run(scenario, limits: Replayer.limits(limits, rows: user.rows), on: scratch.runner)
+            result = try scratch.runner.run(scenario, options: configuration.options, limits: Replayer.limits(limits, rows: user.rows))
         } catch {
             guard error.settles == false else { throw ReplayFailure(user: user.ref, column: label, error: error) }
             score.unsettled += 1

@@ -71,9 +71,4 @@ public struct RunConfiguration: Sendable {
     public func run(_ scenario: Scenario, limits: RunLimits = RunLimits()) throws(RunError) -> RunResult {
         try entry.run(scenario, options: options, limits: limits)
     }
-
-    /// The same run on `runner` (`entry.makeRunner()`), which keeps its buffers between runs.
-    public func run(_ scenario: Scenario, limits: RunLimits, on runner: any ScenarioRunner) throws(RunError) -> RunResult {
-        try runner.run(scenario, options: options, limits: limits)
-    }
 }

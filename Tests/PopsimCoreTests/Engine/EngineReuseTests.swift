@@ -43,7 +43,7 @@ struct EngineReuseTests {
                 for (k, script) in scripts.enumerated() {
                     let label = "seed \(seed) \(strategy) \(options) script \(k)"
                     let fresh = Result(catching: { () throws(RunError) -> RunResult in try configuration.run(script, limits: limits) })
-                    let reused = Result(catching: { () throws(RunError) -> RunResult in try configuration.run(script, limits: limits, on: runner) })
+                    let reused = Result(catching: { () throws(RunError) -> RunResult in try runner.run(script, options: configuration.options, limits: limits) })
                     switch (fresh, reused) {
                     case (.success(let a), .success(let b)):
                         #expect(TimelineText.render(b.timeline) == TimelineText.render(a.timeline), "\(label): timelines differ")

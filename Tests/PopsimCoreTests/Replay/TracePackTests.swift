@@ -125,12 +125,7 @@ struct TracePackTests {
     /// Every action kind and both observations, as a trace gives them, pass the check.
     @Test func everyRowATraceGivesPassesTheCheck() throws {
         let catalog = try loadScenario(TraceVocabularyTests.catalogText).get()
-        var text = "user,time,action,popup,value\n"
-        for (k, kind) in ActionKind.allCases.enumerated() {
-            let (popup, value, _) = TraceVocabularyTests.example(kind)
-            text += "u1,\(k * 10),\(kind.keyword),\(popup),\(value)\n"
-        }
-        text += "u1,20000,shown,a,\nu1,20001,dismissed,a,ok\nu1,20002,dismissed,b,\n"
+        let text = TraceVocabularyTests.everyKindTrace(time: { $0 * 10 }, then: "u1,20000,shown,a,\nu1,20001,dismissed,a,ok\nu1,20002,dismissed,b,\n")
         let g = TraceVocabularyTests.gathered(text, format: .csv, catalog: catalog)
         #expect(g.errors.isEmpty && g.rows.count == ActionKind.allCases.count + 3)
         let rows = g.rows.map { (time: $0.time, entry: $0.entry) }

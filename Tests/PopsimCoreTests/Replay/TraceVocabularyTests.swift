@@ -39,6 +39,16 @@ struct TraceVocabularyTests {
         return "user,time,action,popup,value\n" + fields.joined(separator: ",") + "\n"
     }
 
+    /// A CSV trace of user u1 with a row of every action kind (the k-th at `time(k)`), then `tail`.
+    static func everyKindTrace(time: (Int) -> Int, then tail: String) -> String {
+        var text = "user,time,action,popup,value\n"
+        for (k, kind) in ActionKind.allCases.enumerated() {
+            let (popup, value, _) = example(kind)
+            text += "u1,\(time(k)),\(kind.keyword),\(popup),\(value)\n"
+        }
+        return text + tail
+    }
+
     /// The rows a trace gathers into, with the values they point at.
     static func gathered(_ text: String, format: TraceFormat, catalog: Scenario) -> (rows: [TimedEntry], values: TraceValues, errors: [String]) {
         let layout = TraceLayout(format: format)
@@ -103,12 +113,7 @@ struct TraceVocabularyTests {
     /// that are not popsim's encoding are refused, never read as rows.
     @Test func partitionsRoundTripInAnyPieces() throws {
         let catalog = try loadScenario(Self.catalogText).get()
-        var text = "user,time,action,popup,value\n"
-        for (k, kind) in ActionKind.allCases.enumerated() {
-            let (popup, value, _) = Self.example(kind)
-            text += "u1,\(-5_000 + k * 977),\(kind.keyword),\(popup),\(value)\n"
-        }
-        text += "u1,20000,shown,a,\nu1,20001,dismissed,a,ok\n"
+        let text = Self.everyKindTrace(time: { -5_000 + $0 * 977 }, then: "u1,20000,shown,a,\nu1,20001,dismissed,a,ok\n")
         let g = Self.gathered(text, format: .csv, catalog: catalog)
         #expect(g.errors.isEmpty && g.rows.count == ActionKind.allCases.count + 2)
         let values = g.values
