@@ -22,19 +22,20 @@ extension System {
         #endif
     }
 
-    /// The first `count` bytes of the open file `fd`, mapped read-only and private (`mmap`), or
-    /// nil where mapping fails. Why: reading a 42 MB scenario copied it into fresh memory, which
-    /// the kernel zeroes first; mapping hands over the page cache's pages (docs/performance.md).
-    /// The caller unmaps with `unmapFile`. A file cut shorter while mapped raises SIGBUS on
-    /// access past its new end: popsim's handler ends with exit 2 (see `main.swift`).
-    public static func mapFile(_ fd: Int32, _ count: Int) -> UnsafeRawBufferPointer? {
-        guard count > 0 else { return nil }
+    /// `count` bytes of the open file `fd` from `offset` (a multiple of the page size), mapped
+    /// read-only and private (`mmap`), or nil where mapping fails. Why: reading a 42 MB scenario
+    /// copied it into fresh memory, which the kernel zeroes first; mapping hands over the page
+    /// cache's pages (docs/performance.md). The caller unmaps with `unmapFile`. A file cut
+    /// shorter while mapped raises SIGBUS on access past its new end: popsim's handler ends with
+    /// exit 2 (see `main.swift`).
+    public static func mapFile(_ fd: Int32, _ count: Int, offset: Int = 0) -> UnsafeRawBufferPointer? {
+        guard count > 0, offset >= 0 else { return nil }
         #if os(Linux)
         let flags = MAP_PRIVATE | MAP_POPULATE
         #else
         let flags = MAP_PRIVATE
         #endif
-        let mapped: UnsafeMutableRawPointer? = mmap(nil, count, PROT_READ, flags, fd, 0)
+        let mapped: UnsafeMutableRawPointer? = mmap(nil, count, PROT_READ, flags, fd, off_t(offset))
         guard let base = mapped, Int(bitPattern: base) != -1 else { return nil }
         return UnsafeRawBufferPointer(start: base, count: count)
     }

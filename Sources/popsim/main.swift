@@ -65,7 +65,7 @@ System.handle(System.interruptSignals) { received in
     System.exitNow(128 + received)
 }
 System.ignoreBrokenPipes()
-/// SIGBUS: a mapped input file (FileContents) was cut short while popsim read it.
+/// SIGBUS: a mapped input file (FileContents, a trace's chunks in TraceSource) was cut short while popsim read it.
 System.handle([System.busErrorSignal]) { _ in
     if let message = busMessage { System.writeRaw(2, message) }
     if let temporary = FileIO.pendingTemporary { System.removeFile(UnsafePointer(temporary)) }
