@@ -12,9 +12,20 @@ public enum EngineOption: String, CaseIterable, Sendable {
 
     /// The options every strategy has, which a file's `options` set whatever strategy runs.
     public static let shared: [EngineOption] = [.showMs, .hideMs, .navMs]
+
+    /// Its place among `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .showMs: 0
+        case .hideMs: 1
+        case .navMs: 2
+        case .slots: 3
+        case .duration: 4
+        }
+    }
 }
 
 extension ResolvedOptions {
     /// The value of an engine option, if the strategy declares it.
-    public subscript(_ option: EngineOption) -> Int? { integerIfSet(option.rawValue) }
+    public subscript(_ option: EngineOption) -> Int? { engineValues[option.ordinal] }
 }

@@ -99,9 +99,28 @@ public struct OptionSpec: Sendable {
 /// A strategy's options with every value decided: defaults, then the file, then the caller's overrides.
 public struct ResolvedOptions: Sendable, Equatable {
     /// In the strategy's declared order, which is also the order of the JSON report.
-    public var settings: [OptionSetting]
+    public var settings: [OptionSetting] {
+        didSet { engineValues = Self.engineValues(settings) }
+    }
 
-    public init(settings: [OptionSetting]) { self.settings = settings }
+    /// The engine's options (`EngineOption`), by their order there, read once from `settings`:
+    /// a replay resets its engine for every user, and finding each by name cost ~800
+    /// instructions a user.
+    private(set) var engineValues: [Int?]
+
+    public init(settings: [OptionSetting]) {
+        self.settings = settings
+        engineValues = Self.engineValues(settings)
+    }
+
+    private static func engineValues(_ settings: [OptionSetting]) -> [Int?] {
+        EngineOption.allCases.map { option in
+            for s in settings where s.name == option.rawValue {
+                if case .integer(let n) = s.value { return n }
+            }
+            return nil
+        }
+    }
 
     /// Every option of `specs` at its default.
     public static func defaults(of specs: [OptionSpec]) -> ResolvedOptions {

@@ -20,6 +20,9 @@ public struct ReplayScratch {
     /// Per property of the catalog: whether the run fails it, for the `wait X <= N` ones
     /// (`ReplayTally.add`).
     var waitFails: [Bool] = []
+    /// Per property of the catalog: whether the column's run fails it (`Replayer.replay`; an
+    /// array made per user and column cost ~500 instructions).
+    var failed: [Bool] = []
 
     /// Buffers for `replayer`'s users, with a runner per column.
     public init(for replayer: Replayer) {

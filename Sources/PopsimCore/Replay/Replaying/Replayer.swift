@@ -128,7 +128,8 @@ public struct Replayer: Sendable {
             // `wait X <= N` fails exactly when the tally found a show of X later than N or one
             // of X's requests open at the end (`scratch.waitFails`, by property).
             let expectations = result.scenario.expectations
-            var failed = [Bool](repeating: false, count: expectations.count)
+            scratch.failed.refill(false, count: expectations.count)
+            var failsAny = false
             for (i, e) in expectations.enumerated() {
                 let fails: Bool
                 switch e.property {
@@ -137,12 +138,13 @@ public struct Replayer: Sendable {
                 default: fails = PropertyJudge.judge(e.property, result) != nil
                 }
                 guard fails else { continue }
-                failed[i] = true
+                scratch.failed[i] = true
+                failsAny = true
                 tallies.columns[c].failed(i, ref)
                 for g in tallies.columnGroups[c].indices where scratch.touched[g] { tallies.columnGroups[c][g].failed(i, ref) }
             }
-            if failed.contains(true) || !agrees, keep(c, ref) {
-                kept.append((c, Run(scenario: result.scenario, failed: failed, production: agrees ? nil : scratch.productionShows)))
+            if failsAny || !agrees, keep(c, ref) {
+                kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.productionShows)))
             }
         }
         return kept
