@@ -75,6 +75,19 @@ func runEngine<S: Strategy>(_ type: S.Type, _ text: String, options: [OptionSett
 
 @Suite("engine: the loop of design.md §4")
 struct EngineTests {
+    /// The engine's options are read by their place (`ResolvedOptions.engineValues`): each
+    /// reads what its name is set to, set at first or changed after, and nil when not declared.
+    @Test func engineOptionsReadWhatTheirNamesAreSetTo() {
+        #expect(EngineOption.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        let names = EngineOption.allCases.map(\.rawValue)
+        var options = ResolvedOptions(settings: names.enumerated().map { OptionSetting(name: $0.element, value: .integer(10 + $0.offset)) })
+        for (i, o) in EngineOption.allCases.enumerated() { #expect(options[o] == 10 + i) }
+        options.settings[2].value = .integer(99)
+        options.settings.removeLast()
+        #expect(options[.navMs] == 99 && options[.duration] == nil && options[.showMs] == 10)
+        #expect(ResolvedOptions(settings: [OptionSetting(name: "slots", value: .text("2"))])[.slots] == nil)
+    }
+
     @Test func transitionsThenTimersThenEventsAtOneInstant() throws {
         // At t=100: a's show completes (transition), a's duration was set for 100 (timer: a
         // 0-ms duration fires after its transition), and two script events come in file order.
