@@ -89,8 +89,9 @@ public struct TraceValues: Sendable {
     }
 
     /// The table, behind a constant pointer (a class's `var` is checked for exclusive access on
-    /// every use). `@unchecked Sendable`, audited: it is changed only through `table()`, when no
-    /// other value holds the box.
+    /// every use). `@unchecked Sendable`, audited: copy-on-write, as an Array's own storage — it
+    /// is changed only through `table()`, when no other value holds the box, so no two threads
+    /// ever touch one that is changing (a user handed to another thread holds a copy).
     private final class Box: @unchecked Sendable {
         let table: UnsafeMutablePointer<Table>
         init(_ t: Table) {
