@@ -193,10 +193,10 @@ SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(6_000_000): 
 
 
 def two_core_ceiling(pairs):
-    """The most two busy cores give over one on this machine: a CPU-bound Python loop alone, then
-    two copies at once (each round both), as the time of two alone over the pair's. Below 2.0 the
-    cores share something (a VM's vCPUs on one physical core's threads, a clock that drops):
-    what `--jobs 2` over `--jobs 1` can reach at best."""
+    """What two busy cores give over one on this machine: a CPU-bound Python loop alone, then two
+    copies at once (each round both), as the time of two alone over the pair's. Below 2.0 the
+    cores share something (a VM's vCPUs on one physical core's threads, a clock that drops): the
+    context of `--jobs 2` over `--jobs 1` (a noisy measure, not a bound)."""
     spin = [sys.executable, "-c", SPIN]
     ratios = []
     for _ in range(pairs):
@@ -536,8 +536,9 @@ def replay_lines(figures):
            line("reading alone (fg, --jobs 2, --shard 0/1000000: every row decoded, almost no user replayed)", reading), "",
            f"fg on 2 cores takes {packs['ratios']['csv']:.2f}× the time Python's csv module takes to read the file "
            f"(the median of each round's ratio; each round runs --jobs 2, Python's read and --jobs 1); "
-           f"--jobs 2 is {packs['ratios']['jobs']:.2f}× --jobs 1 (two busy cores give at most {packs['ratios']['ceiling']:.2f}× one "
-           "on this machine: a CPU-bound Python loop alone, then two at once); sorted by user, {two[0] / sorted_plain[0]:.2f}× faster than interleaved "
+           f"--jobs 2 is {packs['ratios']['jobs']:.2f}× --jobs 1 (on this machine two copies of a CPU-bound Python loop at once did "
+           f"{packs['ratios']['ceiling']:.2f}× the work of one alone, the same rounds: its two vCPUs are not two whole cores); "
+           f"sorted by user, {two[0] / sorted_plain[0]:.2f}× faster than interleaved "
            f"({sorted_plain[0] / sorted_flag[0]:.2f}× more with --grouped). Where the time goes (--jobs 2): reading and decoding "
            f"{reading[0] / two[0] * 100:.0f} %, gathering and replaying the users {100 - reading[0] / two[0] * 100:.0f} %.", "",
            f"The same trace packed once (`--pack`: {packs['bytes'] / 2**20:.1f} MiB, {packs['bytes'] / packs['traceBytes'] * 100:.0f} % of the CSV's bytes; "
