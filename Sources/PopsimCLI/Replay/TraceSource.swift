@@ -36,24 +36,18 @@ struct TraceSource {
 
     /// Hands each chunk to `body` until the end; false from `body` stops early. The chunk is not
     /// added to the digest: `body` does that (`digest.add`). A regular file's chunks are mapped
-    /// (`System.mapFile`), each unmapped when `body` returns: reading copied every byte once more,
-    /// on the one thread, while the workers waited (~7 % of a replay's CPU); what the file gained
-    /// since it was opened is read after.
+    /// (`System.mapFile`), each unmapped when `body` returns: reading copied every byte once more
+    /// on one thread (a gain within the VM's noise), and a file cut shorter meanwhile now stops
+    /// popsim (SIGBUS, exit 2) where a read ended early on fewer rows; what the file gained since
+    /// it was opened is read after.
     mutating func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(PopsimError) -> Bool) throws(PopsimError) {
         if canReadAgain, let size = System.fileInfo(descriptor: fd)?.size {
             var offset = 0
             while offset < size {
                 let count = min(SpillPlan.chunk, size - offset)
                 guard let region = System.mapFile(fd, count, offset: offset) else { break }
-                let keepGoing: Bool
-                do {
-                    keepGoing = try body(region.bindMemory(to: UInt8.self))
-                } catch {
-                    System.unmapFile(region)
-                    throw error
-                }
-                System.unmapFile(region)
-                if !keepGoing { return }
+                defer { System.unmapFile(region) }
+                if try !body(region.bindMemory(to: UInt8.self)) { return }
                 offset += count
             }
             guard System.seek(fd, to: offset) else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }

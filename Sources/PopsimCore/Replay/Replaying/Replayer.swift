@@ -129,7 +129,6 @@ public struct Replayer: Sendable {
             // of X's requests open at the end (`scratch.waitFails`, by property).
             let expectations = result.scenario.expectations
             scratch.failed.refill(false, count: expectations.count)
-            var failsAny = false
             for (i, e) in expectations.enumerated() {
                 let fails: Bool
                 switch e.property {
@@ -139,11 +138,10 @@ public struct Replayer: Sendable {
                 }
                 guard fails else { continue }
                 scratch.failed[i] = true
-                failsAny = true
                 tallies.columns[c].failed(i, ref)
                 for g in tallies.columnGroups[c].indices where scratch.touched[g] { tallies.columnGroups[c][g].failed(i, ref) }
             }
-            if failsAny || !agrees, keep(c, ref) {
+            if scratch.failed.contains(true) || !agrees, keep(c, ref) {
                 kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.productionShows)))
             }
         }
