@@ -190,12 +190,23 @@ final class RowIndex {
 
     private func add(_ row: TraceRow, record: UnsafeBufferPointer<UInt8>?) {
         let u = row.slots[TraceField.user.ordinal]
-        let hash = row[.user].map(UserTable.hash) ?? 0
-        let user = state.pointee.keep(u.base, u.count, column: u.column)
-        var kept: Slot
-        if let record {
+        let hash = u.count > 0 ? u.base.map { UserTable.hash(UnsafeBufferPointer(start: $0, count: u.count)) } ?? 0 : 0
+        var user: Slot, kept: Slot
+        if let record, let at = Self.offset(record, in: state.pointee.chunk) {
+            // A record in the chunk (the common case) holds its user: one range check for both.
+            kept = Slot(offset: Int32(truncatingIfNeeded: at), count: Int32(truncatingIfNeeded: record.count), column: 0)
+            user = Slot(offset: 0, count: 0, column: Int32(truncatingIfNeeded: u.column))
+            if let ub = u.base, u.count > 0, let rb = record.baseAddress, ub >= rb, ub + u.count <= rb + record.count {
+                user.offset = Int32(truncatingIfNeeded: at + (ub - rb))
+                user.count = Int32(truncatingIfNeeded: u.count)
+            } else if u.count > 0 {
+                user = state.pointee.keep(u.base, u.count, column: u.column)
+            }
+        } else if let record {
+            user = state.pointee.keep(u.base, u.count, column: u.column)
             kept = state.pointee.keep(record.baseAddress, record.count, column: 0)
         } else {
+            user = state.pointee.keep(u.base, u.count, column: u.column)
             kept = Slot(offset: Int32(truncatingIfNeeded: state.pointee.slots.count), count: -1, column: 0)
             state.pointee.slots.reserve(state.pointee.slots.count + TraceField.count)
             for f in 0..<TraceField.count {
@@ -207,6 +218,14 @@ final class RowIndex {
         var r = Row(hash: hash, row: Int32(truncatingIfNeeded: row.row), line: Int32(truncatingIfNeeded: row.line), user: user, record: kept)
         route(&r, hasUser: u.count > 0)
         state.pointee.rows.append(r)
+    }
+
+    /// Where `bytes` (not empty) start in `chunk`, when they lie wholly in it.
+    @inline(__always)
+    private static func offset(_ bytes: UnsafeBufferPointer<UInt8>, in chunk: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let b = bytes.baseAddress, let c = chunk.baseAddress, !bytes.isEmpty, b >= c,
+              b + bytes.count <= c + chunk.count else { return nil }
+        return b - c
     }
 
     /// Links the row to be added after its worker's last, and flags it when another worker's
