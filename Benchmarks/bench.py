@@ -193,16 +193,22 @@ SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(6_000_000): 
 
 
 def two_core_ceiling(pairs):
-    """What two busy cores give over one on this machine: a CPU-bound Python loop alone, then two
-    copies at once (each round both), as the time of two alone over the pair's. Below 2.0 the
-    cores share something (a VM's vCPUs on one physical core's threads, a clock that drops): the
-    context of `--jobs 2` over `--jobs 1` (a noisy measure, not a bound)."""
+    """What two busy cores give over one on this machine: a CPU-bound loop alone, then two copies
+    at once (each round both), as the time of two alone over the pair's. Compiled (spin.cpp) when
+    a C++ compiler is there: a Python loop's copies were seen to drift apart by 30 % on their own.
+    Below 2.0 the cores share something (a VM's vCPUs on one physical core's threads, a clock
+    that drops, a neighbour): the context of `--jobs 2` over `--jobs 1`, not a bound."""
+    cxx = shutil.which("c++") or shutil.which("g++")
     spin = [sys.executable, "-c", SPIN]
+    if cxx is not None:
+        binary = os.path.join(WORK, "spin")
+        if subprocess.run([cxx, "-O2", "-o", binary, os.path.join(BASELINES, "spin.cpp")]).returncode == 0:
+            spin = [binary]
     ratios = []
     for _ in range(pairs):
         alone = run(spin)[0]
         start = time.perf_counter()
-        procs = [subprocess.Popen(spin) for _ in range(2)]
+        procs = [subprocess.Popen(spin, stdout=subprocess.DEVNULL) for _ in range(2)]
         for p in procs:
             p.wait()
         ratios.append(2 * alone / (time.perf_counter() - start))
@@ -536,8 +542,8 @@ def replay_lines(figures):
            line("reading alone (fg, --jobs 2, --shard 0/1000000: every row decoded, almost no user replayed)", reading), "",
            f"fg on 2 cores takes {packs['ratios']['csv']:.2f}× the time Python's csv module takes to read the file "
            f"(the median of each round's ratio; each round runs --jobs 2, Python's read and --jobs 1); "
-           f"--jobs 2 is {packs['ratios']['jobs']:.2f}× --jobs 1 (on this machine two copies of a CPU-bound Python loop at once did "
-           f"{packs['ratios']['ceiling']:.2f}× the work of one alone, the same rounds: its two vCPUs are not two whole cores); "
+           f"--jobs 2 is {packs['ratios']['jobs']:.2f}× --jobs 1 (two copies of a CPU-bound loop at once did "
+           f"{packs['ratios']['ceiling']:.2f}× the work of one alone on this machine, the same rounds); "
            f"sorted by user, {two[0] / sorted_plain[0]:.2f}× faster than interleaved "
            f"({sorted_plain[0] / sorted_flag[0]:.2f}× more with --grouped). Where the time goes (--jobs 2): reading and decoding "
            f"{reading[0] / two[0] * 100:.0f} %, gathering and replaying the users {100 - reading[0] / two[0] * 100:.0f} %.", "",
