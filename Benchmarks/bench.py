@@ -172,6 +172,7 @@ def replay_bench(pairs, verdict, large=True):
         for jobs in ("1", "2"):
             memory[(users, jobs)] = (peak_kib([POPSIM, "replay", t, "--catalog", c, "--strategy", "fg", "--jobs", jobs]),
                                      peak_kib([POPSIM, "replay", g, "--catalog", c, "--strategy", "fg", "--jobs", jobs]))
+    phases = {jobs: replay_phases(base + ["--strategy", "fg", "--jobs", jobs], pairs) for jobs in ("1", "2")}
     ratios = {"csv": statistics.median(a / b for a, b in zip(two, csv_times)),
               "jobs": statistics.median(a / b for a, b in zip(one, two)),
               "ceiling": two_core_ceiling(pairs)}
@@ -185,9 +186,27 @@ def replay_bench(pairs, verdict, large=True):
     verdict("replay: peak memory, most of every users count and --jobs, over --memory's 256 MiB (times)",
             max(max(max(m) for m in memory.values()), max(packed_memory.values())) / budget, 1.0, 1.0)
     packs = {"packing": summary(packing), "two": summary(packed_two), "one": summary(packed_one), "csv": summary(packed_csv),
-             "memory": packed_memory, "bytes": pack_bytes, "traceBytes": trace_bytes, "ratios": ratios}
+             "memory": packed_memory, "bytes": pack_bytes, "traceBytes": trace_bytes, "ratios": ratios, "phases": phases}
     return (rows, summary(one), summary(two), summary(policy), summary(everything), summary(sorted_plain), summary(sorted_flag),
             summary(csv_times), summary(reading), memory, {u: v[3] for u, v in traces.items()}, packs)
+
+PHASES = ("indexing", "gathering", "releasing", "replaying")
+
+
+def replay_phases(cmd, pairs):
+    """Where a replay's time goes, by phase (`POPSIM_REPLAY_STATS`: each phase's wall time and the
+    time its threads were busy): the median of `pairs` runs, in ms, {phase: (wall, busy)}."""
+    runs = []
+    for _ in range(pairs):
+        out = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             env=dict(os.environ, POPSIM_REPLAY_STATS="1"))
+        line = next((l for l in out.stderr.splitlines() if l.startswith("replay stats: ")), None)
+        if out.returncode != 0 or line is None:
+            sys.exit(f"benchmark: {' '.join(cmd)} gave no replay stats ({out.returncode}): {out.stderr.strip()}")
+        found = dict((m[0], (int(m[1]), int(m[2]))) for m in re.findall(r"(\w+) (\d+) ms \(busy (\d+) ms\)", line))
+        runs.append(found)
+    return {p: (statistics.median(r[p][0] for r in runs), statistics.median(r[p][1] for r in runs)) for p in PHASES}
+
 
 SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(6_000_000): x += i * i % 7\n"
 
@@ -547,6 +566,11 @@ def replay_lines(figures):
            f"sorted by user, {two[0] / sorted_plain[0]:.2f}× faster than interleaved "
            f"({sorted_plain[0] / sorted_flag[0]:.2f}× more with --grouped). Where the time goes (--jobs 2): reading and decoding "
            f"{reading[0] / two[0] * 100:.0f} %, gathering and replaying the users {100 - reading[0] / two[0] * 100:.0f} %.", "",
+           "By phase (fg, `POPSIM_REPLAY_STATS=1`: each phase's wall time, and in brackets the time its threads were busy, "
+           "which below the wall time times the jobs is waiting for one another; medians of the runs):", "",
+           "| phase | --jobs 1 | --jobs 2 |", "|---|---:|---:|",
+           *[f"| {p} | {packs['phases']['1'][p][0]:,.0f} ms ({packs['phases']['1'][p][1]:,.0f}) | "
+             f"{packs['phases']['2'][p][0]:,.0f} ms ({packs['phases']['2'][p][1]:,.0f}) |" for p in PHASES], "",
            f"The same trace packed once (`--pack`: {packs['bytes'] / 2**20:.1f} MiB, {packs['bytes'] / packs['traceBytes'] * 100:.0f} % of the CSV's bytes; "
            f"packing, which replays under fg on one worker, {packs['packing'][0] * 1000:,.0f} ms), then replayed "
            "(each round: the pack at --jobs 2, Python's read, the pack at --jobs 1):", "",

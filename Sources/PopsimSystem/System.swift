@@ -42,6 +42,13 @@ public enum System {
         return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
     }
 
+    /// A monotonic clock in microseconds (for measuring; never for output a user compares).
+    public static func monotonicUs() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int(ts.tv_sec) * 1_000_000 + Int(ts.tv_nsec) / 1_000
+    }
+
     public static func sleep(microseconds: Int) { usleep(useconds_t(clamping: microseconds)) }
 
     /// Lets another thread run on this processor (a thread waiting on another's brief work).

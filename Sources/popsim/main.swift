@@ -83,6 +83,7 @@ let code = Popsim.main(Array(CommandLine.arguments.dropFirst()), console: &conso
 console.output.flush()
 FileIO.writeAll(console.stderr, to: 2)
 if environment["POPSIM_PLUGIN_STATS"] != nil { FileIO.writeAll(PluginStats.summary(), to: 2) }
+if ReplayStats.enabled { FileIO.writeAll(ReplayStats.summary(), to: 2) }
 // A report that could not be written is a failure (a full disk, a closed descriptor); a reader
 // that went away (`| head`) ends popsim quietly.
 if console.output.failed && FileIO.lastWriteErrno != System.brokenPipe {

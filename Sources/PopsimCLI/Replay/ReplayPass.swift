@@ -113,12 +113,22 @@ struct ReplayPass {
             let shared = SharedBytes(bytes: chunk)
             if let split = me.split {
                 let pieces = split.begin(chunk)
+                let started = ReplayStats.start()
                 DispatchQueue.concurrentPerform(iterations: pieces + 1) { i in
+                    let busy = ReplayStats.start()
                     if i < pieces { split.index(i) } else { digest.add(shared.bytes) }
+                    if i < pieces { ReplayStats.busy(.index, since: busy) }
                 }
+                ReplayStats.wall(.index, since: started)
                 me.readAll(split.settle(), then: split)
             } else {
-                me.each(besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
+                let started = ReplayStats.start()
+                me.each(besides: { digest.add(shared.bytes) }) { w in
+                    let busy = ReplayStats.start()
+                    w.read(shared.bytes)
+                    ReplayStats.busy(.gather, since: busy)
+                }
+                ReplayStats.wall(.gather, since: started)
             }
             if let progress {
                 let ms = max(1, System.monotonicMs() - started), rows = me.rows
@@ -129,7 +139,9 @@ struct ReplayPass {
                 restart = true
                 return false
             }
+            let releasing = ReplayStats.start()
             try me.release(speculate: speculate)
+            ReplayStats.wall(.release, since: releasing)
             // Too many users done to remember which they were: read it again, spilling instead.
             if me.streaming, speculate, me.workers.contains(where: { me.settings.plan.mustRelease($0.gatherer.heldBytes) }) {
                 restart = true
@@ -145,7 +157,13 @@ struct ReplayPass {
             split.finish()
             readAll(nil, then: split)
         } else {
-            each { $0.finishReading() }
+            let started = ReplayStats.start()
+            each { w in
+                let busy = ReplayStats.start()
+                w.finishReading()
+                ReplayStats.busy(.gather, since: busy)
+            }
+            ReplayStats.wall(.gather, since: started)
         }
         guard errorCount <= settings.maxErrors else { return false }
         if streaming, speculate, workers.contains(where: { !$0.gatherer.groupedSoFar }) { return true }
@@ -168,7 +186,11 @@ struct ReplayPass {
         let counts = workers.map(\.errorCount)
         let slots = Slots<PopsimError>(count: workers.count)
         let list = workers
+        let started = ReplayStats.start()
+        defer { ReplayStats.wall(.replay, since: started) }
         DispatchQueue.concurrentPerform(iterations: list.count) { w in
+            let busy = ReplayStats.start()
+            defer { ReplayStats.busy(.replay, since: busy) }
             let worker = list[w]
             do throws(PopsimError) {
                 try worker.replayRest(maxErrors: maxErrors, othersErrors: counts.reduce(0, +) - counts[w])
@@ -210,7 +232,13 @@ struct ReplayPass {
     private func readAll(_ batch: [IndexedRows.Part]?, then split: SplitReading) {
         var next = batch ?? split.more()
         while let batch = next {
-            each { $0.read(batch) }
+            let started = ReplayStats.start()
+            each { w in
+                let busy = ReplayStats.start()
+                w.read(batch)
+                ReplayStats.busy(.gather, since: busy)
+            }
+            ReplayStats.wall(.gather, since: started)
             next = split.more()
         }
     }
