@@ -18,6 +18,11 @@ import PopsimTestSupport
             #expect(plain.status == 0 && measured.status == 0, "\(measured.stderr)")
             #expect(measured.stdout == plain.stdout)
             #expect(!plain.stderr.contains("replay stats"))
+            if jobs == "1" {
+                // Another command says nothing of it.
+                let run = try runPopsim(["lint", "app.json"], in: dir, environment: ["POPSIM_REPLAY_STATS": "1"])
+                #expect(!run.stderr.contains("replay stats"), "\(run.stderr)")
+            }
             let lines = measured.stderr.split(separator: "\n").filter { $0.hasPrefix("replay stats: ") }
             #expect(lines.count == 1, "\(measured.stderr)")
             let line = String(lines.first ?? "")

@@ -262,11 +262,17 @@ struct ReplayPass {
             streaming = true
         }
         if streaming {
-            each { $0.replayHeld() }
+            each { w in
+                let busy = ReplayStats.start()
+                w.replayHeld()
+                ReplayStats.busy(.release, since: busy)
+            }
             if let failure = ReplayFailure.first(workers.compactMap(\.failure)) { stopped = .replay(failure) }
             return
         }
         for worker in workers where worker.isSpilling || plan.mustRelease(worker.gatherer.heldBytes) {
+            let busy = ReplayStats.start()
+            defer { ReplayStats.busy(.release, since: busy) }
             try worker.beginSpilling()
             try worker.flush(force: false)
         }

@@ -2,8 +2,9 @@ import PopsimSystem
 
 /// What `Benchmarks/run` reads to say where a replay's time goes: per phase of the reading, the
 /// wall time it took and the time the threads doing it were busy (their sum: below the wall time
-/// times the threads, they waited for one another). Printed on stderr at exit when
-/// `POPSIM_REPLAY_STATS` is set; nothing else reads it, and nothing is measured without it.
+/// times the threads, they waited for one another; the trace's digest, hashed beside the
+/// reading, is in no thread's busy time). Printed on stderr at exit when `POPSIM_REPLAY_STATS`
+/// is set and a replay ran; nothing else reads it, and nothing is measured without it.
 public enum ReplayStats {
     /// The phases, in the order a chunk goes through them.
     enum Phase: Int, CaseIterable {
@@ -29,8 +30,8 @@ public enum ReplayStats {
     /// Whether `POPSIM_REPLAY_STATS` is set (read once).
     public static let enabled = System.environment("POPSIM_REPLAY_STATS") != nil
 
-    /// Per phase: wall microseconds, then busy microseconds.
-    private static let totals = System.Locked([Int](repeating: 0, count: 2 * Phase.allCases.count))
+    /// Per phase: wall microseconds, then busy microseconds; last, how many walls were taken.
+    private static let totals = System.Locked([Int](repeating: 0, count: 2 * Phase.allCases.count + 1))
 
     /// Now, for a phase's start (0 when not measuring).
     @inline(__always)
@@ -40,7 +41,10 @@ public enum ReplayStats {
     static func wall(_ phase: Phase, since start: Int) {
         guard enabled else { return }
         let us = System.monotonicUs() - start
-        totals.withLock { $0[2 * phase.rawValue] += us }
+        totals.withLock {
+            $0[2 * phase.rawValue] += us
+            $0[2 * Phase.allCases.count] += 1
+        }
     }
 
     /// One thread's busy time in a phase, from `start`.
@@ -50,9 +54,11 @@ public enum ReplayStats {
         totals.withLock { $0[2 * phase.rawValue + 1] += us }
     }
 
-    /// `replay stats: indexing W ms (busy B ms), gathering …, releasing …, replaying …`.
+    /// `replay stats: indexing W ms (busy B ms), gathering …, releasing …, replaying …`, or
+    /// nothing when no replay ran.
     public static func summary() -> String {
         let t = totals.withLock { $0 }
+        guard t[2 * Phase.allCases.count] > 0 else { return "" }
         let parts = Phase.allCases.map { p in "\(p.word) \(t[2 * p.rawValue] / 1000) ms (busy \(t[2 * p.rawValue + 1] / 1000) ms)" }
         return "replay stats: " + parts.joined(separator: ", ") + "\n"
     }
