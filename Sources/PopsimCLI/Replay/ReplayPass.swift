@@ -122,13 +122,7 @@ struct ReplayPass {
                 ReplayStats.wall(.index, since: started)
                 me.readAll(split.settle(), then: split)
             } else {
-                let started = ReplayStats.start()
-                me.each(besides: { digest.add(shared.bytes) }) { w in
-                    let busy = ReplayStats.start()
-                    w.read(shared.bytes)
-                    ReplayStats.busy(.gather, since: busy)
-                }
-                ReplayStats.wall(.gather, since: started)
+                me.each(.gather, besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             }
             if let progress {
                 let ms = max(1, System.monotonicMs() - started), rows = me.rows
@@ -139,9 +133,7 @@ struct ReplayPass {
                 restart = true
                 return false
             }
-            let releasing = ReplayStats.start()
             try me.release(speculate: speculate)
-            ReplayStats.wall(.release, since: releasing)
             // Too many users done to remember which they were: read it again, spilling instead.
             if me.streaming, speculate, me.workers.contains(where: { me.settings.plan.mustRelease($0.gatherer.heldBytes) }) {
                 restart = true
@@ -157,13 +149,7 @@ struct ReplayPass {
             split.finish()
             readAll(nil, then: split)
         } else {
-            let started = ReplayStats.start()
-            each { w in
-                let busy = ReplayStats.start()
-                w.finishReading()
-                ReplayStats.busy(.gather, since: busy)
-            }
-            ReplayStats.wall(.gather, since: started)
+            each(.gather) { $0.finishReading() }
         }
         guard errorCount <= settings.maxErrors else { return false }
         if streaming, speculate, workers.contains(where: { !$0.gatherer.groupedSoFar }) { return true }
@@ -232,23 +218,25 @@ struct ReplayPass {
     private func readAll(_ batch: [IndexedRows.Part]?, then split: SplitReading) {
         var next = batch ?? split.more()
         while let batch = next {
-            let started = ReplayStats.start()
-            each { w in
-                let busy = ReplayStats.start()
-                w.read(batch)
-                ReplayStats.busy(.gather, since: busy)
-            }
-            ReplayStats.wall(.gather, since: started)
+            each(.gather) { $0.read(batch) }
             next = split.more()
         }
     }
 
-    /// Runs `body` on every worker, each on a thread of its own, and `besides` beside them.
-    private func each(besides: (@Sendable () -> Void)? = nil, _ body: @Sendable (ReplayWorker) -> Void) {
+    /// Runs `body` on every worker, each on a thread of its own, and `besides` beside them; the
+    /// time it takes and each worker's busy time count in `phase` (`ReplayStats`).
+    private func each(_ phase: ReplayStats.Phase, besides: (@Sendable () -> Void)? = nil, _ body: @Sendable (ReplayWorker) -> Void) {
         let list = workers
-        if list.count == 1 && besides == nil { return body(list[0]) }
+        let started = ReplayStats.start()
+        defer { ReplayStats.wall(phase, since: started) }
+        @Sendable func timed(_ i: Int) {
+            let busy = ReplayStats.start()
+            body(list[i])
+            ReplayStats.busy(phase, since: busy)
+        }
+        if list.count == 1 && besides == nil { return timed(0) }
         DispatchQueue.concurrentPerform(iterations: list.count + (besides == nil ? 0 : 1)) { i in
-            if i < list.count { body(list[i]) } else { besides?() }
+            if i < list.count { timed(i) } else { besides?() }
         }
     }
 
@@ -262,14 +250,12 @@ struct ReplayPass {
             streaming = true
         }
         if streaming {
-            each { w in
-                let busy = ReplayStats.start()
-                w.replayHeld()
-                ReplayStats.busy(.release, since: busy)
-            }
+            each(.release) { $0.replayHeld() }
             if let failure = ReplayFailure.first(workers.compactMap(\.failure)) { stopped = .replay(failure) }
             return
         }
+        let started = ReplayStats.start()
+        defer { ReplayStats.wall(.release, since: started) }
         for worker in workers where worker.isSpilling || plan.mustRelease(worker.gatherer.heldBytes) {
             let busy = ReplayStats.start()
             defer { ReplayStats.busy(.release, since: busy) }

@@ -114,12 +114,15 @@ public struct ResolvedOptions: Sendable, Equatable {
     }
 
     private static func engineValues(_ settings: [OptionSetting]) -> [Int?] {
-        EngineOption.allCases.map { option in
-            for s in settings where s.name == option.rawValue {
-                if case .integer(let n) = s.value { return n }
-            }
-            return nil
+        EngineOption.allCases.map { integer($0.rawValue, in: settings) }
+    }
+
+    /// The first integer `settings` give the option `name`, if any.
+    private static func integer(_ name: String, in settings: [OptionSetting]) -> Int? {
+        for s in settings where s.name == name {
+            if case .integer(let n) = s.value { return n }
         }
+        return nil
     }
 
     /// Every option of `specs` at its default.
@@ -131,12 +134,7 @@ public struct ResolvedOptions: Sendable, Equatable {
         integerIfSet(name) ?? 0
     }
 
-    public func integerIfSet(_ name: String) -> Int? {
-        for s in settings where s.name == name {
-            if case .integer(let n) = s.value { return n }
-        }
-        return nil
-    }
+    public func integerIfSet(_ name: String) -> Int? { Self.integer(name, in: settings) }
 
     public func text(_ name: String) -> String {
         for s in settings where s.name == name {
