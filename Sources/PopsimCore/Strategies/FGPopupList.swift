@@ -9,6 +9,12 @@
 /// elements. An arrival and a removal are amortized O(1); a hit test costs the elements and bands
 /// it passes (merging the bands of new priorities in first). One byte per element ever added
 /// stays (its flags); the rest goes with the element.
+///
+/// Until it holds more than `smallLimit` elements (every replayed user's list, and most runs'),
+/// the list is that one array, live elements only, in list order: the bands, their deques and
+/// the per-popup lists cost ~1,100 instructions a user's request (callgrind, replay under fg),
+/// for lists of a few elements. The first arrival past the limit moves them into bands, where
+/// they stay until `reset`. `WaitingLineTests` holds both against the library's array.
 struct FGPopupList: Sendable {
     struct Element: Sendable {
         let id: Int
@@ -69,6 +75,10 @@ struct FGPopupList: Sendable {
     /// The popups the last hit test erased, in list order (a reused buffer).
     private(set) var erased: [PopupID] = []
     private(set) var count = 0
+    /// While `isSmall`: every live element, in list order (the bands are empty).
+    private var small: [Entry] = []
+    private var isSmall = true
+    static let smallLimit = 32
 
     init(placement: Placement, popups: Int) {
         self.placement = placement
@@ -99,12 +109,21 @@ struct FGPopupList: Sendable {
         newBands.empty()
         erased.empty()
         count = 0
+        small.empty()
+        isSmall = true
     }
 
     var isEmpty: Bool { count == 0 }
 
+    /// Whether its elements are in bands (they passed `smallLimit` since the last `reset`).
+    var usesBands: Bool { !isSmall }
+
     /// Inserts an element for `popup` where the placement says.
     mutating func add(_ popup: PopupID, priority: Int) {
+        if isSmall {
+            if count < Self.smallLimit { return addSmall(popup, priority: priority) }
+            leaveSmall()
+        }
         let id = flags.count
         flags.append(Self.live)
         let b = band(for: key(priority))
@@ -124,6 +143,7 @@ struct FGPopupList: Sendable {
     /// world copies it (a retain and release of each of its arrays) at every hit test.
     mutating func scan<Context>(_ context: Context, _ verdict: (Context, Element) -> Verdict) -> Element? {
         erased.empty()
+        if isSmall { return scanSmall(context, verdict) }
         mergeNewBands()
         var taken: Element?
         for b in order.reversed() {
@@ -157,6 +177,7 @@ struct FGPopupList: Sendable {
 
     /// Removes every element of `popup`; returns how many of them were not settled.
     mutating func removeAll(of popup: PopupID) -> Int {
+        if isSmall { return removeAllSmall(of: popup) }
         let p = Int(popup.index)
         guard liveOfPopup[p] > 0 else { return 0 }
         var unsettled = 0
@@ -180,8 +201,17 @@ struct FGPopupList: Sendable {
     /// Removes every element; `all` gets them in list order (a buffer the caller keeps). No
     /// allocation: the bands, the order and the buffers keep their storage for the next ones.
     mutating func removeAll(into all: inout [Element]) {
-        mergeNewBands()
         all.empty()
+        if isSmall {
+            for entry in small {
+                all.append(element(entry))
+                flags[entry.id] &= ~Self.live
+            }
+            small.empty()
+            count = 0
+            return
+        }
+        mergeNewBands()
         for b in order.reversed() {
             let n = bands[b].entries.count
             for k in 0..<n {
@@ -201,6 +231,7 @@ struct FGPopupList: Sendable {
 
     /// The live elements in list order.
     func liveInOrder() -> [Element] {
+        if isSmall { return small.map(element) }
         var out: [Element] = []
         out.reserveCapacity(count)
         for b in (newBands.isEmpty ? order : bandsByKey(order + newBands)).reversed() {
@@ -212,6 +243,87 @@ struct FGPopupList: Sendable {
     /// The bands given, lowest key first (sorting keys, not looking bands up in the comparison).
     private func bandsByKey(_ list: [Int]) -> [Int] {
         list.map { (key: bands[$0].key, band: $0) }.sorted { $0.key < $1.key }.map(\.band)
+    }
+
+    // MARK: - Small
+
+    /// Inserts where the placement says: behind the elements of a higher priority and, unless
+    /// `lifoTie`, its equals.
+    private mutating func addSmall(_ popup: PopupID, priority: Int) {
+        let id = flags.count
+        flags.append(Self.live)
+        count += 1
+        let entry = Entry(id: id, popup: popup, priority: priority)
+        small.append(entry)
+        if case .back = placement { return }
+        // Moved up past the elements it goes before (`Array.insert` is a generic range
+        // replacement, ~100 instructions for one element).
+        let placement = placement
+        small.withUnsafeMutableBufferPointer { list in
+            var j = list.count - 1
+            while j > 0 {
+                let before = list[j - 1]
+                switch placement {
+                case .back: return
+                case .front: break
+                case .priority(let lifoTie):
+                    guard before.priority < priority || (lifoTie && before.priority == priority) else { list[j] = entry; return }
+                }
+                list[j] = before
+                j -= 1
+            }
+            list[j] = entry
+        }
+    }
+
+    private mutating func scanSmall<Context>(_ context: Context, _ verdict: (Context, Element) -> Verdict) -> Element? {
+        var i = 0
+        while i < small.count {
+            let entry = small[i]
+            let element = self.element(entry)
+            switch verdict(context, element) {
+            case .take: return element
+            case .erase:
+                small.remove(at: i)
+                flags[entry.id] &= ~Self.live
+                count -= 1
+                erased.append(entry.popup)
+            case .pass: i += 1
+            }
+        }
+        return nil
+    }
+
+    private mutating func removeAllSmall(of popup: PopupID) -> Int {
+        var unsettled = 0, kept = 0
+        for k in small.indices {
+            let entry = small[k]
+            if entry.popup == popup {
+                if flags[entry.id] & Self.settledFlag == 0 { unsettled += 1 }
+                flags[entry.id] &= ~Self.live
+                count -= 1
+            } else {
+                if kept != k { small[kept] = entry }
+                kept += 1
+            }
+        }
+        while small.count > kept { small.removeLast() }
+        return unsettled
+    }
+
+    /// Moves the elements into bands, in list order (each band's elements are in list order
+    /// whichever end arrivals join).
+    private mutating func leaveSmall() {
+        isSmall = false
+        let entries = small
+        small.empty()
+        for entry in entries {
+            let b = band(for: key(entry.priority))
+            ofPopup[Int(entry.popup.index)].append((entry.id, b))
+            liveOfPopup[Int(entry.popup.index)] += 1
+            bands[b].live += 1
+            bands[b].entries.append(entry)
+        }
     }
 
     // MARK: - Bands

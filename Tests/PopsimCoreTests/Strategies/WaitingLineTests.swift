@@ -65,14 +65,36 @@ struct WaitingLineTests {
     }
 
     /// FGPopupScheduler's list as the library keeps it: one array, insertion by a linear search.
+    /// Long lists: past `FGPopupList.smallLimit`, into bands.
     @Test(arguments: [FGPopupList.Placement.back, .front, .priority(lifoTie: false), .priority(lifoTie: true)])
     func fgListMatchesTheLibrarysArray(_ placement: FGPopupList.Placement) {
+        #expect(checkFGList(placement, popups: 40, steps: 1500) == (small: true, bands: true, smallAgain: false))
+    }
+
+    /// Short lists emptied by `reset` every so often (a replay's users): the one array, and
+    /// some of them past the limit into bands and back to the array after the reset.
+    @Test(arguments: [FGPopupList.Placement.back, .front, .priority(lifoTie: false), .priority(lifoTie: true)])
+    func shortFGListsMatchTheLibrarysArray(_ placement: FGPopupList.Placement) {
+        #expect(checkFGList(placement, popups: 6, steps: 3000, resetEvery: 40) == (small: true, bands: false, smallAgain: false))
+        #expect(checkFGList(placement, popups: 60, steps: 3000, resetEvery: 100) == (small: true, bands: true, smallAgain: true))
+    }
+
+    /// Whether a list ended a step with its elements in the one array, in bands, and in the
+    /// array after it had them in bands (a reset between).
+    func checkFGList(_ placement: FGPopupList.Placement, popups: Int, steps: Int, resetEvery: Int? = nil)
+        -> (small: Bool, bands: Bool, smallAgain: Bool) {
+        var seen = (small: false, bands: false, smallAgain: false)
         for seed in 1...10 {
             var draw = Draw(state: UInt64(seed))
-            var list = FGPopupList(placement: placement, popups: 40)
-            var model: [(popup: PopupID, priority: Int)] = []
-            for _ in 0..<1500 {
-                let p = PopupID(draw.next(40))
+            var list = FGPopupList(placement: placement, popups: popups)
+            var inBandsBefore = false
+            var model: [(popup: PopupID, priority: Int, settled: Bool)] = []
+            for step in 0..<steps {
+                if let every = resetEvery, step % every == every - 1 {
+                    list.reset()
+                    model.removeAll()
+                }
+                let p = PopupID(draw.next(popups))
                 switch draw.next(6) {
                 case 0, 1, 2:
                     let priority = draw.next(5) * 100
@@ -84,19 +106,27 @@ struct WaitingLineTests {
                     case .priority(let lifoTie):
                         i = model.firstIndex { $0.priority < priority || ($0.priority == priority && lifoTie) } ?? model.count
                     }
-                    model.insert((p, priority), at: i)
+                    model.insert((p, priority, false), at: i)
                 case 3:
-                    #expect(list.removeAll(of: p) == model.filter { $0.popup == p }.count)
+                    #expect(list.removeAll(of: p) == model.filter { $0.popup == p && !$0.settled }.count)
                     model.removeAll { $0.popup == p }
                 case 4:
-                    // A hit test that erases popups with an odd index and takes the first one > 30.
-                    let taken = list.scan(()) { _, e in e.popup.index > 30 ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
+                    // A hit test that erases popups with an odd index and takes the first of the
+                    // last quarter.
+                    let last = popups * 3 / 4
+                    let taken = list.scan(()) { _, e in e.popup.index > last ? .take : (e.popup.index % 2 == 1 ? .erase : .pass) }
                     let erased = list.erased
                     var expectedErased: [PopupID] = []
                     var expectedTaken: PopupID?
                     var i = 0
                     while i < model.count {
-                        if model[i].popup.index > 30 { expectedTaken = model[i].popup; break }
+                        if model[i].popup.index > last {
+                            expectedTaken = model[i].popup
+                            // The element taken is shown: its request settles.
+                            if let taken { list.settle(taken.id) }
+                            model[i].settled = true
+                            break
+                        }
                         if model[i].popup.index % 2 == 1 { expectedErased.append(model.remove(at: i).popup) } else { i += 1 }
                     }
                     #expect(taken?.popup == expectedTaken && erased == expectedErased)
@@ -109,8 +139,16 @@ struct WaitingLineTests {
                     }
                 }
                 #expect(list.count == model.count)
+                if list.usesBands {
+                    seen.bands = true
+                    inBandsBefore = true
+                } else if !list.isEmpty {
+                    if inBandsBefore { seen.smallAgain = true } else { seen.small = true }
+                }
             }
             #expect(list.liveInOrder().map(\.popup) == model.map(\.popup))
+            #expect(list.liveInOrder().map(\.settled) == model.map(\.settled))
         }
+        return seen
     }
 }
