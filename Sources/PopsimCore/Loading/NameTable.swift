@@ -72,8 +72,11 @@ struct NameTable: Sendable {
     private func same(_ slot: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = slot == 0 ? 0 : ends[slot - 1]
         guard ends[slot] - start == name.count else { return false }
-        for k in 0..<name.count where bytes[start + k] != name[k] { return false }
-        return true
+        guard name.count > 0, let other = name.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return false }
+            return RawBytes.equal(base + start, other, count: name.count)
+        }
     }
 
     private mutating func rehash(_ size: Int) {

@@ -33,16 +33,13 @@ struct KeywordTable: Sendable {
     @inline(__always)
     func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = bytes.count
-        guard n > 0, n < 15 else { return nil }
+        guard n > 0, n < 15, let word = bytes.baseAddress else { return nil }
         let found = table.withUnsafeBufferPointer { t -> Int in
+            guard let start = t.baseAddress else { return -1 }
             var slot = Self.hash(n, bytes[0], bytes[n - 1])
             while t[slot] != 0 {
                 let base = 64 + (Int(t[slot]) - 1) * 16
-                if Int(t[base + 15]) == n {
-                    var j = 0
-                    while j < n && t[base + j] == bytes[j] { j += 1 }
-                    if j == n { return Int(t[slot]) - 1 }
-                }
+                if Int(t[base + 15]) == n, RawBytes.equal(start + base, word, count: n) { return Int(t[slot]) - 1 }
                 slot = (slot + 1) & 63
             }
             return -1
