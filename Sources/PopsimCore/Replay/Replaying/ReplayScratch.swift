@@ -13,10 +13,9 @@ public struct ReplayScratch {
     var shownAt: [Int?] = []
     /// The user's scenario, made in place (`Replayer.script`) in storage kept from user to user.
     var scenario: Scenario
-    /// Per group, whether the user's run requested one of its popups; the run's counts per
-    /// popup before they go to its groups.
+    /// Per group, whether the user's run requested one of its popups; the popups it requested.
     var touched: [Bool] = []
-    var bySubject = SubjectCounts()
+    var requested = RequestedGroups()
     /// Per property of the catalog: whether the run fails it, for the `wait X <= N` ones
     /// (`ReplayTally.add`).
     var waitFails: [Bool] = []

@@ -40,16 +40,16 @@ public struct ReplayTallies: Sendable, Equatable {
 extension ReplayTally {
     /// Adds one run, using `scratch`'s buffers; leaves its shows in order in `scratch.shows` (to
     /// compare with production's) and returns the most popups it had on screen at once. Each
-    /// request, drop, warning, show and pending popup also counts in its popup's `groups`
-    /// (`SubjectCounts`, folded at the end), and a group with a request counts the user
-    /// (`scratch.touched`, left for the properties).
+    /// request, drop, warning, show and pending popup also counts in its popup's group (of
+    /// `groups`), and a group with a request counts the user (`RequestedGroups`; the groups
+    /// are marked in `scratch.touched`, left for the properties).
     ///
     /// `waitRules`: the properties `wait X <= N` (property, X's index, N): each request of X is
     /// judged, and late until it is shown within N.
     mutating func add(_ result: RunResult, _ scratch: inout ReplayScratch, groups map: ReplayGroups, into groups: inout [ReplayTally],
                       waitRules: [Replayer.WaitRule] = []) -> Int {
         users += 1
-        let grouped = !groups.isEmpty
+        let grouped = !groups.isEmpty, popups = map.popups
         let entries = result.timeline.entries
         result.timeline.animatedTransitions(into: &scratch.animated, open: &scratch.openSubjects)
         let subjects = result.timeline.subjects.count
@@ -70,7 +70,10 @@ extension ReplayTally {
                 switch e.event {
                 case .enqueue:
                     requests += 1
-                    if grouped, s >= 0 { scratch.bySubject.request(b) }
+                    if grouped, s >= 0, b < popups {
+                        groups[b].requests += 1
+                        scratch.requested.note(b)
+                    }
                     for w in waitRules where w.popup == b {
                         judgedRequests[w.property] += 1
                         lateRequests[w.property] += 1
@@ -78,14 +81,14 @@ extension ReplayTally {
                 case .drop:
                     if let r = e.reason {
                         drops[r.ordinal] += 1
-                        if grouped, s >= 0 { scratch.bySubject.drop(b, r) }
+                        if grouped, s >= 0, b < popups { groups[b].drops[r.ordinal] += 1 }
                     }
                 case .warning where e.reason == .lost:
                     lost += 1
-                    if grouped, s >= 0 { scratch.bySubject.lost(b) }
+                    if grouped, s >= 0, b < popups { groups[b].lost += 1 }
                 case .warning where e.reason == .overlap:
                     overlaps += 1
-                    if grouped, s >= 0 { scratch.bySubject.overlap(b) }
+                    if grouped, s >= 0, b < popups { groups[b].overlaps += 1 }
                 default: break
                 }
                 if s >= 0 {
@@ -99,7 +102,10 @@ extension ReplayTally {
                         if request {
                             shown += 1
                             waits.add(e.t - since)
-                            if grouped { scratch.bySubject.shown(b, wait: e.t - since) }
+                            if grouped, b < popups {
+                                groups[b].shown += 1
+                                groups[b].waits.add(e.t - since)
+                            }
                         }
                     }
                     if e.event == .show { scratch.shows.append(PopupID(b)) }
@@ -118,8 +124,11 @@ extension ReplayTally {
         mostOnScreen = Swift.max(mostOnScreen, most)
         pending += result.pending.count
         if grouped {
-            for p in result.pending { scratch.bySubject.pending(Int(result.timeline.base(p.index))) }
-            scratch.bySubject.fold(into: &groups, map, requested: &scratch.touched)
+            for p in result.pending {
+                let b = Int(result.timeline.base(p.index))
+                if b >= 0, b < popups { groups[b].pending += 1 }
+            }
+            scratch.requested.countUsers(in: &groups, map, touched: &scratch.touched)
         }
         return most
     }
@@ -128,12 +137,12 @@ extension ReplayTally {
     /// oldest open request of its popup; the trace's own `clear`, `clearQueue`, `clearUpTo` (its
     /// popups of that priority or lower, unset being `normal`) and `remove` close requests; a
     /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
-    /// Each also counts in its popup's `groups`.
+    /// Each also counts in its popup's group (of `groups`), as `add` counts.
     mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ open: inout OpenRequests, groups map: ReplayGroups,
-                                into groups: inout [ReplayTally], counts: inout SubjectCounts, touched: inout [Bool]) {
+                                into groups: inout [ReplayTally], requested: inout RequestedGroups, touched: inout [Bool]) {
         let popups = catalog.count
         users += 1
-        let grouped = !groups.isEmpty
+        let grouped = !groups.isEmpty, inGroups = map.popups
         open.reset(subjects: popups)
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
@@ -142,12 +151,18 @@ extension ReplayTally {
                 guard let p = r.entry.popupID else { continue }
                 requests += 1
                 open.open(Int(p.index), at: r.time, request: true)
-                if grouped { counts.request(Int(p.index)) }
+                if grouped, Int(p.index) < inGroups {
+                    groups[Int(p.index)].requests += 1
+                    requested.note(Int(p.index))
+                }
             case .shown:
                 guard let p = r.entry.popupID, let (since, _) = open.settleOldest(Int(p.index)) else { continue }
                 shown += 1
                 waits.add(r.time &- since)
-                if grouped { counts.shown(Int(p.index), wait: r.time &- since) }
+                if grouped, Int(p.index) < inGroups {
+                    groups[Int(p.index)].shown += 1
+                    groups[Int(p.index)].waits.add(r.time &- since)
+                }
             case .action(.clear), .action(.clearQueue):
                 for p in 0..<popups { open.settleAll(p) }
             case .action(.clearUpTo):
@@ -158,7 +173,7 @@ extension ReplayTally {
             default: continue
             }
         }
-        if grouped { counts.fold(into: &groups, map, requested: &touched) }
+        if grouped { requested.countUsers(in: &groups, map, touched: &touched) }
     }
 }
 

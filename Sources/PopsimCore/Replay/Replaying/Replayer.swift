@@ -94,7 +94,7 @@ public struct Replayer: Sendable {
         Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
         Self.productionShows(user, into: &scratch.productionShows)
         tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, groups: groups,
-                                         into: &tallies.productionGroups, counts: &scratch.bySubject, touched: &scratch.touched)
+                                         into: &tallies.productionGroups, requested: &scratch.requested, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
         // By index: a `Column` copied per user retained its strings and arrays, shared by every
