@@ -77,6 +77,39 @@ import PopsimTestSupport
         }
     }
 
+    /// Random traces of every kind of line (plain rows, CRLF, blank and blank-looking lines,
+    /// quoted fields with and without line breaks, non-ASCII bytes, a leading space, short rows,
+    /// bad values): the same rows, users and errors read whole — most records then take the
+    /// reader's short way for a plain record — and cut into chunks of every size up to 64,
+    /// where they mostly cannot.
+    @Test func randomTracesReadTheSameWhateverTheChunks() {
+        var state: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let lines = ["u1,#,enqueue,a,", "u2,#,enqueue,b,\r", "u1,#,set,,screen=cart", "", "\r", "   ", " u3,#,enqueue,a,",
+                     "u\u{e9},#,enqueue,a,", "u2,#,dismissed,b,\"o,k\"", "u4,#,enqueue,\"a\",\"x\ny\"", "u1,#",
+                     "u5,#,enqueue,nope,", "u6,x#,enqueue,a,", "u7,#,shown,a,", "u1,#,clear,,", "\t", "u8,#,enqueue,a,\"\""]
+        for round in 0..<12 {
+            var text = "user,time,action,popup,value\n"
+            var t = 0
+            for _ in 0..<(20 + next(60)) {
+                t += next(3)
+                text += String(lines[next(lines.count)].flatMap { $0 == "#" ? Array(String(t)) : [$0] }) + "\n"
+            }
+            if round % 3 == 0 { text.removeLast() } // no final line break
+            let bytes = Array(text.utf8)
+            let whole = Self.read(bytes, chunk: bytes.count)
+            #expect(whole.rows > 0)
+            for chunk in 1...64 {
+                let cut = Self.read(bytes, chunk: chunk, workers: 1 + chunk % 3)
+                #expect(cut.rows == whole.rows && cut.users == whole.users && cut.entries == whole.entries && cut.errors == whole.errors,
+                        "round \(round), chunks of \(chunk)")
+            }
+        }
+    }
+
     /// A quote left open costs its own line (a bad row) and nothing after it, wherever the
     /// chunks cut, even when the line it opens on was carried from an earlier chunk; a field of
     /// one line break is still a field; `--multiline-fields` (no limit) reads on to the end.

@@ -139,17 +139,7 @@ final class UserTable {
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == 0 }
-        let rx = UnsafeRawPointer(x), ry = UnsafeRawPointer(y)
-        var k = 0
-        while k + 8 <= a.count {
-            if rx.loadUnaligned(fromByteOffset: k, as: UInt64.self) != ry.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
-            k += 8
-        }
-        while k < a.count {
-            if x[k] != y[k] { return false }
-            k += 1
-        }
-        return true
+        return RawBytes.equal(x, y, count: a.count)
     }
 
     /// FNV-1a 64 of a user's bytes: what shards, workers and partitions are chosen by (shards by
