@@ -12,6 +12,16 @@ extension Array {
         }
     }
 
+    /// At least `count` elements, the first `count` of them `value` (the rest as they were):
+    /// for a buffer read only below a count that changes from use to use (a timeline's per-line
+    /// flags, for every user of a replay), which `refill` made anew, an allocation each time.
+    mutating func refill(_ value: Element, first count: Int) {
+        if self.count < count { self = Array(repeating: value, count: Swift.max(count, 2 * self.count)) }
+        withUnsafeMutableBufferPointer { all in
+            for i in 0..<Swift.min(count, all.count) { all[i] = value }
+        }
+    }
+
     /// Empties it, keeping its storage, as `removeAll(keepingCapacity: true)` does. That one
     /// goes through the generic `replaceSubrange` whatever the count, about 85 instructions even
     /// when empty; the engine's and strategies' short lists are emptied at almost every step

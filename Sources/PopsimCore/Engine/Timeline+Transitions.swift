@@ -3,12 +3,13 @@ extension Timeline {
     public func animatedTransitions() -> [Bool] {
         var animated: [Bool] = [], open: [Int] = []
         animatedTransitions(into: &animated, open: &open)
-        return animated
+        return animated // from empty: exactly one per entry
     }
 
-    /// The same into `animated`, with `open` for its work (buffers a caller keeps).
+    /// The same into the first `entries.count` of `animated` (it may hold more), with `open`
+    /// for its work (buffers a caller keeps).
     func animatedTransitions(into animated: inout [Bool], open: inout [Int]) {
-        animated.refill(false, count: entries.count)
+        animated.refill(false, first: entries.count)
         open.refill(-1, count: subjects.count)
         for (i, entry) in entries.enumerated() where entry.subject >= 0 {
             let s = Int(entry.subject)
