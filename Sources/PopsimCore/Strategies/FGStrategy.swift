@@ -81,6 +81,10 @@ struct FGStrategy: Strategy {
     }
 
     let order: Order
+    /// The options `order` was read from: a replay's next user comes with the same ones (the
+    /// same arrays, so comparing them is a pointer test), and reading the order again by name
+    /// cost ~550 instructions a user.
+    private let orderOptions: ResolvedOptions
     private var list: FGPopupList
     /// `FirstFirstResponderElement`: the element shown, which stays in the list.
     private var shown: FGPopupList.Element?
@@ -107,6 +111,7 @@ struct FGStrategy: Strategy {
 
     init(world: World) {
         order = Self.order(world.options)
+        orderOptions = world.options
         let placement: FGPopupList.Placement
         switch order {
         case .fifo: placement = .back
@@ -119,7 +124,9 @@ struct FGStrategy: Strategy {
 
     /// In place, for a run of the same popups under the same options (a replay's next user).
     mutating func reset(world: World) {
-        guard associated.count == world.scenario.popups.count, Self.order(world.options) == order else { return self = FGStrategy(world: world) }
+        guard associated.count == world.scenario.popups.count, world.options == orderOptions || Self.order(world.options) == order else {
+            return self = FGStrategy(world: world)
+        }
         list.reset()
         shown = nil
         suspended = false

@@ -137,13 +137,17 @@ extension ReplayTally {
     /// oldest open request of its popup; the trace's own `clear`, `clearQueue`, `clearUpTo` (its
     /// popups of that priority or lower, unset being `normal`) and `remove` close requests; a
     /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
-    /// Each also counts in its popup's group (of `groups`), as `add` counts.
-    mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ open: inout OpenRequests, groups map: ReplayGroups,
-                                into groups: inout [ReplayTally], requested: inout RequestedGroups, touched: inout [Bool]) {
+    /// Each also counts in its popup's group (of `groups`), as `add` counts. `shows` gets the
+    /// popups production showed, in order, to compare with each column's (what
+    /// `Replayer.productionShows` gives, in this pass over the rows).
+    mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ open: inout OpenRequests, shows: inout [PopupID],
+                                groups map: ReplayGroups, into groups: inout [ReplayTally], requested: inout RequestedGroups,
+                                touched: inout [Bool]) {
         let popups = catalog.count
         users += 1
         let grouped = !groups.isEmpty, inGroups = map.popups
         open.reset(subjects: popups)
+        shows.empty()
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
             switch verb {
@@ -156,7 +160,9 @@ extension ReplayTally {
                     requested.note(Int(p.index))
                 }
             case .shown:
-                guard let p = r.entry.popupID, let (since, _) = open.settleOldest(Int(p.index)) else { continue }
+                guard let p = r.entry.popupID else { continue }
+                shows.append(p)
+                guard let (since, _) = open.settleOldest(Int(p.index)) else { continue }
                 shown += 1
                 waits.add(r.time &- since)
                 if grouped, Int(p.index) < inGroups {

@@ -92,8 +92,7 @@ public struct Replayer: Sendable {
         let ref = user.ref
         try script(user, ref, into: &scratch.scenario)
         Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
-        Self.productionShows(user, into: &scratch.productionShows)
-        tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, groups: groups,
+        tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, shows: &scratch.productionShows, groups: groups,
                                          into: &tallies.productionGroups, requested: &scratch.requested, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
@@ -244,7 +243,8 @@ public struct Replayer: Sendable {
         }
     }
 
-    /// The popups production showed, in order (`shown` rows).
+    /// The popups production showed, in order (`shown` rows). A replay gets them from
+    /// `ReplayTally.addProduction`, in its own pass over the rows.
     static func productionShows(_ user: User, into shows: inout [PopupID]) {
         shows.empty()
         for r in user.rows where r.entry.verb == .shown {
