@@ -185,7 +185,9 @@ extension ReplayTally {
 
 /// Open requests per subject, oldest first: what a show (the oldest) or a drop (the newest)
 /// settles (docs/engine.md, "The ledger"). O(1) a line; one flat list of requests linked per
-/// subject, so that emptying it for the next run keeps its storage.
+/// subject, so that emptying it for the next run keeps its storage. Each subject's oldest and
+/// newest sit side by side in one array, changed through its buffer: an array's every write
+/// checked its uniqueness (four checks an opening, ~100 instructions).
 struct OpenRequests {
     private struct Item {
         var time: Int
@@ -194,32 +196,38 @@ struct OpenRequests {
         var next: Int32
     }
 
+    private struct Ends {
+        var oldest: Int32 = -1
+        var newest: Int32 = -1
+    }
+
     private var items: [Item] = []
     /// Per subject: its oldest and newest open request (-1: none).
-    private var oldest: [Int32]
-    private var newest: [Int32]
+    private var ends: [Ends]
 
     init(subjects: Int) {
-        oldest = Array(repeating: -1, count: subjects)
-        newest = oldest
+        ends = Array(repeating: Ends(), count: subjects)
     }
 
     /// None open, for as many subjects, in this one's storage.
     mutating func reset(subjects: Int) {
         items.empty()
-        oldest.refill(-1, count: subjects)
-        newest.refill(-1, count: subjects)
+        ends.refill(Ends(), count: subjects)
     }
 
     mutating func open(_ s: Int, at t: Int, request: Bool) {
         let k = Int32(items.count)
-        items.append(Item(time: t, request: request, previous: newest[s], next: -1))
-        if newest[s] >= 0 { items[Int(newest[s])].next = k } else { oldest[s] = k }
-        newest[s] = k
+        let newest = ends[s].newest
+        items.append(Item(time: t, request: request, previous: newest, next: -1))
+        if newest >= 0 { items.withUnsafeMutableBufferPointer { $0[Int(newest)].next = k } }
+        ends.withUnsafeMutableBufferPointer { ends in
+            if newest < 0 { ends[s].oldest = k }
+            ends[s].newest = k
+        }
     }
 
     /// Whether `s` has an open item.
-    func isOpen(_ s: Int) -> Bool { oldest[s] >= 0 }
+    func isOpen(_ s: Int) -> Bool { ends[s].oldest >= 0 }
 
     /// Timeline line `e` of subject `s` read by the ledger: it opens an item, or settles the
     /// oldest (a show) or the newest (a drop). A show that settles an item returns when it was
@@ -237,24 +245,29 @@ struct OpenRequests {
     }
 
     mutating func settleOldest(_ s: Int) -> (Int, Bool)? {
-        let k = oldest[s]
+        let k = ends[s].oldest
         guard k >= 0 else { return nil }
         let item = items[Int(k)]
-        oldest[s] = item.next
-        if item.next >= 0 { items[Int(item.next)].previous = -1 } else { newest[s] = -1 }
+        if item.next >= 0 { items.withUnsafeMutableBufferPointer { $0[Int(item.next)].previous = -1 } }
+        ends.withUnsafeMutableBufferPointer { ends in
+            ends[s].oldest = item.next
+            if item.next < 0 { ends[s].newest = -1 }
+        }
         return (item.time, item.request)
     }
 
     mutating func settleAll(_ s: Int) {
-        oldest[s] = -1
-        newest[s] = -1
+        ends[s] = Ends()
     }
 
     mutating func settleNewest(_ s: Int) {
-        let k = newest[s]
+        let k = ends[s].newest
         guard k >= 0 else { return }
         let previous = items[Int(k)].previous
-        newest[s] = previous
-        if previous >= 0 { items[Int(previous)].next = -1 } else { oldest[s] = -1 }
+        if previous >= 0 { items.withUnsafeMutableBufferPointer { $0[Int(previous)].next = -1 } }
+        ends.withUnsafeMutableBufferPointer { ends in
+            ends[s].newest = previous
+            if previous < 0 { ends[s].oldest = -1 }
+        }
     }
 }
