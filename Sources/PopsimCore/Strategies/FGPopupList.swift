@@ -12,7 +12,7 @@
 ///
 /// Until it holds more than `smallLimit` elements (every replayed user's list, and most runs'),
 /// the list is that one array, live elements only, in list order: the bands, their deques and
-/// the per-popup lists cost ~1,100 instructions a user's request (callgrind, replay under fg),
+/// the per-popup lists cost ~830 instructions more a request (callgrind, replay under fg),
 /// for lists of a few elements. The first arrival past the limit moves them into bands, where
 /// they stay until `reset`. `WaitingLineTests` holds both against the library's array.
 struct FGPopupList: Sendable {
