@@ -34,6 +34,35 @@ public enum ActionKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// How many kinds there are (`allCases.count`, as a constant; `ActionKindTests` checks it).
+    public static let count: UInt8 = 19
+
+    /// The kind of an ordinal (`ordinal`'s inverse); nil past the last.
+    public init?(ordinal: UInt8) {
+        switch ordinal {
+        case 0: self = .enqueue
+        case 1: self = .dismiss
+        case 2: self = .press
+        case 3: self = .set
+        case 4: self = .suspend
+        case 5: self = .resume
+        case 6: self = .trigger
+        case 7: self = .remove
+        case 8: self = .clear
+        case 9: self = .clearQueue
+        case 10: self = .clearScreen
+        case 11: self = .clearUpTo
+        case 12: self = .push
+        case 13: self = .pop
+        case 14: self = .popToRoot
+        case 15: self = .popTo
+        case 16: self = .replace
+        case 17: self = .pauseTimers
+        case 18: self = .resumeTimers
+        default: return nil
+        }
+    }
+
     /// The shape of the value after the keyword.
     public enum Argument: Sendable, Equatable {
         /// A popup id, or a non-empty list of them (one batch).

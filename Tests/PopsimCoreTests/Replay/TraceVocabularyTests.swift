@@ -80,6 +80,18 @@ struct TraceVocabularyTests {
         }
     }
 
+    /// A verb's one byte and back, for every byte: the kinds by their ordinal, then `shown` and
+    /// `dismissed`, nothing past them (`ActionKind(ordinal:)` and `count` against `allCases`).
+    @Test func everyOrdinalReadsBackAsItsVerb() {
+        #expect(Int(ActionKind.count) == ActionKind.allCases.count)
+        for kind in ActionKind.allCases { #expect(ActionKind(ordinal: kind.ordinal) == kind) }
+        for byte in 0...255 {
+            let expected: TraceVerb? = byte < TraceVerb.all.count ? TraceVerb.all[byte] : nil
+            #expect(TraceVerb(ordinal: UInt8(byte)) == expected, "\(byte)")
+            if let verb = expected { #expect(verb.ordinal == UInt8(byte)) }
+        }
+    }
+
     @Test func observationsCarryTheirPopupAndButton() throws {
         let catalog = try loadScenario(Self.catalogText).get()
         let text = "user,time,action,popup,value\nu1,0,shown,a,\nu1,300,dismissed,a,ok\nu1,400,dismissed,b,\n"

@@ -71,7 +71,7 @@ final class UserTable {
         let e = entries.pointer(i)
         let count = Int(e.pointee.idCount)
         if count <= Self.inlineBytes {
-            return UnsafeBufferPointer(start: (UnsafeRawPointer(e) + Self.inlineOffset).assumingMemoryBound(to: UInt8.self), count: count)
+            return UnsafeBufferPointer(start: (UnsafeRawPointer(e) + inlineOffset).assumingMemoryBound(to: UInt8.self), count: count)
         }
         return ids.bytes(page: e.pointee.page, offset: e.pointee.offset, count: e.pointee.idCount)
     }
@@ -112,7 +112,8 @@ final class UserTable {
     }
 
     /// Where an entry's inline bytes start in it.
-    private static let inlineOffset = MemoryLayout<Entry>.offset(of: \Entry.inline) ?? 8
+    /// Where an entry's inline id starts (held here, not in a global read through a lazy start).
+    private let inlineOffset = MemoryLayout<Entry>.offset(of: \Entry.inline) ?? 8
 
     /// Empties it and gives the memory back.
     func removeAll() {

@@ -12,6 +12,8 @@ public final class TraceRowDecoder: Sendable {
     public let layout: TraceLayout
     let catalog: Scenario
     private let verbs = KeywordTable(TraceVerb.all.map(\.word))
+    /// `TraceVerb.all`, held here: a global is read through a lazy start at every use.
+    private let allVerbs = TraceVerb.all
     private let popups: NameTable
     /// The popups as keywords when they are few and short (most catalogs): a cheaper lookup.
     private let popupWords: KeywordTable?
@@ -77,7 +79,7 @@ public final class TraceRowDecoder: Sendable {
             let words = TraceVerb.all.map(\.word)
             return fail(&failure, error(row, .action, .unknownAction(text, known: words, suggestion: Suggestion.closest(text, among: words))))
         }
-        guard let entry = entry(TraceVerb.all[v], row, &values, &failure) else { return nil }
+        guard let entry = entry(allVerbs[v], row, &values, &failure) else { return nil }
         return Decoded(user: user, time: time, entry: entry)
     }
 

@@ -27,10 +27,17 @@ public enum TraceVerb: Sendable, Equatable {
         }
     }
 
-    /// The verb of an ordinal; nil for a byte no verb has.
+    /// The verb of an ordinal; nil for a byte no verb has. Without `all`: a global read lazily
+    /// costs a call at every use, and a replay asks this of every row several times.
     public init?(ordinal: UInt8) {
-        let i = Int(ordinal)
-        guard i < Self.all.count else { return nil }
-        self = Self.all[i]
+        if let kind = ActionKind(ordinal: ordinal) {
+            self = .action(kind)
+        } else if ordinal == ActionKind.count {
+            self = .shown
+        } else if ordinal == ActionKind.count + 1 {
+            self = .dismissed
+        } else {
+            return nil
+        }
     }
 }
