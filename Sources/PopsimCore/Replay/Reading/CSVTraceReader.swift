@@ -88,30 +88,8 @@ public struct CSVTraceReader: TraceRowReader {
         guard let header, problems.isEmpty, !ended, !chunks.carrying, !inQuotes, bits == 0, !sawQuote, quotedBreaks == 0,
               chunks.compressed == nil, let base = chunks.chunk.baseAddress else { return nil }
         let start = chunks.at, n = chunks.chunk.count
-        let raw = UnsafeRawPointer(base)
-        let newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\"")
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let newlines = ones &* UInt64(newline), quotes = ones &* UInt64(quote)
-        var i = start, b: UInt64 = 0
-        while i + 8 <= n {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let x = w ^ newlines, q = w ^ quotes
-            let found = ((x &- ones) & ~x & highs) | ((q &- ones) & ~q & highs)
-            if found != 0 {
-                // The first byte flagged is a line break or a quote (as in `scan`).
-                let at = found.trailingZeroBitCount >> 3
-                if at > 0 { b |= w & ((1 << (at << 3)) &- 1) }
-                i += at
-                break
-            }
-            b |= w
-            i += 8
-        }
-        while i < n, base[i] != newline, base[i] != quote {
-            b |= UInt64(base[i])
-            i += 1
-        }
-        guard i < n, base[i] == newline, b & highs == 0 else { return nil }
+        let (i, b) = Self.plainRun(base, from: start, count: n)
+        guard i < n, base[i] == UInt8(ascii: "\n"), b & 0x8080_8080_8080_8080 == 0 else { return nil }
         var end = i
         if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         guard end > start, base[start] != 32, base[start] != 9 else { return nil }
@@ -172,32 +150,22 @@ public struct CSVTraceReader: TraceRowReader {
     }
 
     /// Where the record that starts at `at` (or was carried) ends in the chunk: its line break
-    /// outside quotes. Eight bytes at a time while none of them is a line break or a quote.
+    /// outside quotes. Outside quotes, a word at a time up to the next line break or quote
+    /// (`plainRun`).
     private mutating func scan() -> Int? {
         let chunk = chunks.chunk
         guard let base = chunk.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
         let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let newlines = ones &* UInt64(newline), quotes = ones &* UInt64(quote)
         var i = chunks.at
         let n = chunk.count
         var b = bits
         defer { bits = b }
         while i < n {
-            if !inQuotes, i + 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let x = w ^ newlines, q = w ^ quotes
-                let found = ((x &- ones) & ~x & highs) | ((q &- ones) & ~q & highs)
-                if found == 0 {
-                    b |= w
-                    i += 8
-                    continue
-                }
-                // The first byte flagged is a line break or a quote (a borrow only flags bytes after it).
-                let at = found.trailingZeroBitCount >> 3
-                if at > 0 { b |= w & ((1 << (at << 3)) &- 1) }
-                i += at
+            if !inQuotes {
+                let (next, run) = Self.plainRun(base, from: i, count: n)
+                b |= run
+                i = next
+                guard i < n else { return nil }
             }
             let c = base[i]
             b |= UInt64(c)
@@ -219,6 +187,35 @@ public struct CSVTraceReader: TraceRowReader {
             i += 1
         }
         return nil
+    }
+
+    /// The first line break or quote at or after `i` (`n` when none) and the bytes before it
+    /// or-ed together (a high bit: not ASCII): eight bytes at a time while none of them is one.
+    @inline(__always)
+    private static func plainRun(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int) -> (Int, UInt64) {
+        let raw = UnsafeRawPointer(base)
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let newlines = ones &* UInt64(newline), quotes = ones &* UInt64(quote)
+        var i = start, b: UInt64 = 0
+        while i + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let x = w ^ newlines, q = w ^ quotes
+            let found = ((x &- ones) & ~x & highs) | ((q &- ones) & ~q & highs)
+            if found != 0 {
+                // The first byte flagged is a line break or a quote (a borrow only flags bytes after it).
+                let at = found.trailingZeroBitCount >> 3
+                if at > 0 { b |= w & ((1 << (at << 3)) &- 1) }
+                return (i + at, b)
+            }
+            b |= w
+            i += 8
+        }
+        while i < n, base[i] != newline, base[i] != quote {
+            b |= UInt64(base[i])
+            i += 1
+        }
+        return (i, b)
     }
 
     /// A quoted field ran past more line breaks than it may hold: its quote is taken as left

@@ -14,21 +14,14 @@ public enum TraceTime {
     /// `zoneMinutes`: the offset east of UTC of an ISO 8601 time written without a zone.
     public static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, unit: TraceLayout.TimeUnit, zoneMinutes: Int = 0) -> Int? {
         switch unit {
-        case .ms:
-            // Times of today in ms (13 digits) the short way: what `integer` does for 9 to 16
-            // digits, without its slice, sign and length steps.
-            if bytes.count > 8, bytes.count <= 16, let base = bytes.baseAddress, base[0] != UInt8(ascii: "-") {
-                return sixteen(UnsafeRawPointer(base), from: 0, to: bytes.count, negative: false)
-            }
-            return integer(bytes[...])
+        case .ms: return integer(bytes)
         case .s: return seconds(bytes[...])
         case .iso8601: return iso8601(bytes[...], zoneMinutes: zoneMinutes)
         }
     }
 
     /// Digits, with an optional leading `-`; eight at a time while eight are left.
-    static func integer(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        let s = UnsafeBufferPointer(rebasing: b)
+    static func integer(_ s: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = s.count
         let negative = n > 0 && s[0] == UInt8(ascii: "-")
         var i = negative ? 1 : 0
@@ -109,9 +102,9 @@ public enum TraceTime {
 
     static func seconds(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard let dot = b.firstIndex(of: UInt8(ascii: ".")) else {
-            return integer(b).flatMap { $0.magnitude < limit / 1000 ? $0 * 1000 : nil }
+            return integer(UnsafeBufferPointer(rebasing: b)).flatMap { $0.magnitude < limit / 1000 ? $0 * 1000 : nil }
         }
-        guard let whole = integer(b[..<dot]), whole.magnitude < limit / 1000 else { return nil }
+        guard let whole = integer(UnsafeBufferPointer(rebasing: b[..<dot])), whole.magnitude < limit / 1000 else { return nil }
         let fraction = b[(dot + 1)...]
         guard !fraction.isEmpty, fraction.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
         var ms = 0
