@@ -7,8 +7,14 @@ extension Engine {
         strategy.handle(happening, in: world, decisions: &decisions)
         let decided = !decisions.isEmpty
         if decided {
-            let list = decisions.list
-            for decision in list { try apply(decision) }
+            // By index, not over a copy of the list (retained and released at each decision):
+            // `apply` never tells the strategy, so nothing changes the list while it is read.
+            var i = 0
+            while i < decisions.list.count {
+                let decision = decisions.list[i]
+                i += 1
+                try apply(decision)
+            }
         }
         if strategy.failed, let failure = strategy.failure { throw failure }
         return decided
