@@ -69,7 +69,7 @@ public struct Scenario: Sendable {
 
     private var details: Details
 
-    public init(file: String, name: String, description: String?, strategy: String?, policyFile: String? = nil,
+    init(file: String, name: String, description: String?, strategy: String?, policyFile: String? = nil,
                 options: [OptionSetting], state: StateSchema, popups: [Popup], fieldLocations: FieldLocations = FieldLocations(),
                 events: [ScenarioEvent], until: Int?, expectations: [Expectation] = [], uncertainties: [Uncertainty] = []) {
         self.name = name
