@@ -1,32 +1,44 @@
 /// A loaded, validated scenario: everything a run needs, with popups and state interned.
 ///
 /// What a run reads (the name, state, popups, script and end) is stored in the value; the rest,
-/// read only around a run (the file, description, options, locations, properties, uncertainties),
-/// sits in one shared box (`Details`) copied on write. A copy is made per run and kept in its
-/// result: a replay makes two a user, and each retained and released 13 references (~60 atomic
-/// operations a user), now 6.
+/// read only around a run (the file, description, strategy, policy, options, locations,
+/// properties, uncertainties), sits in one shared box (`Details`) copied on write. A copy is made
+/// per run and kept in its result: a replay makes two a user, and each retained and released 13
+/// references (~60 atomic operations a user), now 6.
 public struct Scenario: Sendable {
     /// The path the scenario was read from, as the user wrote it (used in every message).
     public var file: String {
         get { details.file }
-        set { editDetails { $0.file = newValue } }
+        _modify {
+            uniqueDetails()
+            yield &details.file
+        }
     }
     public var name: String
     public var description: String? {
         get { details.description }
-        set { editDetails { $0.description = newValue } }
+        _modify {
+            uniqueDetails()
+            yield &details.description
+        }
     }
     /// The strategy the file names, if any; the caller may override it.
     public var strategy: String? {
         get { details.strategy }
-        set { editDetails { $0.strategy = newValue } }
+        _modify {
+            uniqueDetails()
+            yield &details.strategy
+        }
     }
     /// A policy file the scenario names (`"policy"`), as written: relative to the scenario's
     /// folder. Its rules stand in for the `policy` strategy's defaults (reading it is the
     /// caller's: loading does no I/O).
     public var policyFile: String? {
         get { details.policyFile }
-        set { editDetails { $0.policyFile = newValue } }
+        _modify {
+            uniqueDetails()
+            yield &details.policyFile
+        }
     }
     /// The file's `options`, validated against `strategy`, in file order.
     public var options: [OptionSetting] {
@@ -82,7 +94,7 @@ public struct Scenario: Sendable {
     }
 
     /// The fields read only around a run. `@unchecked Sendable`, audited: a box is changed only
-    /// through `uniqueDetails`/`editDetails`, when no other value holds it; shared, it is only read.
+    /// through `uniqueDetails`, when no other value holds it; shared, it is only read.
     private final class Details: @unchecked Sendable {
         var file: String
         var description: String?
@@ -114,11 +126,6 @@ public struct Scenario: Sendable {
     /// Makes the box this value's own before a change (copy on write).
     private mutating func uniqueDetails() {
         if !isKnownUniquelyReferenced(&details) { details = details.copy() }
-    }
-
-    private mutating func editDetails(_ change: (Details) -> Void) {
-        uniqueDetails()
-        change(details)
     }
 
     public func popupID(named name: String) -> PopupID? {

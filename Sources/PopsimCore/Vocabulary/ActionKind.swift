@@ -34,7 +34,7 @@ public enum ActionKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// How many kinds there are (`allCases.count`, as a constant; `ActionKindTests` checks it).
+    /// How many kinds there are (`allCases.count`, as a constant; `TraceVocabularyTests` checks it).
     public static let count: UInt8 = 19
 
     /// The kind of an ordinal (`ordinal`'s inverse); nil past the last.

@@ -111,7 +111,6 @@ final class UserTable {
         return index
     }
 
-    /// Where an entry's inline bytes start in it.
     /// Where an entry's inline id starts (held here, not in a global read through a lazy start).
     private let inlineOffset = MemoryLayout<Entry>.offset(of: \Entry.inline) ?? 8
 
