@@ -567,7 +567,8 @@ def replay_lines(figures):
            f"({sorted_plain[0] / sorted_flag[0]:.2f}× more with --grouped). Where the time goes (--jobs 2): reading and decoding "
            f"{reading[0] / two[0] * 100:.0f} %, gathering and replaying the users {100 - reading[0] / two[0] * 100:.0f} %.", "",
            "By phase (fg, `POPSIM_REPLAY_STATS=1`: each phase's wall time, and in brackets the time its threads were busy, "
-           "which below the wall time times the jobs is waiting for one another; medians of the runs):", "",
+           "which below the wall time times the jobs is waiting for one another; with --jobs 2 a chunk is indexed while "
+           "the chunk before is gathered, and that wall time is gathering's; medians of the runs):", "",
            "| phase | --jobs 1 | --jobs 2 |", "|---|---:|---:|",
            *[f"| {p} | {packs['phases']['1'][p][0]:,.0f} ms ({packs['phases']['1'][p][1]:,.0f}) | "
              f"{packs['phases']['2'][p][0]:,.0f} ms ({packs['phases']['2'][p][1]:,.0f}) |" for p in PHASES], "",

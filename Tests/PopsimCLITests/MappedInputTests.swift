@@ -46,32 +46,50 @@ import PopsimCore
     }
 
     /// The chunks of a trace file are its bytes, in order, each at most a chunk long: the mapped
-    /// part as it was when opened, then what the file gained meanwhile, read.
+    /// part as it was when opened, then what the file gained meanwhile, read. Each chunk is still
+    /// there while the next one is handed out (mapped or read into the other buffer), and the
+    /// last one at the end (`atEnd`, once; not when reading stopped early).
     @Test func aTraceFileHandsOutEveryByteAndWhatItGainedMeanwhile() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("t.csv").path
         var random = SplitMix64(seed: 9)
         let first = (0..<(2 * SpillPlan.chunk + 12_345)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        let gained = (0..<(SpillPlan.chunk + 77)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let gained = (0..<(2 * SpillPlan.chunk + 77)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         try Data(first).write(to: URL(fileURLWithPath: path))
         var source = try TraceSource(path, hashing: false)
         defer { source.close() }
-        var seen: [UInt8] = [], sizes: [Int] = []
-        try source.forEachChunk { chunk in
+        var seen: [UInt8] = [], sizes: [Int] = [], ends = 0
+        var before: (chunk: UnsafeBufferPointer<UInt8>, bytes: [UInt8])?
+        var stillThere: [Bool] = []
+        try source.forEachChunk({ chunk in
             if sizes.isEmpty {
                 let handle = try? FileHandle(forWritingTo: URL(fileURLWithPath: path))
                 _ = try? handle?.seekToEnd()
                 try? handle?.write(contentsOf: Data(gained))
                 try? handle?.close()
             }
+            if let before { stillThere.append(Array(before.chunk) == before.bytes) }
+            before = (chunk, Array(chunk))
             sizes.append(chunk.count)
             seen.append(contentsOf: chunk)
             return true
-        }
+        }, atEnd: {
+            ends += 1
+            if let before { stillThere.append(Array(before.chunk) == before.bytes) }
+        })
         #expect(seen == first + gained)
         #expect(sizes.allSatisfy { $0 > 0 && $0 <= SpillPlan.chunk })
         #expect(Array(sizes.prefix(3)) == [SpillPlan.chunk, SpillPlan.chunk, 12_345])
+        #expect(sizes.count >= 6 && stillThere == Array(repeating: true, count: sizes.count) && ends == 1, "\(sizes) \(stillThere)")
+        var again = try TraceSource(path, hashing: false)
+        defer { again.close() }
+        var chunks = 0
+        try again.forEachChunk({ _ in
+            chunks += 1
+            return false
+        }, atEnd: { ends += 1 })
+        #expect(chunks == 1 && ends == 1)
     }
 
     @Test func aBusErrorEndsWithOneLineAndExitTwo() throws {

@@ -482,7 +482,7 @@ struct ReplayBigUserTests {
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         _ = try runPopsim(["gen", "--trace", "--users", "1", "--seed", "1", "--catalog", "app.json", "--output", "one.csv"], in: dir)
         var rows = ["user,time,action,popup,value"]
-        for i in 0..<150_000 {
+        for i in 0..<250_000 {
             rows.append("big,\(i),enqueue,toast,")
             if i % 50 == 0 { rows.append("u\(i),\(i),enqueue,toast,") }
         }
@@ -691,6 +691,39 @@ struct ReplayEdgeTests {
         #expect(three.stdout == four.stdout && three.stderr == four.stderr)
         #expect(three.stderr == "u.csv:40002:1: expected a time no earlier than user \"u0\"'s rows before it, got 50\n"
                 + "u.csv:40003:1: expected a time no earlier than user \"u0\"'s rows before it, got 80\n")
+    }
+
+    /// Two workers gather a chunk while the next is indexed (`ReplayPass`): over several chunks,
+    /// with quoted line breaks that leave some chunks to one reader and with a reading stopped
+    /// by too many bad rows in the middle, the same report, errors and exit as one worker.
+    @Test func workersGatheringWhileTheNextChunkIsIndexedAgreeWithOne() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rows = ["user,time,action,popup,value"]
+        for i in 0..<250_000 {
+            // Every third row's value holds a quoted line break: a cut may fall inside it.
+            rows.append("u\(i % 7_000),\(i),enqueue,\(i % 2 == 0 ? "a" : "b")," + (i % 3 == 0 ? "\"x\ny\"" : ""))
+            if i % 5_000 == 4_999 { rows.append("u\(i % 7_000),\(i),shown,\(i % 2 == 0 ? "a" : "b"),") }
+        }
+        let clean = rows.joined(separator: "\n") + "\n"
+        // Six chunks of 1 MiB: the second and third are cut inside a quoted field, the last
+        // three follow one another indexed beside the gathering.
+        #expect(clean.utf8.count > 5 << 20, "not six chunks: \(clean.utf8.count) bytes")
+        var bad = rows
+        // In the first chunk: reading stops once it is gathered, the second one indexed.
+        for k in 0..<8 { bad.insert("u\(k),later,enqueue,a,", at: 20_000 + 1_000 * k) }
+        try write(clean, "clean.csv", in: dir)
+        try write(bad.joined(separator: "\n") + "\n", "bad.csv", in: dir)
+        for file in ["clean.csv", "bad.csv"] {
+            let common = ["replay", file, "--catalog", "c.json", "--strategy", "fg", "--max-errors", "3", "--format", "json"]
+            let one = try runPopsim(common + ["--jobs", "1"], in: dir), two = try runPopsim(common + ["--jobs", "2"], in: dir)
+            #expect(two.status == one.status && two.stdout == one.stdout && two.stderr == one.stderr, "\(file)")
+            #expect(one.status == (file == "bad.csv" ? 2 : 0), "\(file): \(one.stderr)")
+        }
+        let stopped = try runPopsim(["replay", "bad.csv", "--catalog", "c.json", "--max-errors", "3", "--jobs", "2"], in: dir)
+        let time = "expected a time in integer milliseconds (other units: --time-unit s or iso8601), got \"later\""
+        #expect(stopped.status == 2)
+        #expect(stopped.stderr == [26_667, 27_999, 29_332, 30_665].map { "bad.csv:\($0):4: \(time)\n" }.joined())
     }
 
     @Test func sweepColumnsSaveApart() throws {

@@ -57,7 +57,10 @@ struct ReplayPass {
 
     var errorCount: Int { workers.reduce(0) { $0 + $1.errorCount } }
     var userErrors: Int { workers.reduce(0) { $0 + $1.gatherer.userErrors + $1.laterUserErrors } }
-    var rows: Int { split?.rows ?? workers.first?.rowCount ?? 0 }
+    var rows: Int { split == nil ? workers.first?.rowCount ?? 0 : gatheredRows }
+    /// With a split reading: the rows of the batches gathered so far (the next chunk's may be
+    /// indexed already).
+    private var gatheredRows = 0
     /// The shard's rows, and those of the users replayed: the rest were left out with bad rows.
     var shardRows: Int { workers.reduce(0) { $0 + $1.gatherer.shardRows } }
     var replayedRows: Int { workers.reduce(0) { $0 + $1.replayedRows } }
@@ -100,6 +103,7 @@ struct ReplayPass {
     private mutating func pass(_ source: inout TraceSource, speculate: Bool, progress: ProgressLine?) throws(PopsimError) -> Bool {
         workers = []
         split = nil
+        gatheredRows = 0
         settings.disagreements?.startOver()
         try settings.pack?.startOver()
         streaming = settings.promisedGrouped
@@ -108,39 +112,41 @@ struct ReplayPass {
         var restart = false
         var me = self
         let digest = source.digest
-        try source.forEachChunk { (chunk) throws(PopsimError) -> Bool in
+        // A chunk's rows indexed and settled, gathered while the next chunk is indexed.
+        var pending: Pending?
+        try source.forEachChunk({ (chunk) throws(PopsimError) -> Bool in
             if me.workers.isEmpty { me.start(chunk) }
             let shared = SharedBytes(bytes: chunk)
             if let split = me.split {
-                let pieces = split.begin(chunk)
-                let started = ReplayStats.start()
-                DispatchQueue.concurrentPerform(iterations: pieces + 1) { i in
-                    let busy = ReplayStats.start()
-                    if i < pieces { split.index(i) } else { digest.add(shared.bytes) }
-                    if i < pieces { ReplayStats.busy(.index, since: busy) }
+                let gathered = pending
+                me.indexAndGather(split.begin(chunk), of: split, besides: pending?.batch) { digest.add(shared.bytes) }
+                pending = nil
+                if let gathered {
+                    me.gatheredRows = gathered.rows
+                    guard try me.afterGathering(speculate: speculate, restart: &restart) else { return false }
                 }
-                ReplayStats.wall(.index, since: started)
-                me.readAll(split.settle(), then: split)
+                let batch = split.settle()
+                if split.readsAlone {
+                    me.readAll(batch, then: split)
+                    me.gatheredRows = split.rows
+                } else {
+                    pending = Pending(batch: batch, rows: split.rows)
+                    me.progress(progress, since: started)
+                    return true
+                }
             } else {
                 me.each(.gather, besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             }
-            if let progress {
-                let ms = max(1, System.monotonicMs() - started), rows = me.rows
-                progress.update("replay: \(rows) rows, \(me.workers.reduce(0) { $0 + $1.gatherer.userCount }) users, \(rows * 1000 / ms) rows/s")
-            }
-            guard me.errorCount <= me.settings.maxErrors, !me.workers.contains(where: { $0.gatherer.stopsReading }) else { return false }
-            if me.streaming, speculate, me.workers.contains(where: { !$0.gatherer.groupedSoFar }) {
-                restart = true
-                return false
-            }
-            try me.release(speculate: speculate)
-            // Too many users done to remember which they were: read it again, spilling instead.
-            if me.streaming, speculate, me.workers.contains(where: { me.settings.plan.mustRelease($0.gatherer.heldBytes) }) {
-                restart = true
-                return false
-            }
-            return me.stopped == nil
-        }
+            me.progress(progress, since: started)
+            return try me.afterGathering(speculate: speculate, restart: &restart)
+        }, atEnd: { () throws(PopsimError) in
+            // The last chunk's rows, while the chunk is still there.
+            guard let last = pending else { return }
+            pending = nil
+            me.each(.gather) { $0.read(last.batch) }
+            me.gatheredRows = last.rows
+            _ = try me.afterGathering(speculate: speculate, restart: &restart)
+        })
         self = me
         if restart { return true }
         if workers.isEmpty { start(UnsafeBufferPointer(start: nil, count: 0)) }
@@ -148,6 +154,7 @@ struct ReplayPass {
         if let split {
             split.finish()
             readAll(nil, then: split)
+            gatheredRows = split.rows
         } else {
             each(.gather) { $0.finishReading() }
         }
@@ -212,6 +219,60 @@ struct ReplayPass {
                          disagreement: disagreement, makeStore: make)
         }
         if let pack = s.pack { workers.first?.packing(into: pack) }
+    }
+
+    /// A chunk's batch waiting to be gathered, and the rows handed out once it is.
+    private struct Pending {
+        let batch: [IndexedRows.Part]
+        let rows: Int
+    }
+
+    /// After a chunk's rows are gathered: whether reading goes on (what `forEachChunk`'s body
+    /// returns). It stops on too many errors, a record that never ends, a trace that looked
+    /// grouped and is not (`restart`), or a replay that failed; else the memory plan is followed
+    /// (`release`).
+    private mutating func afterGathering(speculate: Bool, restart: inout Bool) throws(PopsimError) -> Bool {
+        guard errorCount <= settings.maxErrors, !workers.contains(where: { $0.gatherer.stopsReading }) else { return false }
+        if streaming, speculate, workers.contains(where: { !$0.gatherer.groupedSoFar }) {
+            restart = true
+            return false
+        }
+        try release(speculate: speculate)
+        // Too many users done to remember which they were: read it again, spilling instead.
+        if streaming, speculate, workers.contains(where: { settings.plan.mustRelease($0.gatherer.heldBytes) }) {
+            restart = true
+            return false
+        }
+        return stopped == nil
+    }
+
+    private func progress(_ progress: ProgressLine?, since started: Int) {
+        guard let progress else { return }
+        let ms = max(1, System.monotonicMs() - started), rows = self.rows
+        progress.update("replay: \(rows) rows, \(workers.reduce(0) { $0 + $1.gatherer.userCount }) users, \(rows * 1000 / ms) rows/s")
+    }
+
+    /// Indexes a chunk's `pieces` and, at once, every worker gathers `batch` (the chunk before's),
+    /// and `besides` runs: one wait a chunk, not two. The gathering goes first (the longer tasks),
+    /// the indexing fills in beside it.
+    private func indexAndGather(_ pieces: Int, of split: SplitReading, besides batch: [IndexedRows.Part]?,
+                                _ digest: @escaping @Sendable () -> Void) {
+        let list = workers
+        let gathering = batch == nil ? 0 : list.count
+        let started = ReplayStats.start()
+        defer { ReplayStats.wall(gathering > 0 ? .gather : .index, since: started) }
+        DispatchQueue.concurrentPerform(iterations: gathering + pieces + 1) { i in
+            let busy = ReplayStats.start()
+            if i < gathering, let batch {
+                list[i].read(batch)
+                ReplayStats.busy(.gather, since: busy)
+            } else if i < gathering + pieces {
+                split.index(i - gathering)
+                ReplayStats.busy(.index, since: busy)
+            } else {
+                digest()
+            }
+        }
     }
 
     /// Every worker reads `batch`, then every batch the split reading has besides.

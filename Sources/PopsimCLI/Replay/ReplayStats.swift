@@ -9,6 +9,8 @@ public enum ReplayStats {
     /// The phases, in the order a chunk goes through them.
     enum Phase: Int, CaseIterable {
         /// Cutting a chunk into one piece a worker and reading each piece's rows (`--jobs` > 1).
+        /// Its wall time is only that of a chunk indexed with nothing gathered beside it (the
+        /// first, or one after a chunk read alone); beside a gathering, the wall is gathering's.
         case index
         /// Each worker taking its users' rows: split, decoded, held.
         case gather

@@ -12,7 +12,8 @@ struct TraceSource {
     /// The digest of the bytes read, kept by whoever reads the chunks (`digest.add`), so that it
     /// can be done beside the workers.
     let digest: TraceDigest
-    private var buffer = [UInt8](repeating: 0, count: SpillPlan.chunk)
+    /// Standard input's chunks (or what a file gained since it was opened), read in turn.
+    private var buffers = [[UInt8]](repeating: [UInt8](repeating: 0, count: SpillPlan.chunk), count: 2)
 
     init(_ path: String, hashing: Bool = true) throws(PopsimError) {
         self.path = path
@@ -35,35 +36,59 @@ struct TraceSource {
     }
 
     /// Hands each chunk to `body` until the end; false from `body` stops early. The chunk is not
-    /// added to the digest: `body` does that (`digest.add`). A regular file's chunks are mapped
-    /// (`System.mapFile`), each unmapped when `body` returns: reading copied every byte once more
+    /// added to the digest: `body` does that (`digest.add`). Each chunk stays valid until `body`
+    /// returns for the chunk after it (or `forEachChunk` returns), so that a chunk's rows can be
+    /// gathered while the next one is indexed (`ReplayPass`); `atEnd` runs once every chunk went
+    /// to `body` (not when `body` stopped early), the last one still valid.
+    ///
+    /// A regular file's chunks are mapped (`System.mapFile`): reading copied every byte once more
     /// on one thread (a gain within the VM's noise), and a file cut shorter meanwhile now stops
     /// popsim (SIGBUS, exit 2) where a read ended early on fewer rows; what the file gained since
     /// it was opened is read after.
-    mutating func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(PopsimError) -> Bool) throws(PopsimError) {
+    mutating func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(PopsimError) -> Bool,
+                               atEnd: () throws(PopsimError) -> Void = {}) throws(PopsimError) {
+        var previous: UnsafeRawBufferPointer?
+        defer { if let previous { System.unmapFile(previous) } }
         if canReadAgain, let size = System.fileInfo(descriptor: fd)?.size {
             var offset = 0
             while offset < size {
                 let count = min(SpillPlan.chunk, size - offset)
                 guard let region = System.mapFile(fd, count, offset: offset) else { break }
-                defer { System.unmapFile(region) }
-                if try !body(region.bindMemory(to: UInt8.self)) { return }
+                let keepGoing = try Self.handing(region, after: &previous, to: body)
+                if !keepGoing { return }
                 offset += count
             }
             guard System.seek(fd, to: offset) else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
         }
+        // Two buffers, in turn: the one read last stays valid while the other is filled.
+        var turn = 0
         while true {
-            let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, $0.count) }
+            let n = buffers[turn].withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if System.errorNumber == System.interrupted { continue }
                 throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError)
             }
-            if n == 0 { return }
-            let keepGoing = try buffer.withUnsafeBufferPointer { (all) throws(PopsimError) -> Bool in
+            if n == 0 { return try atEnd() }
+            let keepGoing = try buffers[turn].withUnsafeBufferPointer { (all) throws(PopsimError) -> Bool in
                 try body(UnsafeBufferPointer(rebasing: all[0..<n]))
             }
+            if let region = previous {
+                System.unmapFile(region)
+                previous = nil
+            }
             if !keepGoing { return }
+            turn = 1 - turn
         }
+    }
+
+    /// `region` to `body`; then the region before it is unmapped and `region` kept in its place.
+    private static func handing(_ region: UnsafeRawBufferPointer, after previous: inout UnsafeRawBufferPointer?,
+                                to body: (UnsafeBufferPointer<UInt8>) throws(PopsimError) -> Bool) throws(PopsimError) -> Bool {
+        defer {
+            if let p = previous { System.unmapFile(p) }
+            previous = region
+        }
+        return try body(region.bindMemory(to: UInt8.self))
     }
 
     func close() {

@@ -12,7 +12,7 @@ struct ReplayPlanTests {
         #expect(plan.needed + 2 * plan.holdLimit <= plan.budget)
         // Arranging rows by user comes out of the budget too, and takes a share that grows with
         // it: what a worker holds is arranged in at most nine passes, whatever the budget.
-        for budget in [64 << 20, 256 << 20, 4 << 30, 64 << 30] {
+        for budget in [96 << 20, 256 << 20, 4 << 30, 64 << 30] {
             for workers in [1, 2, 8] {
                 let p = SpillPlan(budget: budget, workers: workers, catalogBytes: 700)
                 #expect(p.needed + workers * (p.holdLimit + p.arrangeBytes) <= p.budget, "\(budget) \(workers)")

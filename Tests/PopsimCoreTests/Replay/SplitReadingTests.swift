@@ -53,7 +53,10 @@ import PopsimReports
     }
 
     /// A split reading of `ways`, fed chunks of `chunk` bytes: what each worker is handed.
-    static func split(_ bytes: [UInt8], _ format: TraceFormat, chunk: Int, ways: Int, rowsPerPiece: Int?) -> (pulls: [[String]], rows: Int) {
+    /// `pipelined`: a chunk's batch is taken only once the next chunk is begun and indexed
+    /// (`ReplayPass`), unless the rest of the chunk is read alone.
+    static func split(_ bytes: [UInt8], _ format: TraceFormat, chunk: Int, ways: Int, rowsPerPiece: Int?,
+                      pipelined: Bool = false) -> (pulls: [[String]], rows: Int) {
         let reading = SplitReading(reader: format.makeReader(layout(format), file: "t"), ways: ways, rowsPerPiece: rowsPerPiece)
         var rows = IndexedRows()
         var pulls: [[String]] = Array(repeating: [], count: ways)
@@ -73,15 +76,20 @@ import PopsimReports
                 next = reading.more()
             }
         }
+        var pending: [IndexedRows.Part]?
         bytes.withUnsafeBufferPointer { all in
             var i = 0
             while i < all.count {
                 let piece = UnsafeBufferPointer(rebasing: all[i..<min(all.count, i + chunk)])
                 for w in 0..<reading.begin(piece) { reading.index(w) }
-                drain(reading.settle())
+                if let batch = pending { take(batch) }
+                pending = nil
+                let batch = reading.settle()
+                if pipelined && !reading.readsAlone { pending = batch } else { drain(batch) }
                 i += chunk
             }
         }
+        if let batch = pending { take(batch) }
         reading.finish()
         drain(nil)
         return (pulls, reading.rows)
@@ -96,9 +104,11 @@ import PopsimReports
                 #expect(whole.pulls.filter { !$0.isEmpty }.count > 1 || ways == 1, "\(format.name): rows for more than one worker")
                 for chunk in [1, 2, 3, 5, 8, 13, 40, 64, 100, bytes.count] {
                     for limit in [nil, 1, 2] as [Int?] {
-                        let cut = Self.split(bytes, format, chunk: chunk, ways: ways, rowsPerPiece: limit)
-                        #expect(cut.pulls == whole.pulls && cut.rows == whole.rows,
-                                "\(format.name): chunks of \(chunk), \(ways) ways, \(limit.map(String.init) ?? "no") limit")
+                        for pipelined in [false, true] {
+                            let cut = Self.split(bytes, format, chunk: chunk, ways: ways, rowsPerPiece: limit, pipelined: pipelined)
+                            #expect(cut.pulls == whole.pulls && cut.rows == whole.rows,
+                                    "\(format.name): chunks of \(chunk), \(ways) ways, \(limit.map(String.init) ?? "no") limit, pipelined \(pipelined)")
+                        }
                     }
                 }
             }
@@ -112,6 +122,10 @@ import PopsimReports
         let bytes = Array(trace.utf8)
         let whole = Self.alone(bytes, .csv, workers: 4)
         #expect(whole.rows == 50 && whole.pulls.flatMap { $0 }.contains { $0.hasPrefix("row 50 line 100 ") })
+        for chunk in [bytes.count, 97] {
+            let cut = Self.split(bytes, .csv, chunk: chunk, ways: 4, rowsPerPiece: nil, pipelined: true)
+            #expect(cut.pulls == whole.pulls && cut.rows == 50, "chunks of \(chunk)")
+        }
         let cut = Self.split(bytes, .csv, chunk: bytes.count, ways: 4, rowsPerPiece: nil)
         #expect(cut.pulls == whole.pulls && cut.rows == 50)
     }

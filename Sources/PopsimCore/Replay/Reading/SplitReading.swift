@@ -11,11 +11,16 @@
 /// time (`more`). So the rows, numbers, lines and problems are those of one reader reading it
 /// all, whatever the cuts; a test compares them.
 ///
-/// Memory: a piece's index holds at most `2 * rowsPerChunk / ways` rows (about 40 bytes each,
-/// `indexBytes` in all); a piece with more is read on in batches that size, as a piece cut wrong.
+/// Two sets of pieces, used in turn: a chunk's batch stays good while the next chunk is begun and
+/// indexed, so that the workers can gather one chunk while the next is indexed (`ReplayPass`).
 ///
-/// `@unchecked Sendable`, audited: `index(w)` touches only piece `w` (its own object), and runs
-/// only between `begin` and `settle`, which the caller runs alone; the rest is one thread's.
+/// Memory: a piece's index holds at most `2 * rowsPerChunk / ways` rows (about 40 bytes each,
+/// `indexBytes` in all, both sets and the chunk kept); a piece with more is read on in batches
+/// that size, as a piece cut wrong.
+///
+/// `@unchecked Sendable`, audited: `index(w)` touches only piece `w` of the set begun last (its
+/// own object), and runs only between `begin` and `settle`, which the caller runs alone; the
+/// batch the other set holds is only read meanwhile. The rest is one thread's.
 public final class SplitReading: @unchecked Sendable {
     /// One piece of the chunk: its bytes, its reader and what the reader found.
     final class Piece {
@@ -40,7 +45,10 @@ public final class SplitReading: @unchecked Sendable {
     public let ways: Int
     /// The reader that goes on from chunk to chunk (it holds what a chunk's end cut).
     private var lead: (any TraceRowReader)?
-    private let pieces: [Piece]
+    /// The two sets of pieces, and the one begun last.
+    private let sets: [[Piece]]
+    private var turn = 0
+    private var pieces: [Piece] { sets[turn] }
     private var count = 0
     private var alone: Alone?
     private let spare: RowIndex
@@ -51,9 +59,10 @@ public final class SplitReading: @unchecked Sendable {
     /// Rows handed out in all.
     public private(set) var rows = 0
 
-    /// Rows a chunk's indexes hold (a chunk of 16-byte rows), and the memory that takes at most.
+    /// Rows a chunk's indexes hold (a chunk of 16-byte rows), and the memory that takes at most:
+    /// two sets of indexes, and the chunk before kept mapped (`TraceSource`).
     public static let rowsPerChunk = SpillPlan.chunk / 16
-    public static let indexBytes = 2 * rowsPerChunk * 100 + 2 * SpillPlan.chunk
+    public static let indexBytes = 2 * (2 * rowsPerChunk * 100 + 2 * SpillPlan.chunk) + SpillPlan.chunk
 
     /// Rows a piece's index holds at most.
     private let limit: Int
@@ -64,16 +73,18 @@ public final class SplitReading: @unchecked Sendable {
         lead = reader
         let ways = max(1, ways)
         self.ways = ways
-        pieces = (0..<ways).map { _ in Piece(RowIndex(workers: ways, shard: shard)) }
+        sets = (0..<2).map { _ in (0..<ways).map { _ in Piece(RowIndex(workers: ways, shard: shard)) } }
         spare = RowIndex(workers: ways, shard: shard)
         limit = max(1, rowsPerPiece ?? max(1024, 2 * Self.rowsPerChunk / self.ways))
     }
 
     /// Cuts `chunk` into pieces (one while the lead cannot resume: before the header), each with
-    /// its reader; then `index` each, at once, and `settle`.
+    /// its reader, in the set the batch settled last does not use; then `index` each, at once,
+    /// and `settle`.
     public func begin(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
         guard let lead else { return 0 }
         self.lead = nil
+        turn = 1 - turn
         // The second piece's reader, made first: nil when the lead cannot resume yet.
         var second = ways > 1 && chunk.count < 1 << 30 ? lead.resumed() : nil
         let cuts = second == nil ? [chunk.count] : Self.cuts(chunk, ways: ways)
@@ -150,6 +161,9 @@ public final class SplitReading: @unchecked Sendable {
         return batch
     }
 
+    /// Whether `settle` left the rest of the chunk to one reader (`more`).
+    public var readsAlone: Bool { alone != nil }
+
     /// The next batch read by one reader alone (the rest of a chunk `settle` could not take, or
     /// the trace's end after `finish`); nil when there is none.
     public func more() -> [IndexedRows.Part]? {
@@ -179,7 +193,7 @@ public final class SplitReading: @unchecked Sendable {
         guard var lead else { return }
         self.lead = nil
         lead.finish()
-        for p in pieces { p.index.reset(chunk: UnsafeBufferPointer(start: nil, count: 0)) }
+        for set in sets { for p in set { p.index.reset(chunk: UnsafeBufferPointer(start: nil, count: 0)) } }
         alone = Alone(reader: lead, queue: [], pending: true, rows: 0, lines: 0)
     }
 
