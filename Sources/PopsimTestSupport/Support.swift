@@ -139,9 +139,22 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: U
                          status: process.terminationStatus)
 }
 
-/// A fresh empty folder under the system's temporary folder.
+/// A fresh empty folder under the system's temporary folder, removed with what it holds when the
+/// test process exits (a test may remove it sooner): a run of the suite left ~250 folders behind.
 public func temporaryDirectory() throws -> URL {
+    _ = removedAtExit
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("popsim-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    madeFolders.withLock { $0.append(url) }
     return url
 }
+
+/// The folders `temporaryDirectory` made.
+private let madeFolders = System.Locked<[URL]>([])
+
+/// Registers, once, the removal of `madeFolders` at exit.
+private let removedAtExit: Void = {
+    atexit {
+        for url in madeFolders.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
+    }
+}()

@@ -123,17 +123,16 @@ struct ReplayPass {
                 pending = nil
                 if let gathered {
                     me.gatheredRows = gathered.rows
+                    me.progress(progress, since: started)
                     guard try me.afterGathering(speculate: speculate, restart: &restart) else { return false }
                 }
                 let batch = split.settle()
-                if split.readsAlone {
-                    me.readAll(batch, then: split)
-                    me.gatheredRows = split.rows
-                } else {
+                guard split.readsAlone else {
                     pending = Pending(batch: batch, rows: split.rows)
-                    me.progress(progress, since: started)
                     return true
                 }
+                me.readAll(batch, then: split)
+                me.gatheredRows = split.rows
             } else {
                 me.each(.gather, besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             }
@@ -145,6 +144,7 @@ struct ReplayPass {
             pending = nil
             me.each(.gather) { $0.read(last.batch) }
             me.gatheredRows = last.rows
+            me.progress(progress, since: started)
             _ = try me.afterGathering(speculate: speculate, restart: &restart)
         })
         self = me
