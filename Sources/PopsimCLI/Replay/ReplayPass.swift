@@ -5,6 +5,8 @@ import PopsimSystem
 
 /// One replay of a trace: chunks read from the source and shown to every worker on its own
 /// thread (each gathers and replays its share of the users, `ReplayWorker`), then added up.
+/// With more than one worker a chunk is indexed (`SplitReading`) while the workers gather the
+/// chunk before: one wait a chunk, not two (the chunk before stays mapped, `TraceSource`).
 ///
 /// The memory plan (`SpillPlan`) says when a worker lets rows go: while the shard's rows have come
 /// grouped by user (or `--grouped` says they do), each user is replayed as soon as another's row
@@ -119,7 +121,7 @@ struct ReplayPass {
             let shared = SharedBytes(bytes: chunk)
             if let split = me.split {
                 let gathered = pending
-                me.indexAndGather(split.begin(chunk), of: split, besides: pending?.batch) { digest.add(shared.bytes) }
+                me.indexAndGather(split.begin(chunk), of: split, gathering: pending?.batch) { digest.add(shared.bytes) }
                 pending = nil
                 if let gathered {
                     me.gatheredRows = gathered.rows
@@ -252,11 +254,11 @@ struct ReplayPass {
         progress.update("replay: \(rows) rows, \(workers.reduce(0) { $0 + $1.gatherer.userCount }) users, \(rows * 1000 / ms) rows/s")
     }
 
-    /// Indexes a chunk's `pieces` and, at once, every worker gathers `batch` (the chunk before's),
-    /// and `besides` runs: one wait a chunk, not two. The gathering goes first (the longer tasks),
-    /// the indexing fills in beside it.
-    private func indexAndGather(_ pieces: Int, of split: SplitReading, besides batch: [IndexedRows.Part]?,
-                                _ digest: @escaping @Sendable () -> Void) {
+    /// Indexes a chunk's `pieces` and, at once, every worker gathers `batch` (the chunk before's)
+    /// and `besides` runs (the digest): one wait a chunk, not two. The gathering goes first (the
+    /// longer tasks), the indexing fills in beside it.
+    private func indexAndGather(_ pieces: Int, of split: SplitReading, gathering batch: [IndexedRows.Part]?,
+                                besides: @escaping @Sendable () -> Void) {
         let list = workers
         let gathering = batch == nil ? 0 : list.count
         let started = ReplayStats.start()
@@ -270,7 +272,7 @@ struct ReplayPass {
                 split.index(i - gathering)
                 ReplayStats.busy(.index, since: busy)
             } else {
-                digest()
+                besides()
             }
         }
     }
