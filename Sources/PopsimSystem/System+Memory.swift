@@ -27,11 +27,12 @@ extension System {
     /// copied it into fresh memory, which the kernel zeroes first; mapping hands over the page
     /// cache's pages (docs/performance.md). The caller unmaps with `unmapFile`. A file cut
     /// shorter while mapped raises SIGBUS on access past its new end: popsim's handler ends with
-    /// exit 2 (see `main.swift`).
-    public static func mapFile(_ fd: Int32, _ count: Int, offset: Int = 0) -> UnsafeRawBufferPointer? {
+    /// exit 2 (see `main.swift`). `populate`: the pages are mapped now, in one call (else each is
+    /// mapped when first read, a few pages a fault, by whichever thread reads it).
+    public static func mapFile(_ fd: Int32, _ count: Int, offset: Int = 0, populate: Bool = true) -> UnsafeRawBufferPointer? {
         guard count > 0, offset >= 0 else { return nil }
         #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE
+        let flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0)
         #else
         let flags = MAP_PRIVATE
         #endif

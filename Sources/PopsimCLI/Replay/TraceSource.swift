@@ -53,7 +53,9 @@ struct TraceSource {
             var offset = 0
             while offset < size {
                 let count = min(SpillPlan.chunk, size - offset)
-                guard let region = System.mapFile(fd, count, offset: offset) else { break }
+                // Not populated: the pages are mapped as the workers' threads first read them,
+                // beside one another, not on this thread while the others wait (3 % of a replay).
+                guard let region = System.mapFile(fd, count, offset: offset, populate: false) else { break }
                 let keepGoing = try Self.handing(region, after: &previous, to: body)
                 if !keepGoing { return }
                 offset += count
