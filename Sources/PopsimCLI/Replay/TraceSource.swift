@@ -54,7 +54,7 @@ struct TraceSource {
             while offset < size {
                 let count = min(SpillPlan.chunk, size - offset)
                 // Not populated: the pages are mapped as the workers' threads first read them,
-                // beside one another, not on this thread while the others wait (3 % of a replay).
+                // beside one another, not on this thread while the others wait (~2 % of a replay).
                 guard let region = System.mapFile(fd, count, offset: offset, populate: false) else { break }
                 let keepGoing = try Self.handing(region, after: &previous, to: body)
                 if !keepGoing { return }
