@@ -120,13 +120,13 @@ struct ReplayPass {
             if me.workers.isEmpty { me.start(chunk) }
             let shared = SharedBytes(bytes: chunk)
             if let split = me.split {
-                let gathered = pending
-                me.indexAndGather(split.begin(chunk), of: split, gathering: pending?.batch) { digest.add(shared.bytes) }
+                let gathering = pending
                 pending = nil
-                if let gathered {
-                    me.gatheredRows = gathered.rows
-                    me.progress(progress, since: started)
-                    guard try me.afterGathering(speculate: speculate, restart: &restart) else { return false }
+                me.indexAndGather(split.begin(chunk), of: split, gathering: gathering?.batch) { digest.add(shared.bytes) }
+                if let gathering {
+                    guard try me.gathered(rows: gathering.rows, progress, since: started, speculate: speculate, restart: &restart) else {
+                        return false
+                    }
                 }
                 let batch = split.settle()
                 guard split.readsAlone else {
@@ -134,20 +134,16 @@ struct ReplayPass {
                     return true
                 }
                 me.readAll(batch, then: split)
-                me.gatheredRows = split.rows
             } else {
                 me.each(.gather, besides: { digest.add(shared.bytes) }) { $0.read(shared.bytes) }
             }
-            me.progress(progress, since: started)
-            return try me.afterGathering(speculate: speculate, restart: &restart)
+            return try me.gathered(rows: nil, progress, since: started, speculate: speculate, restart: &restart)
         }, atEnd: { () throws(PopsimError) in
             // The last chunk's rows, while the chunk is still there.
             guard let last = pending else { return }
             pending = nil
             me.each(.gather) { $0.read(last.batch) }
-            me.gatheredRows = last.rows
-            me.progress(progress, since: started)
-            _ = try me.afterGathering(speculate: speculate, restart: &restart)
+            _ = try me.gathered(rows: last.rows, progress, since: started, speculate: speculate, restart: &restart)
         })
         self = me
         if restart { return true }
@@ -156,7 +152,6 @@ struct ReplayPass {
         if let split {
             split.finish()
             readAll(nil, then: split)
-            gatheredRows = split.rows
         } else {
             each(.gather) { $0.finishReading() }
         }
@@ -229,6 +224,15 @@ struct ReplayPass {
         let rows: Int
     }
 
+    /// A chunk's rows gathered (`rows`: the rows handed out once they are, when `readAll` has not
+    /// counted them): the progress drawn, then `afterGathering`.
+    private mutating func gathered(rows: Int?, _ progress: ProgressLine?, since started: Int, speculate: Bool,
+                                   restart: inout Bool) throws(PopsimError) -> Bool {
+        if let rows { gatheredRows = rows }
+        self.progress(progress, since: started)
+        return try afterGathering(speculate: speculate, restart: &restart)
+    }
+
     /// After a chunk's rows are gathered: whether reading goes on (what `forEachChunk`'s body
     /// returns). It stops on too many errors, a record that never ends, a trace that looked
     /// grouped and is not (`restart`), or a replay that failed; else the memory plan is followed
@@ -277,13 +281,15 @@ struct ReplayPass {
         }
     }
 
-    /// Every worker reads `batch`, then every batch the split reading has besides.
-    private func readAll(_ batch: [IndexedRows.Part]?, then split: SplitReading) {
+    /// Every worker reads `batch`, then every batch the split reading has besides; their rows
+    /// count as gathered.
+    private mutating func readAll(_ batch: [IndexedRows.Part]?, then split: SplitReading) {
         var next = batch ?? split.more()
         while let batch = next {
             each(.gather) { $0.read(batch) }
             next = split.more()
         }
+        gatheredRows = split.rows
     }
 
     /// Runs `body` on every worker, each on a thread of its own, and `besides` beside them; the
