@@ -130,6 +130,38 @@ import PopsimReports
         #expect(cut.pulls == whole.pulls && cut.rows == 50)
     }
 
+    /// At each row a worker is handed, `upcoming` names the users of its rows `lookAhead` and half
+    /// as many rows on in the piece (0 past its last): what the gatherer asks the cache for.
+    @Test func upcomingNamesTheWorkersRowsAhead() {
+        let trace = "user,time,action,popup,value\n" + (0..<300).map { "u\($0 % 37),\($0),set,,screen=home\n" }.joined()
+        let bytes = Array(trace.utf8)
+        let ways = 2, far = IndexedRows.lookAhead, near = far / 2
+        let reading = SplitReading(reader: TraceFormat.csv.makeReader(Self.layout(.csv), file: "t"), ways: ways, rowsPerPiece: nil)
+        var seen = 0
+        bytes.withUnsafeBufferPointer { all in
+            for w in 0..<reading.begin(all) { reading.index(w) }
+            let batch = reading.settle()
+            for w in 0..<ways {
+                for part in batch {
+                    var rows = IndexedRows()
+                    rows.start([part], worker: w)
+                    var hashes: [UInt64] = [], told: [(far: UInt64, near: UInt64)] = []
+                    while case .row(let hash?, _)? = rows.step() {
+                        hashes.append(hash)
+                        told.append(rows.upcoming())
+                    }
+                    seen += hashes.count
+                    #expect(hashes.count > far + 10, "worker \(w) has rows enough")
+                    for (k, t) in told.enumerated() {
+                        #expect(t.far == (k + far < hashes.count ? hashes[k + far] : 0), "worker \(w), row \(k): far")
+                        #expect(t.near == (k + near < hashes.count ? hashes[k + near] : 0), "worker \(w), row \(k): near")
+                    }
+                }
+            }
+        }
+        #expect(seen == 300)
+    }
+
     @Test func anEmptyTraceIsSaidOnce() {
         for format in TraceFormats.all {
             let whole = Self.alone([], format, workers: 2)

@@ -160,6 +160,9 @@ public struct UserGatherer {
         while let step = r.step() {
             switch step {
             case .row(let hash, let foreignBefore):
+                let (far, near) = r.upcoming()
+                users.prefetchSlot(far)
+                users.prefetchEntry(near)
                 if foreignBefore { anotherWorkersUserCame() }
                 if claim(hash: hash) {
                     r.completeRow()

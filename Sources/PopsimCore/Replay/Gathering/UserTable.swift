@@ -95,6 +95,23 @@ final class UserTable {
         }
     }
 
+    /// Asks the cache for the slot where finding the user of `hash` starts (`CacheHint`).
+    @inline(__always)
+    func prefetchSlot(_ hash: UInt64) {
+        let (slots, mask) = table.pointee
+        CacheHint.willRead(slots + (Int(truncatingIfNeeded: hash) & mask))
+    }
+
+    /// Asks the cache for the entry of the user `hash` most likely names: the one in the slot
+    /// where finding it starts, when that slot's tag agrees (its slot asked for before).
+    @inline(__always)
+    func prefetchEntry(_ hash: UInt64) {
+        let (slots, mask) = table.pointee
+        let s = slots[Int(truncatingIfNeeded: hash) & mask]
+        guard s != 0, s >> 32 == hash >> 32 else { return }
+        CacheHint.willRead(entries.pointer(Int(s & 0xFFFF_FFFF) - 1))
+    }
+
     /// Adds a user known not to be held; returns its index.
     func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, firstRow: Int, time: Int) -> Int {
         if (entries.count + 1) * 2 > table.pointee.mask + 1 { rehash((table.pointee.mask + 1) * 2) }
