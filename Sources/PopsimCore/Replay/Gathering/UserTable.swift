@@ -7,7 +7,9 @@
 /// `inlineBytes`.
 ///
 /// An id of up to 16 bytes (most are) sits in its entry: finding a user costs two cache misses
-/// (slot, entry), not three (slot, entry, id bytes); 7.97 % of a `--jobs 1` replay was here.
+/// (slot, entry), not three (slot, entry, id bytes); 7.97 % of a `--jobs 1` replay was here. A
+/// gatherer that knows the users of its next rows asks for both ahead (`prefetchSlot`,
+/// `prefetchEntry`): 9.2 % of a `--jobs 2` replay fell to 3.5 %.
 final class UserTable {
     struct Entry: BitwiseCopyable {
         var hash: UInt64
