@@ -70,7 +70,7 @@ public struct IndexedRows: TraceRowReader {
         near = following
         // One row short: `upcoming`, after the part's first row, moves both on.
         for k in 0..<(Self.lookAhead - 1) {
-            far = Self.after(far, in: now)
+            far = next(after: far)
             if k < Self.lookAhead / 2 - 1 { near = far }
         }
         if completer == nil { completer = p.completer?.unshared() }
@@ -120,9 +120,16 @@ public struct IndexedRows: TraceRowReader {
 
     /// The worker's row after `row` in the part (`none` after the last).
     @inline(__always)
-    private static func after(_ row: Int, in part: RowIndex.Contents) -> Int {
-        guard row < part.rows.count, let rows = part.rows.base else { return RowIndex.Row.none }
+    private func next(after row: Int) -> Int {
+        guard row < now.rows.count, let rows = now.rows.base else { return RowIndex.Row.none }
         return rows[row].next
+    }
+
+    /// The hash of `row`'s user in the part (0 past its last).
+    @inline(__always)
+    private func hash(of row: Int) -> UInt64 {
+        guard row < now.rows.count, let rows = now.rows.base else { return 0 }
+        return rows[row].hash
     }
 
     /// After a row `step` gave: the users' hashes of the worker's rows `lookAhead` rows on and
@@ -130,11 +137,9 @@ public struct IndexedRows: TraceRowReader {
     /// ahead, an entry nearer). Apart from `step`, which it keeps small enough to be inlined.
     @inline(__always)
     public mutating func upcoming() -> (far: UInt64, near: UInt64) {
-        guard let rows = now.rows.base else { return (0, 0) }
-        let n = now.rows.count
-        if far < n { far = rows[far].next }
-        if near < n { near = rows[near].next }
-        return (far < n ? rows[far].hash : 0, near < n ? rows[near].hash : 0)
+        far = next(after: far)
+        near = next(after: near)
+        return (hash(of: far), hash(of: near))
     }
 
     /// The row `step` gave last, only its user filled in (`completeRow` fills the rest).
