@@ -158,3 +158,14 @@ private let removedAtExit: Void = {
         for url in madeFolders.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
     }
 }()
+
+/// Runs popsim's command line in this process (`Popsim.main`) with a console like `runPopsim`'s
+/// environment (no colour, 100 columns): for tests whose subject is not the process itself, at
+/// no launch's cost. Paths are the caller's to make absolute (the process's folder is not changed).
+public func popsimInProcess(_ arguments: [String], environment extra: [String: String] = [:]) -> ProcessOutput {
+    var environment = ["LC_ALL": "C", "COLUMNS": "100", "TERM": "xterm"]
+    for (k, v) in extra { environment[k] = v }
+    var console = Console(environment: environment)
+    let code = Popsim.main(arguments, console: &console)
+    return ProcessOutput(stdout: console.stdout, stderr: console.stderr, status: code.rawValue)
+}

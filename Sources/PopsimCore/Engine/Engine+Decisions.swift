@@ -77,6 +77,7 @@ extension Engine {
             overlapAllowed = true
         }
         log(.show, p, reason)
+        if !shows.isEmpty { shows[Int(world.base(p).index)] &+= 1 }
         visibleCount += 1
         generation[index(p)] &+= 1
         showBegan[index(p)] = world.now
@@ -133,7 +134,20 @@ extension Engine {
         world.phases[index(p)] = .shown
         if logLine { log(.shown, p) }
         if traits.timerAnchor == .shown { startDisplayTimer(p) }
-        if let after = world.traits(p).respondAfter { schedule(after: after, .timer, .response(p, generation[index(p)])) }
+        if shows.isEmpty {
+            if let after = world.traits(p).respondAfter { schedule(after: after, .timer, .response(p, generation[index(p)], -1)) }
+        } else {
+            scheduleAnswer(p)
+        }
+    }
+
+    /// Schedules the answer to the show of `p` under way, the show of its file's popup it is
+    /// (`Popup.answer(toShow:)`).
+    @inline(never)
+    mutating func scheduleAnswer(_ p: PopupID) {
+        let show = shows[Int(world.base(p).index)] &- 1
+        guard show >= 0, let answer = world.popup(p).answer(toShow: Int(show)) else { return }
+        schedule(after: answer.after, .timer, .response(p, generation[index(p)], show))
     }
 
     /// (Re)starts the popup's display timer, cancelling any running one: `ms`, else its duration.

@@ -35,6 +35,9 @@ struct Engine<S: Strategy> {
     var showBegan: [Int]
     var waitingPress: [String?]
     var everEnqueued: [Bool]
+    /// Shows so far of each file's popup (its instances' included), when some popup answers show
+    /// by show (`Popup.respondByShow`); empty otherwise.
+    var shows: [Int32] = []
     /// Off screen, its strategy not yet told `gone` (a 0 ms hide tells it later in the instant):
     /// not yet free for another request (`instance(for:)`).
     var awaitingGone: [Bool]
@@ -80,7 +83,9 @@ struct Engine<S: Strategy> {
     enum Scheduled {
         case transitionEnd(PopupID, UInt32)
         case durationEnd(PopupID, UInt32)
-        case response(PopupID, UInt32)
+        /// The user's answer to a show: the popup, its generation, and which of its file's
+        /// popup's shows it is (-1: every show has the one answer, `respond`).
+        case response(PopupID, UInt32, Int32)
         /// A user's dismissal waiting out the popup's `minMs` (`StrategyTraits.userHidesWaitMinimum`).
         case userHide(PopupID, UInt32)
         /// Index into `navigationThen`: the actions to run when this transition completes.
@@ -114,6 +119,7 @@ struct Engine<S: Strategy> {
         everEnqueued = Array(repeating: false, count: count)
         awaitingGone = everEnqueued
         openRequests = Array(repeating: 0, count: count)
+        if scenario.popups.contains(where: { !$0.respondByShow.isEmpty }) { shows = Array(repeating: 0, count: count) }
         countsRequests = traits.instances == .perRequest
         navigation = NavigationStack(scenario: scenario)
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
@@ -147,6 +153,7 @@ struct Engine<S: Strategy> {
         everEnqueued.refill(false, count: count)
         awaitingGone.refill(false, count: count)
         openRequests.refill(0, count: count)
+        if scenario.popups.contains(where: { !$0.respondByShow.isEmpty }) { shows.refill(0, count: count) } else { shows.empty() }
         mayBeFree.empty()
         runScreens.empty()
         countsRequests = traits.instances == .perRequest
@@ -317,9 +324,9 @@ struct Engine<S: Strategy> {
             let phase = world.phase(p)
             guard timerGeneration[index(p)] == g, phase == .shown || phase == .presenting else { return }
             try popupHides(p, .duration)
-        case .response(let p, let g):
-            guard generation[index(p)] == g, world.phase(p) == .shown, world.traits(p).respondAfter != nil,
-                  let response = world.popup(p).respond else { return }
+        case .response(let p, let g, let show):
+            guard generation[index(p)] == g, world.phase(p) == .shown,
+                  let response = show >= 0 ? world.popup(p).answer(toShow: Int(show)) : world.popup(p).respond else { return }
             try press(p, button: response.button)
         case .navigationEnd(let index):
             let then = navigationThen[index]

@@ -14,9 +14,8 @@ public struct FitData: Sendable {
         public var ref: ReplayTally.UserRef
         public var rows: Int
         var scenario: Scenario
-        /// Production's first answer per popup: time from appearing to dismissal, button.
-        var answers: [(after: Int, button: String?)?]
-        var answered: Bool
+        /// Production's answers, show by show.
+        var answers: ProductionAnswers
         /// Production's shows, in order.
         var production: [PopupID]
         /// Their times from the user's first row.
@@ -39,18 +38,17 @@ public struct FitData: Sendable {
         self.catalog = catalog
         let replayer = Replayer(catalog: catalog, columns: [], limits: RunLimits(), file: file)
         var events: [ScenarioEvent] = []
-        var answers: [(after: Int, button: String?)?] = []
-        var shownAt: [Int?] = []
         var shows: [PopupID] = []
         var list: [User] = []
         list.reserveCapacity(given.count)
         for u in given.sorted(by: { $0.firstRow < $1.firstRow }) {
             let scenario = try replayer.scenario(u, u.ref, events: &events)
-            Replayer.answers(u, popups: catalog.popups.count, into: &answers, shownAt: &shownAt)
+            var answers = ProductionAnswers()
+            answers.read(u, popups: catalog.popups.count)
             Replayer.productionShows(u, into: &shows)
             let start = u.rows.first?.time ?? 0
             let times = u.rows.filter { $0.entry.verb == .shown && $0.entry.popupID != nil }.map { $0.time &- start }
-            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers, answered: answers.contains { $0 != nil },
+            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers,
                              production: shows, productionTimes: times))
         }
         users = list

@@ -67,12 +67,7 @@ public struct FitEvaluator: Sendable {
     func judge(_ user: FitData.User, _ configuration: RunConfiguration, label: String, showMs: [Int], into score: inout FitScore,
                scratch: inout Scratch, miss: Bool) throws(ReplayFailure) -> FitMiss? {
         var scenario = user.scenario
-        if user.answered {
-            for (p, a) in user.answers.enumerated() {
-                guard let a else { continue }
-                scenario.popups[p].respond = Response(after: max(0, a.after - showMs[p]), button: a.button ?? "close")
-            }
-        }
+        user.answers.apply(to: &scenario.popups, showMs: showMs, catalog: data.catalog.popups)
         score.users += 1
         score.shows += user.production.count
         let result: RunResult

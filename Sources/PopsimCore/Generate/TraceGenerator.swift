@@ -1,6 +1,6 @@
 /// A seeded synthetic trace of many users and its catalog (`popsim gen --trace`): a week of
 /// sessions with a daily rhythm, campaigns sent to every user online at the same minute,
-/// screens, and what production did — the `shown` and `dismissed` rows of each user run under
+/// screens, and what production did — the `shown`, `dismissed` and `dropped` rows of each user run under
 /// `strategy` (a built-in, a policy file's rules, a plug-in: any of `strategies`) — so that
 /// `replay` has a production column to agree with, and `fit` a known truth to find.
 ///
@@ -51,6 +51,8 @@ public struct TraceGenerator: Sendable {
     static let rhythm = [1, 1, 1, 1, 1, 2, 4, 8, 10, 8, 5, 5, 8, 7, 5, 5, 6, 7, 9, 10, 10, 8, 4, 2]
     /// Campaigns: sent at one minute to every user online then (day, hour, minute).
     static let campaigns = [(1, 12, 0), (3, 19, 30), (5, 9, 0)]
+    /// Shows a user answers one by one (each popup's); the last answer stands for the rest.
+    static let answeredShows = 8
 
     struct Row {
         var time: Int
@@ -139,10 +141,15 @@ public struct TraceGenerator: Sendable {
         } catch {
             throw .replay(error)
         }
-        // How this user answers each popup (the same every time), if at all.
+        // How this user answers each popup, if at all: each show on its own (quicker or slower,
+        // another button, now and then not at all), the last answer for every show past them.
         for i in scenario.popups.indices where rng.below(3) > 0 {
             let buttons = ["close"] + scenario.popups[i].then.map(\.button)
-            scenario.popups[i].respond = Response(after: 300 + rng.below(5000), button: buttons[rng.below(buttons.count)])
+            let list = (0..<Self.answeredShows).map { _ -> Response? in
+                rng.below(6) == 0 ? nil : Response(after: 300 + rng.below(5000), button: buttons[rng.below(buttons.count)])
+            }
+            scenario.popups[i].respondByShow = list
+            scenario.popups[i].respond = list.last { $0 != nil } ?? nil
         }
         let result = try Pipeline.run(scenario, strategy: strategy, overrides: overrides, strategies: strategies)
         let t0 = entries.first?.time ?? 0
@@ -153,6 +160,9 @@ public struct TraceGenerator: Sendable {
                 rows.append(Row(time: t0 + e.t, user: u, seq: rows.count, action: "shown", popup: name, value: ""))
             } else if e.event == .hide, e.reason == .user {
                 rows.append(Row(time: t0 + e.t, user: u, seq: rows.count, action: "dismissed", popup: name, value: result.timeline.button(e) ?? ""))
+            } else if e.ledger == .settles {
+                // A request let go unseen (a drop, a `warning … lost`), with its reason.
+                rows.append(Row(time: t0 + e.t, user: u, seq: rows.count, action: "dropped", popup: name, value: e.reason?.rawValue ?? ""))
             }
         }
         return rows

@@ -142,7 +142,7 @@ extension ScenarioLoader {
         case .untriggered: popup.untriggered = choice(v, path, UntriggeredBehavior.self) ?? .await
         case .switchBehavior: popup.switchBehavior = choice(v, path, SwitchBehavior.self) ?? .await
         case .duration: popup.duration = displayTime(v, path)
-        case .respond: popup.respond = response(v, path)
+        case .respond: (popup.respond, popup.respondByShow) = responses(v, path)
         case .then: popup.then = buttons(v, path)
         case .key: popup.key = string(v, path)
         case .level: popup.level = choice(v, path, Level.self)
@@ -191,6 +191,17 @@ extension ScenarioLoader {
             let hint = Suggestion.phrase(error.unknownName.flatMap { stateHint($0) })
             report(.condition(error.message + hint), at: location(inStringAt: v.location, offset: error.offset), path)
         }
+    }
+
+    /// `respond`: one answer for every show, or a list show by show (`null`: nobody answers that
+    /// show) whose last answer answers every show past it.
+    mutating func responses(_ v: JSONValue, _ path: JSONPath) -> (Response?, [Response?]) {
+        guard case .array(let items) = v.kind else { return (response(v, path), []) }
+        let list = items.enumerated().map { i, item -> Response? in
+            if case .null = item.kind { return nil }
+            return response(item, path.appending(i))
+        }
+        return (list.last { $0 != nil } ?? nil, list)
     }
 
     mutating func response(_ v: JSONValue, _ path: JSONPath) -> Response? {

@@ -9,7 +9,12 @@ public struct Popup: Sendable {
     public var whenText: String?
     public var untriggered: UntriggeredBehavior
     public var switchBehavior: SwitchBehavior
+    /// The answer to every show past `respondByShow` (all of them when that list is empty).
     public var respond: Response?
+    /// The answer to each show in turn, the first show first (`nil`: nobody answers that show);
+    /// past the list, `respond` answers. A file's list sets `respond` to its last answer; replay
+    /// sets production's answers show by show (docs/replay.md, "What a user does").
+    public var respondByShow: [Response?] = []
     public var then: [ButtonActions]
     public var key: String?
     public var level: Level?
@@ -93,6 +98,21 @@ public struct Popup: Sendable {
 
     /// What dedupe compares: its `dedupeKey`, else its name.
     public var dedupeID: String { dedupeKey ?? name }
+
+    /// The answer to its show number `k` (0: the first), if anyone answers it.
+    @inline(__always)
+    public func answer(toShow k: Int) -> Response? {
+        k < respondByShow.count ? respondByShow[k] : respond
+    }
+
+    /// Every button some answer presses, each once, in the order they first answer.
+    public var answeredButtons: [String] {
+        var out: [String] = []
+        for r in respondByShow + [respond] {
+            if let b = r?.button, !out.contains(b) { out.append(b) }
+        }
+        return out
+    }
 
     /// The actions of `button`, or none.
     public func actions(for button: String) -> [Action] {

@@ -44,8 +44,9 @@ extension Scenario {
         public var pressed: [String]
     }
 
-    /// Buttons pressed are `close` (every dismissal), the popup's `respond.button`, and every
-    /// `press` of it in the script or in a `then` list.
+    /// Buttons pressed are `close` (every dismissal), the buttons of the popup's answers
+    /// (`respond`, show by show or for every show), and every `press` of it in the script or in a
+    /// `then` list.
     /// - Complexity: O(events) only when some `then` key is neither `close` nor the popup's
     ///   `respond.button` (otherwise nothing can be unpressed and the script is not read).
     public func unpressedButtons() -> [UnpressedButton] {
@@ -53,7 +54,7 @@ extension Scenario {
             popup.then.contains { $0.button != "close" && $0.button != popup.respond?.button }
         }
         guard doubtful else { return [] }
-        var pressed = popups.map { popup in ["close"] + (popup.respond.map { [$0.button] } ?? []) }
+        var pressed = popups.map { popup in ["close"] + popup.answeredButtons.filter { $0 != "close" } }
         func note(_ action: Action) {
             switch action {
             case .press(let p, let button) where !pressed[Int(p.index)].contains(button):

@@ -93,8 +93,9 @@ public enum ScenarioSchema {
         case .condition: return #"{"type": "string", "minLength": 1"#
         case .duration: return #"{"oneOf": [{"type": "integer", "minimum": 0}, {"const": "forever"}]"#
         case .respond:
-            return #"{"type": "object", "required": ["after"], "additionalProperties": false, "#
-                + #""properties": {"after": {"type": "integer", "minimum": 0}, "button": {"type": "string", "minLength": 1}}"#
+            let answer = #"{"type": "object", "required": ["after"], "additionalProperties": false, "#
+                + #""properties": {"after": {"type": "integer", "minimum": 0}, "button": {"type": "string", "minLength": 1}}}"#
+            return #"{"oneOf": [\#(answer), {"type": "array", "items": {"oneOf": [\#(answer), {"type": "null"}]}}]"#
         case .buttons: return ##"{"type": "object", "additionalProperties": {"$ref": "#/$defs/actions"}"##
         case .text: return #"{"type": "string""#
         case .boolean: return #"{"type": "boolean""#

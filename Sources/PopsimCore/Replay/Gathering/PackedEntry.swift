@@ -30,7 +30,7 @@ public struct PackedEntry: Sendable, Equatable, BitwiseCopyable {
         return false
     }
 
-    /// The popup of an observation (`shown`, `dismissed`), or of an action about one popup.
+    /// The popup of an observation (`shown`, `dismissed`, `dropped`), or of an action about one popup.
     public var popupID: PopupID? { popup >= 0 ? PopupID(Int(popup)) : nil }
 
     /// The argument of an action of `kind`, from the packed fields; nil when they do not hold one.

@@ -236,7 +236,7 @@ public enum PartitionCodec {
                     case .popup, .popups, .press, .timerTarget: guard popupKnown else { return false }
                     }
                     guard r.entry.argument(kind, values) != nil else { return false }
-                case .shown?, .dismissed?:
+                case .shown?, .dismissed?, .dropped?:
                     guard r.entry.popupID != nil, popupKnown else { return false }
                 case nil:
                     return false

@@ -107,9 +107,10 @@ public final class TraceRowDecoder: Sendable {
         let value = fixed ?? row[.value]
         let kind: ActionKind
         switch verb {
-        case .shown, .dismissed:
+        case .shown, .dismissed, .dropped:
             guard let p = popup(row, &failure) else { return nil }
-            let button = verb == .dismissed ? value.map { values.intern(bytes: $0) } ?? -1 : -1
+            // A dismissal's button, a drop's reason.
+            let button = verb != .shown ? value.map { values.intern(bytes: $0) } ?? -1 : -1
             return PackedEntry(op: op, popup: p, value: button)
         case .action(let k):
             kind = k

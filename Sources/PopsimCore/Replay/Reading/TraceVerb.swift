@@ -1,13 +1,15 @@
 /// What a row's `action` word names: an action of the scenario vocabulary (`ActionKind`), or what
-/// production observed — `shown` (the popup appeared on screen) and `dismissed` (the user
-/// dismissed it).
+/// production observed — `shown` (the popup appeared on screen), `dismissed` (the user
+/// dismissed it) and `dropped` (production let a request of it go unseen: a duplicate merged, a
+/// cap, a condition; its value may name the reason).
 public enum TraceVerb: Sendable, Equatable {
     case action(ActionKind)
     case shown
     case dismissed
+    case dropped
 
     /// Every verb, actions first in the vocabulary's order.
-    public static let all: [TraceVerb] = ActionKind.allCases.map { .action($0) } + [.shown, .dismissed]
+    public static let all: [TraceVerb] = ActionKind.allCases.map { .action($0) } + [.shown, .dismissed, .dropped]
 
     /// The word a trace writes.
     public var word: String {
@@ -15,6 +17,7 @@ public enum TraceVerb: Sendable, Equatable {
         case .action(let kind): kind.keyword
         case .shown: "shown"
         case .dismissed: "dismissed"
+        case .dropped: "dropped"
         }
     }
 
@@ -24,6 +27,7 @@ public enum TraceVerb: Sendable, Equatable {
         case .action(let kind): kind.ordinal
         case .shown: UInt8(ActionKind.allCases.count)
         case .dismissed: UInt8(ActionKind.allCases.count + 1)
+        case .dropped: UInt8(ActionKind.allCases.count + 2)
         }
     }
 
@@ -36,6 +40,8 @@ public enum TraceVerb: Sendable, Equatable {
             self = .shown
         } else if ordinal == ActionKind.count + 1 {
             self = .dismissed
+        } else if ordinal == ActionKind.count + 2 {
+            self = .dropped
         } else {
             return nil
         }

@@ -9,8 +9,7 @@ public struct ReplayScratch {
     var shows: [PopupID] = []
     var production = OpenRequests(subjects: 0)
     var productionShows: [PopupID] = []
-    var answers: [(after: Int, button: String?)?] = []
-    var shownAt: [Int?] = []
+    var answers = ProductionAnswers()
     /// The user's scenario, made in place (`Replayer.script`) in storage kept from user to user.
     var scenario: Scenario
     /// Per group, whether the user's run requested one of its popups; the popups it requested.

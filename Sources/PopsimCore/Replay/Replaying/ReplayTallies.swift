@@ -135,8 +135,9 @@ extension ReplayTally {
 
     /// Adds what production did for `user`: its requests, shows and waits. A `shown` answers the
     /// oldest open request of its popup; the trace's own `clear`, `clearQueue`, `clearUpTo` (its
-    /// popups of that priority or lower, unset being `normal`) and `remove` close requests; a
-    /// request production dropped unseen (a duplicate, a condition) stays open (docs/replay.md).
+    /// popups of that priority or lower, unset being `normal`) and `remove` close requests, and a
+    /// `dropped` row its popup's newest; a request production dropped unseen with no row (a
+    /// duplicate, a condition) stays open (docs/replay.md).
     /// Each also counts in its popup's group (of `groups`), as `add` counts. `shows` gets the
     /// popups production showed, in order, to compare with each column's (what
     /// `Replayer.productionShows` gives, in this pass over the rows).
@@ -169,6 +170,9 @@ extension ReplayTally {
                     groups[Int(p.index)].shown += 1
                     groups[Int(p.index)].waits.add(r.time &- since)
                 }
+            case .dropped:
+                // Production let a request go unseen: the newest, as a `drop` line settles it.
+                if let p = r.entry.popupID, Int(p.index) < popups { open.settleNewest(Int(p.index)) }
             case .action(.clear), .action(.clearQueue):
                 for p in 0..<popups { open.settleAll(p) }
             case .action(.clearUpTo):

@@ -31,9 +31,8 @@ public enum ReplayUserFile {
         }
         if let i = members.firstIndex(where: { $0.key == "popups" }), case .object(var popups) = members[i].value.kind {
             for popup in scenario.popups {
-                guard let respond = popup.respond, let j = popups.firstIndex(where: { $0.key == popup.name }),
+                guard let value = answers(popup), let j = popups.firstIndex(where: { $0.key == popup.name }),
                       case .object(var fields) = popups[j].value.kind else { continue }
-                let value = object([("after", integer(respond.after)), ("button", string(respond.button))])
                 if let k = fields.firstIndex(where: { $0.key == "respond" }) { fields[k].value = value } else { fields.append(member("respond", value)) }
                 popups[j].value.kind = .object(fields)
             }
@@ -43,6 +42,17 @@ public enum ReplayUserFile {
         let expect = members.firstIndex { $0.key == "expect" } ?? members.count
         members.insert(member("events", JSONValue(.array(events), at: at)), at: expect)
         return JSONWriter.write(JSONValue(.object(members), at: root.location)) + "\n"
+    }
+
+    /// A popup's answers as `respond` writes them: one object for every show, or a list show by
+    /// show (`null`: none) whose last answer answers every show past it — `respond` appended when
+    /// it is not already the list's last answer. Nil when nobody answers.
+    static func answers(_ popup: Popup) -> JSONValue? {
+        func answer(_ r: Response) -> JSONValue { object([("after", integer(r.after)), ("button", string(r.button))]) }
+        guard !popup.respondByShow.isEmpty else { return popup.respond.map(answer) }
+        var list = popup.respondByShow
+        if let respond = popup.respond, list.last(where: { $0 != nil }) ?? nil != respond { list.append(respond) }
+        return JSONValue(.array(list.map { $0.map(answer) ?? JSONValue(.null, at: at) }), at: at)
     }
 
     /// An action as the members of an event object, in the scenario vocabulary.

@@ -91,7 +91,7 @@ public struct Replayer: Sendable {
                        keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
         let ref = user.ref
         try script(user, ref, into: &scratch.scenario)
-        Self.answers(user, popups: catalog.popups.count, into: &scratch.answers, shownAt: &scratch.shownAt)
+        scratch.answers.read(user, popups: catalog.popups.count)
         tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, shows: &scratch.productionShows, groups: groups,
                                          into: &tallies.productionGroups, requested: &scratch.requested, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
@@ -101,12 +101,7 @@ public struct Replayer: Sendable {
         for c in columns.indices {
             // The user's scenario is made in one value kept from user to user: its popups and
             // script are changed in place (the runner lets go of it after each run), not copied.
-            for i in scratch.answers.indices {
-                let respond = scratch.answers[i].map { a in
-                    Response(after: max(0, a.after - columns[c].showMs[i]), button: a.button ?? "close")
-                } ?? catalog.popups[i].respond
-                if scratch.scenario.popups[i].respond != respond { scratch.scenario.popups[i].respond = respond }
-            }
+            scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups)
             let result: RunResult
             do {
                 // The runner called with the column's options: the configuration copied per
@@ -220,26 +215,6 @@ public struct Replayer: Sendable {
                                                                              message: "a gathered row does not read back as an action"))
             }
             events.append(ScenarioEvent(at: r.time &- start, action: action, index: events.count, location: SourceLocation(line: 0, column: 0)))
-        }
-    }
-
-    /// Production's answers: per popup, the first (time from appearing to dismissal, button).
-    /// The rule (docs/replay.md, "What a user does"): a `dismissed` row answers the user's last
-    /// `shown` row of the same popup.
-    static func answers(_ user: User, popups: Int, into answers: inout [(after: Int, button: String?)?], shownAt: inout [Int?]) {
-        answers.refill(nil, count: popups)
-        // Times may be negative (before 1970): "not shown yet" is nil, not -1.
-        shownAt.refill(nil, count: popups)
-        for r in user.rows {
-            switch r.entry.verb {
-            case .shown?: if let p = r.entry.popupID { shownAt[Int(p.index)] = r.time }
-            case .dismissed?:
-                guard let p = r.entry.popupID else { continue }
-                let i = Int(p.index)
-                guard let shown = shownAt[i], answers[i] == nil else { continue }
-                answers[i] = (r.time &- shown, user.values.text(r.entry.value))
-            default: continue
-            }
         }
     }
 
