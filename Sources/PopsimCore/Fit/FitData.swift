@@ -20,6 +20,8 @@ public struct FitData: Sendable {
         var production: [PopupID]
         /// Their times from the user's first row.
         var productionTimes: [Int]
+        /// Their times, and their dismissals', as timing agreement reads them.
+        var productionShowTimes: ShowTimes
     }
 
     public let catalog: Scenario
@@ -48,8 +50,10 @@ public struct FitData: Sendable {
             Replayer.productionShows(u, into: &shows)
             let start = u.rows.first?.time ?? 0
             let times = u.rows.filter { $0.entry.verb == .shown && $0.entry.popupID != nil }.map { $0.time &- start }
+            var showTimes = ShowTimes()
+            showTimes.read(u, popups: catalog.popups.count)
             list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers,
-                             production: shows, productionTimes: times))
+                             production: shows, productionTimes: times, productionShowTimes: showTimes))
         }
         users = list
         var fit: [(UInt64, Int)] = [], test: [Int] = []

@@ -27,6 +27,7 @@ public struct FitEvaluator: Sendable {
         var shows: [PopupID] = []
         var times: [Int] = []
         var counts: [Int] = []
+        var showTimes = ShowTimes()
     }
 
     public func scratch(for configuration: RunConfiguration) -> Scratch { Scratch(runner: configuration.entry.makeRunner()) }
@@ -82,6 +83,8 @@ public struct FitEvaluator: Sendable {
         score.shows += scratch.shows.count
         if scratch.shows == user.production {
             score.agreeing += 1
+            scratch.showTimes.read(result)
+            if scratch.showTimes.keeps(to: user.productionShowTimes, tolerance: Replayer.tolerance) { score.timed += 1 }
             score.matched += scratch.shows.count
             return nil
         }

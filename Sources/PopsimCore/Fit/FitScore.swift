@@ -2,7 +2,10 @@
 ///
 /// Users agree when the model shows the same popups in the same order as production's `shown`
 /// rows (what `replay` counts as "agrees with production"). Between candidates that agree with
-/// as many users, the one whose shows overlap production's more wins: `matched` counts, per user,
+/// as many users, the one with more users agreeing in timing as well wins (`timed`: each show
+/// and each dismissal within `Replayer.tolerance` of production's, as `replay` counts "agrees in
+/// timing"), so that a model with the right order and the wrong timing no longer ties; then the
+/// one whose shows overlap production's more: `matched` counts, per user,
 /// the shows the model and production have in common popup by popup (min of the two counts), over
 /// `shows`, both sides' shows (a Dice score, 2·matched/shows), so a candidate one wrong show away
 /// scores above one that shows nothing right. Then fewer runs that did not settle.
@@ -12,6 +15,8 @@
 public struct FitScore: Sendable, Equatable {
     public var users = 0
     public var agreeing = 0
+    /// Agreeing users whose shows and dismissals keep to production's times too.
+    public var timed = 0
     public var matched = 0
     public var shows = 0
     /// Runs that stopped as runaways (`--max-steps`, `--max-lines`): they disagree.
@@ -22,6 +27,7 @@ public struct FitScore: Sendable, Equatable {
     public mutating func merge(_ o: FitScore) {
         users += o.users
         agreeing += o.agreeing
+        timed += o.timed
         matched += o.matched
         shows += o.shows
         unsettled += o.unsettled
@@ -33,6 +39,8 @@ public struct FitScore: Sendable, Equatable {
     public func beats(_ o: FitScore) -> Bool {
         let agreement = Self.compare(agreeing, max(1, o.users), o.agreeing, max(1, users))
         if agreement != 0 { return agreement > 0 }
+        let timing = Self.compare(timed, max(1, o.users), o.timed, max(1, users))
+        if timing != 0 { return timing > 0 }
         // 2m/s against 2m'/s', cross-multiplied; no shows at all is a perfect overlap (1 of 2).
         let (n, d) = shows == 0 ? (1, 2) : (matched, shows), (on, od) = o.shows == 0 ? (1, 2) : (o.matched, o.shows)
         let overlap = Self.compare(n, od, on, d)
@@ -49,6 +57,6 @@ public struct FitScore: Sendable, Equatable {
 
     /// Whether the counts could be a score: none above what contains it.
     public var isConsistent: Bool {
-        users >= 0 && agreeing >= 0 && unsettled >= 0 && matched >= 0 && agreeing <= users && unsettled <= users && matched <= shows
+        users >= 0 && agreeing >= 0 && unsettled >= 0 && matched >= 0 && agreeing <= users && timed >= 0 && timed <= agreeing && unsettled <= users && matched <= shows
     }
 }

@@ -35,7 +35,8 @@ public enum FitJSON {
     }
 
     static func score(_ s: FitScore) -> JSONValue {
-        J.obj([("users", J.int(s.users)), ("agreeing", J.int(s.agreeing)), ("matched", J.int(s.matched)), ("shows", J.int(s.shows)),
+        J.obj([("users", J.int(s.users)), ("agreeing", J.int(s.agreeing)), ("timed", J.int(s.timed)), ("matched", J.int(s.matched)),
+               ("shows", J.int(s.shows)),
                ("unsettled", J.int(s.unsettled))])
     }
 
@@ -118,11 +119,12 @@ public enum FitJSON {
         }
 
         func score(_ v: JSONValue?) -> FitScore? {
-            guard let f = r.fields(v), let users = count(f["users"]), let agreeing = count(f["agreeing"]), let matched = count(f["matched"]),
-                  let shows = count(f["shows"]), let unsettled = count(f["unsettled"]) else { return nil }
+            guard let f = r.fields(v), let users = count(f["users"]), let agreeing = count(f["agreeing"]), let timed = count(f["timed"]),
+                  let matched = count(f["matched"]), let shows = count(f["shows"]), let unsettled = count(f["unsettled"]) else { return nil }
             var s = FitScore()
             s.users = users
             s.agreeing = agreeing
+            s.timed = timed
             s.matched = matched
             s.shows = shows
             s.unsettled = unsettled

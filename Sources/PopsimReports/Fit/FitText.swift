@@ -27,6 +27,8 @@ public enum FitText {
             ["", "fit users", "held out"],
             ["agrees with production", "\(percent(best.fit)) (\(best.fit.agreeing)/\(best.fit.users))",
              best.test.users > 0 ? "\(percent(best.test)) (\(best.test.agreeing)/\(best.test.users))" : "-"],
+            [ReplayFigure.timingLabel, "\(ReplayReport.percent(best.fit.timed, of: best.fit.users)) (\(best.fit.timed)/\(best.fit.users))",
+             best.test.users > 0 ? "\(ReplayReport.percent(best.test.timed, of: best.test.users)) (\(best.test.timed)/\(best.test.users))" : "-"],
             ["shows matched", ReplayReport.percent(best.fit.matched * 2, of: best.fit.shows),
              best.test.users > 0 ? ReplayReport.percent(best.test.matched * 2, of: best.test.shows) : "-"],
         ]
@@ -58,7 +60,7 @@ public enum FitText {
         }
         var notes: [String] = []
         if r.ties > 0 {
-            notes.append("\(r.ties) of the runners-up score as the best on the fit users (as many agree, as many shows matched): "
+            notes.append("\(r.ties) of the runners-up score as the best on the fit users (as many agree, in order and in timing, as many shows matched): "
                          + "these users cannot tell them apart")
         }
         if r.overfits {

@@ -20,10 +20,11 @@ public enum ReplayCurves {
     /// The panels: each figure of `ReplayFigure.all` that has a curve, in order; with `by`, then
     /// each requested group's (`ReplayReport.groups(by:requested:)`), its name before the figure's.
     static func figures(_ r: ReplayReport, by: ReplayGroups.By? = nil) -> [Figure] {
-        var out = figures(r, r.tallies.columns, figures: ReplayFigure.all, group: nil)
+        var out = figures(r, r.tallies.columns, production: r.tallies.production, figures: ReplayFigure.all, group: nil)
         if let by {
             for g in r.groups(by: by, requested: true) {
-                out += figures(r, r.tallies.columnGroups.map { $0[g] }, figures: ReplayFigure.ofGroups, group: r.groups[g].name)
+                out += figures(r, r.tallies.columnGroups.map { $0[g] }, production: r.tallies.productionGroups[g], figures: ReplayFigure.ofGroups,
+                               group: r.groups[g].name)
             }
         }
         return out
@@ -31,7 +32,7 @@ public enum ReplayCurves {
 
     /// The panels of one set of tallies (the whole's, or a group's: its properties are the whole's
     /// panels, so a group draws its counts, shares and waits).
-    static func figures(_ r: ReplayReport, _ t: [ReplayTally], figures: [ReplayFigure], group: String?) -> [Figure] {
+    static func figures(_ r: ReplayReport, _ t: [ReplayTally], production: ReplayTally, figures: [ReplayFigure], group: String?) -> [Figure] {
         func share(_ n: Int, _ d: Int) -> Int? { d > 0 ? ReplayReport.tenths(n, of: d) : nil }
         var out: [Figure] = []
         for f in figures {
@@ -57,8 +58,13 @@ public enum ReplayCurves {
                         out.append(Figure(name: "\(name): \(p), % of users", percent: true, values: t.map { share($0.failures[i], $0.users) }))
                     }
                 }
+            case .waitDistance:
+                if r.hasProduction { out.append(Figure(name: name, percent: false, values: t.map { WaitHistogram.distance($0.waits, production.waits) })) }
             case .agreeing:
-                if r.hasProduction { out.append(Figure(name: name, percent: true, values: t.map { share($0.agreeing, $0.users) })) }
+                if r.hasProduction {
+                    out.append(Figure(name: name, percent: true, values: t.map { share($0.agreeing, $0.users) }))
+                    out.append(Figure(name: ReplayFigure.timingLabel + ", % of users", percent: true, values: t.map { share($0.timed, $0.users) }))
+                }
             case .unsettled:
                 out.append(Figure(name: name, percent: false, values: t.map(\.unsettled)))
             }

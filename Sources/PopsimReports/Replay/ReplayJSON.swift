@@ -20,7 +20,7 @@ public enum ReplayJSON {
         if !r.sweep.isEmpty { members.append(("sweep", arr(r.sweep.map(str)))) }
         var columns = [tally("production", r.tallies.production)]
         for (c, (label, t)) in zip(r.labels, r.tallies.columns).enumerated() {
-            var column = tally(label, t)
+            var column = tally(label, t, production: r.hasProduction ? r.tallies.production : nil)
             if !r.sweep.isEmpty, case .object(var m) = column.kind {
                 m.insert(JSONValue.Member(key: "strategy", keyLocation: at, value: str(r.bases[c])), at: 1)
                 m.insert(JSONValue.Member(key: "values", keyLocation: at, value: arr(r.sweepValues[c].map(str))), at: 2)
@@ -32,7 +32,9 @@ public enum ReplayJSON {
         var groups: [JSONValue] = []
         for (g, group) in r.groups.enumerated() where g < r.tallies.productionGroups.count {
             let columns = [tally("production", r.tallies.productionGroups[g], figures: ReplayFigure.ofGroups)]
-                + zip(r.labels, r.tallies.columnGroups).map { tally($0, $1[g], figures: ReplayFigure.ofGroups) }
+                + zip(r.labels, r.tallies.columnGroups).map {
+                    tally($0, $1[g], figures: ReplayFigure.ofGroups, production: r.hasProduction ? r.tallies.productionGroups[g] : nil)
+                }
             groups.append(obj([("by", str(group.by.rawValue)), ("name", str(group.name)), ("properties", arr(group.properties.map(int))),
                                ("columns", arr(columns))]))
         }
@@ -40,8 +42,10 @@ public enum ReplayJSON {
         return JSONWriter.write(obj(members)) + "\n"
     }
 
-    /// A column: its label, then each figure of `figures` under its key.
-    static func tally(_ label: String, _ t: ReplayTally, figures: [ReplayFigure] = ReplayFigure.all) -> JSONValue {
+    /// A column: its label, then each figure of `figures` under its key; `production`, the
+    /// tally its waits' distance is from (none for production itself: no distance is written).
+    static func tally(_ label: String, _ t: ReplayTally, figures: [ReplayFigure] = ReplayFigure.all,
+                      production: ReplayTally? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("label", str(label))]
         for f in figures {
             switch f.kind {
@@ -55,6 +59,8 @@ public enum ReplayJSON {
                 members.append((f.key, obj(ReplayFigure.quantiles.map { ("p\($0)", opt(t.waits.quantile($0))) }
                                             + [("max", opt(t.waits.max)), ("sum", int(t.waits.sum)),
                                                ("buckets", arr(t.waits.sortedBuckets.map { arr([int($0.index), int($0.count)]) }))])))
+            case .waitDistance:
+                if let production { members.append((f.key, opt(WaitHistogram.distance(t.waits, production.waits)))) }
             case .failures:
                 members.append((f.key, arr(t.failures.indices.map { i in
                     obj([("failures", int(t.failures[i])), ("first", users(t.failing[i])),
@@ -63,6 +69,8 @@ public enum ReplayJSON {
             case .agreeing:
                 members.append((f.key, int(t.agreeing)))
                 members.append(("disagreeingFirst", users(t.disagreeing)))
+                members.append((ReplayFigure.timingKey, int(t.timed)))
+                members.append(("untimedFirst", users(t.untimed)))
             case .unsettled:
                 members.append((f.key, int(t.unsettled)))
                 members.append((f.key + "First", users(t.unsettledUsers)))
@@ -212,9 +220,14 @@ public enum ReplayJSON {
                         t.lateRequests[i] = late
                     }
                 case .agreeing:
-                    guard let n = count(m[f.key]), let first = users(m["disagreeingFirst"]) else { return nil }
+                    guard let n = count(m[f.key]), let first = users(m["disagreeingFirst"]),
+                          let timed = count(m[ReplayFigure.timingKey]), timed <= n, let untimed = users(m["untimedFirst"]) else { return nil }
                     t.agreeing = n
                     t.disagreeing = first
+                    t.timed = timed
+                    t.untimed = untimed
+                case .waitDistance:
+                    continue // read from the waits
                 case .unsettled:
                     guard let n = count(m[f.key]), let first = users(m[f.key + "First"]) else { return nil }
                     t.unsettled = n

@@ -132,6 +132,10 @@ public struct ReplayReport: Sendable, Equatable {
                     row("\(f.label) p\(q) (ms)", simulationOnly: only) { $0.waits.quantile(q).map(String.init) ?? "-" }
                 }
                 row("\(f.label) max (ms)", simulationOnly: only) { $0.waits.max.map(String.init) ?? "-" }
+            case .waitDistance:
+                if hasProduction {
+                    row(f.label, simulationOnly: only) { WaitHistogram.distance($0.waits, production.waits).map(String.init) ?? "-" }
+                }
             case .failures:
                 for (i, text) in properties.enumerated() where shown?.contains(i) ?? true {
                     row("\(f.label): \(text)", simulationOnly: only) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
@@ -145,6 +149,7 @@ public struct ReplayReport: Sendable, Equatable {
             case .agreeing:
                 if hasProduction {
                     row(f.label, simulationOnly: only) { "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))" }
+                    row(ReplayFigure.timingLabel, simulationOnly: only) { "\(Self.percent($0.timed, of: $0.users)) (\($0.timed))" }
                 }
             case .unsettled:
                 if whole.contains(where: { $0.unsettled > 0 }) {
@@ -200,6 +205,7 @@ public struct ReplayReport: Sendable, Equatable {
                 out.append((labels[c], text, tally.failing[i]))
             }
             if hasProduction, !tally.disagreeing.isEmpty { out.append((labels[c], "agrees with production", tally.disagreeing)) }
+            if hasProduction, !tally.untimed.isEmpty { out.append((labels[c], ReplayFigure.timingLabel, tally.untimed)) }
             if !tally.unsettledUsers.isEmpty { out.append((labels[c], "the run settles", tally.unsettledUsers)) }
         }
         return out

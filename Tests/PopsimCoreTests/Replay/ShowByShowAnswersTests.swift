@@ -87,8 +87,9 @@ struct ShowByShowAnswersTests {
     }
 
     /// The bundled week, and each export of its first 40 users, replayed under the model that made
-    /// them (`fg`): every user agrees with production, and every wait figure is production's, to
-    /// the millisecond, for the whole and for every popup.
+    /// them (`fg`): every user agrees with production, in order and in timing, and every wait
+    /// figure is production's, to the millisecond (no distance between the waits), for the whole
+    /// and for every popup.
     @Test(arguments: [("week.csv", nil), ("exports/words.csv", nil), ("exports/segment.csv", "segment"),
                       ("exports/firebase.csv", "firebase"), ("exports/server.jsonl", "server")] as [(String, String?)])
     func aTraceReplaysToProductionUnderItsTrueModel(_ file: String, _ mapping: String?) throws {
@@ -98,15 +99,17 @@ struct ShowByShowAnswersTests {
         #expect(output.status == 0 && output.stderr == "")
         let lines = output.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = lines[0]
-        let waits = header.indices.filter { header[$0].hasPrefix("wait ") }
-        let agrees = try #require(header.firstIndex(of: "agrees with production"))
+        let waits = header.indices.filter { header[$0].hasPrefix("wait p") || header[$0].hasPrefix("wait max") }
+        let agrees = try #require(header.firstIndex(of: "agrees with production")), timing = try #require(header.firstIndex(of: "agrees in timing"))
+        let distance = try #require(header.firstIndex(of: "wait distance (ms)"))
         #expect(waits.count == 4)
         let production = lines.dropFirst().filter { $0[0] == "production" }, fg = lines.dropFirst().filter { $0[0] == "fg" }
         #expect(production.count == 7 && fg.count == 7)
         for (p, m) in zip(production, fg) {
             #expect(waits.map { p[$0] } == waits.map { m[$0] }, "\(p[2])")
+            #expect(m[distance] == (p[waits[0]] == "-" ? "-" : "0"), "\(p[2])")
         }
-        #expect(fg[0][agrees].hasPrefix("100.0% ("))
+        #expect(fg[0][agrees].hasPrefix("100.0% (") && fg[0][timing] == fg[0][agrees])
     }
 
     /// `gen --trace` with its defaults writes the bundled week and its catalog, byte for byte.

@@ -16,9 +16,13 @@ public struct ReplayFigure: Sendable {
         case drops
         /// The waits' quantiles and maximum (a row each), from the histogram.
         case waits
+        /// How far the waits lie from production's (`WaitHistogram.distance`): read from the two
+        /// histograms, never counted or merged of its own (only with production).
+        case waitDistance
         /// A row per property of the catalog: the users it fails for, and their share.
         case failures
-        /// Users whose shows agree with production, and their share (only with production).
+        /// Users whose shows agree with production, and their share, then those who agree in
+        /// timing too (only with production).
         case agreeing
         /// Users whose run did not settle (only when there are some), and the first of them.
         case unsettled
@@ -41,6 +45,9 @@ public struct ReplayFigure: Sendable {
     /// The figures a group's tally has.
     public static let ofGroups = all.filter(\.perGroup)
 
+    /// The label of the timing agreement's row (beside `agreeing`'s), and its key in the JSON.
+    public static let timingLabel = "agrees in timing", timingKey = "timing"
+
     /// The quantiles of the waits a report shows.
     public static let quantiles = [50, 90, 99]
 
@@ -56,6 +63,8 @@ public struct ReplayFigure: Sendable {
         count("overlaps", "overlaps", { $0.overlaps }, { $0.overlaps = $1 }, simulationOnly: true),
         count("pending", "pending at end", { $0.pending }, { $0.pending = $1 }, simulationOnly: true, curve: "pending at end"),
         ReplayFigure(key: "wait", label: "wait", simulationOnly: false, curve: "wait", kind: .waits),
+        ReplayFigure(key: "waitDistance", label: "wait distance (ms)", simulationOnly: true, curve: "wait distance from production (ms)",
+                     kind: .waitDistance),
         count("mostOnScreen", "most on screen", { $0.mostOnScreen }, { $0.mostOnScreen = $1 }, simulationOnly: true, most: true,
               perGroup: false),
         ReplayFigure(key: "properties", label: "fails", simulationOnly: true, curve: "fails", kind: .failures),

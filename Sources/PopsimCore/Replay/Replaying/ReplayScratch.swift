@@ -7,8 +7,12 @@ public struct ReplayScratch {
     var requests = OpenRequests(subjects: 0)
     var screen = ScreenCount(subjects: 0)
     var shows: [PopupID] = []
+    /// The run's shows' times, and the time the user hid each (`ShowTimes.none`: not by the user).
+    var showTimes = ShowTimes()
     var production = OpenRequests(subjects: 0)
     var productionShows: [PopupID] = []
+    /// Production's: each `shown` row's time and its `dismissed` row's, from the user's first row.
+    var productionTimes = ShowTimes()
     var answers = ProductionAnswers()
     /// The user's scenario, made in place (`Replayer.script`) in storage kept from user to user.
     var scenario: Scenario

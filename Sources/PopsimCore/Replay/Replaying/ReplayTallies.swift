@@ -57,6 +57,7 @@ extension ReplayTally {
         scratch.requests.reset(subjects: subjects)
         scratch.screen.reset(subjects: subjects)
         scratch.shows.empty()
+        scratch.showTimes.reset(subjects: subjects)
         scratch.waitFails.refill(false, count: judgedRequests.count)
         var most = 0
         var i = 0
@@ -108,7 +109,12 @@ extension ReplayTally {
                             }
                         }
                     }
-                    if e.event == .show { scratch.shows.append(PopupID(b)) }
+                    if e.event == .show {
+                        scratch.shows.append(PopupID(b))
+                        scratch.showTimes.show(s, at: t)
+                    } else if e.event == .hide, e.reason == .user {
+                        scratch.showTimes.userEnded(s, at: t)
+                    }
                     scratch.screen.read(e, animated: scratch.animated[i])
                 }
                 i += 1
@@ -140,15 +146,18 @@ extension ReplayTally {
     /// duplicate, a condition) stays open (docs/replay.md).
     /// Each also counts in its popup's group (of `groups`), as `add` counts. `shows` gets the
     /// popups production showed, in order, to compare with each column's (what
-    /// `Replayer.productionShows` gives, in this pass over the rows).
+    /// `Replayer.productionShows` gives, in this pass over the rows), and `times` when each began
+    /// and was dismissed.
     mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ open: inout OpenRequests, shows: inout [PopupID],
-                                groups map: ReplayGroups, into groups: inout [ReplayTally], requested: inout RequestedGroups,
-                                touched: inout [Bool]) {
+                                times: inout ShowTimes, groups map: ReplayGroups, into groups: inout [ReplayTally],
+                                requested: inout RequestedGroups, touched: inout [Bool]) {
         let popups = catalog.count
         users += 1
         let grouped = !groups.isEmpty, inGroups = map.popups
         open.reset(subjects: popups)
         shows.empty()
+        times.reset(subjects: popups)
+        let start = user.rows.first?.time ?? 0
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
             switch verb {
@@ -163,6 +172,7 @@ extension ReplayTally {
             case .shown:
                 guard let p = r.entry.popupID else { continue }
                 shows.append(p)
+                if Int(p.index) < popups { times.show(Int(p.index), at: r.time &- start) }
                 guard let (since, _) = open.settleOldest(Int(p.index)) else { continue }
                 shown += 1
                 waits.add(r.time &- since)
@@ -170,6 +180,8 @@ extension ReplayTally {
                     groups[Int(p.index)].shown += 1
                     groups[Int(p.index)].waits.add(r.time &- since)
                 }
+            case .dismissed:
+                if let p = r.entry.popupID, Int(p.index) < popups { times.userEnded(Int(p.index), at: r.time &- start) }
             case .dropped:
                 // Production let a request go unseen: the newest, as a `drop` line settles it.
                 if let p = r.entry.popupID, Int(p.index) < popups { open.settleNewest(Int(p.index)) }

@@ -33,6 +33,10 @@ public struct ReplayTally: Sendable, Equatable {
     /// Users whose popups shown, in order, are production's; the first of the others.
     public var agreeing = 0
     public var disagreeing: [UserRef] = []
+    /// Users who agree with production in timing as well (`Replayer.inTime`), and the first of
+    /// those who agree in order only.
+    public var timed = 0
+    public var untimed: [UserRef] = []
     /// Users whose run stopped before its end (a runaway), and the first of them.
     public var unsettled = 0
     public var unsettledUsers: [UserRef] = []
@@ -75,6 +79,7 @@ public struct ReplayTally: Sendable, Equatable {
             case .shown: shown = add(shown, o.shown)
             case .drops: for i in drops.indices { drops[i] = add(drops[i], o.drops[i]) }
             case .waits: waits.merge(o.waits)
+            case .waitDistance: continue
             case .failures:
                 guard !countsOnly else { continue }
                 for i in failures.indices {
@@ -86,6 +91,8 @@ public struct ReplayTally: Sendable, Equatable {
             case .agreeing:
                 agreeing = add(agreeing, o.agreeing)
                 disagreeing = Self.first(disagreeing + o.disagreeing)
+                timed = add(timed, o.timed)
+                untimed = Self.first(untimed + o.untimed)
             case .unsettled:
                 unsettled = add(unsettled, o.unsettled)
                 unsettledUsers = Self.first(unsettledUsers + o.unsettledUsers)
@@ -119,6 +126,12 @@ public struct ReplayTally: Sendable, Equatable {
         var list = disagreeing
         note(user, in: &list)
         disagreeing = list
+    }
+
+    mutating func lateOrEarly(_ user: UserRef) {
+        var list = untimed
+        note(user, in: &list)
+        untimed = list
     }
 
     mutating func didNotSettle(_ user: UserRef) {

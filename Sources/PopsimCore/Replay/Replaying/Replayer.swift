@@ -92,8 +92,9 @@ public struct Replayer: Sendable {
         let ref = user.ref
         try script(user, ref, into: &scratch.scenario)
         scratch.answers.read(user, popups: catalog.popups.count)
-        tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, shows: &scratch.productionShows, groups: groups,
-                                         into: &tallies.productionGroups, requested: &scratch.requested, touched: &scratch.touched)
+        tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, shows: &scratch.productionShows,
+                                         times: &scratch.productionTimes, groups: groups, into: &tallies.productionGroups,
+                                         requested: &scratch.requested, touched: &scratch.touched)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
         // By index: a `Column` copied per user retained its strings and arrays, shared by every
@@ -115,7 +116,16 @@ public struct Replayer: Sendable {
             }
             let most = tallies.columns[c].add(result, &scratch, groups: groups, into: &tallies.columnGroups[c], waitRules: waitRules)
             let agrees = scratch.shows == scratch.productionShows
-            if agrees { tallies.columns[c].agreeing += 1 } else { tallies.columns[c].disagrees(ref) }
+            if agrees {
+                tallies.columns[c].agreeing += 1
+                if scratch.showTimes.keeps(to: scratch.productionTimes, tolerance: Self.tolerance) {
+                    tallies.columns[c].timed += 1
+                } else {
+                    tallies.columns[c].lateOrEarly(ref)
+                }
+            } else {
+                tallies.columns[c].disagrees(ref)
+            }
             // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails
             // exactly when the most on screen at the end of an instant passed N: the count the
             // tally just made, read the way `PropertyJudge.visible` reads it.
@@ -141,6 +151,11 @@ public struct Replayer: Sendable {
         }
         return kept
     }
+
+    /// How far a show's start, or the user's dismissal of it, may be from production's for a
+    /// user to agree in timing (docs/replay.md, "agrees in timing"): a second, past any clock's
+    /// jitter and short of a popup's display time.
+    public static let tolerance = 1_000
 
     /// A user's run may take, besides a base, so many timeline lines and steps per row of the
     /// user, within the run limits (`--max-lines`, `--max-steps`): a catalog whose popup feeds

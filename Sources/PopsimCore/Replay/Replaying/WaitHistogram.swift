@@ -97,6 +97,34 @@ public struct WaitHistogram: Sendable, Equatable {
         return max
     }
 
+    /// The earth mover's distance between two sets of waits, in ms (rounded): the mean, over
+    /// every share q, of how far the q-quantile of one lies from the q-quantile of the other — 0
+    /// for the same waits, d when every wait of one is d later. Each wait counts at its bucket's
+    /// lowest value, as the quantiles do. Nil when either is empty.
+    public static func distance(_ a: WaitHistogram, _ b: WaitHistogram) -> Int? {
+        guard a.count > 0, b.count > 0 else { return nil }
+        let x = a.sortedBuckets, y = b.sortedBuckets
+        var i = 0, j = 0
+        var fa = 0.0, fb = 0.0, area = 0.0
+        var at: Int?
+        // Both cumulative shares step at each bucket's lowest value; the area between them is
+        // the distance.
+        while i < x.count || j < y.count {
+            let next = Swift.min(i < x.count ? lowest(of: x[i].index) : Int.max, j < y.count ? lowest(of: y[j].index) : Int.max)
+            if let at { area += abs(fa - fb) * Double(next - at) }
+            while i < x.count, lowest(of: x[i].index) == next {
+                fa += Double(x[i].count) / Double(a.count)
+                i += 1
+            }
+            while j < y.count, lowest(of: y[j].index) == next {
+                fb += Double(y[j].count) / Double(b.count)
+                j += 1
+            }
+            at = next
+        }
+        return Int(area.rounded())
+    }
+
     /// Adds `n` to wide bucket `b` (counts saturate).
     private mutating func addWide(_ b: Int, _ n: Int) {
         if wideKeys.isEmpty {
