@@ -13,7 +13,7 @@ import PopsimSystem
 /// (`--timeout`, a signal: the best so far is printed, marked incomplete, and no catalog is
 /// written); 70 for popsim's own bug.
 enum FitCommand {
-    enum Format: String, CaseIterable { case text, markdown, json }
+    enum Format: String, CaseIterable { case text, markdown, json, csv }
 
     static let defaultBudget = 3_000
     static let maxBudget = 10_000_000
@@ -25,7 +25,7 @@ enum FitCommand {
         let format = try args.choice("format", Format.self, command: "fit", default: .text)
         try OutputGuard.refuse(output: args.value("output"), option: "--output", inputs: OutputGuard.inputs(args), command: "fit")
         if args.flag("merge") {
-            for name in ["save", "budget", "holdout", "seed", "search", "strategy", "shard", "jobs"] where args.value(name) != nil {
+            for name in ["save", "budget", "holdout", "seed", "search", "strategy", "shard", "jobs", "sweep"] where args.value(name) != nil {
                 throw PopsimError.usage("fit: --merge: --\(name) belongs to the shards' runs, not to their merge")
             }
             return try merge(args, format: format, console: &console)
@@ -45,6 +45,10 @@ enum FitCommand {
         if shard != nil, args.value("output") != nil || args.value("save") != nil {
             throw PopsimError.usage("fit: --shard: a shard's best is not the fit's; write --output and --save after fit --merge "
                                     + "(--output), or replay the fitted catalog with --save")
+        }
+        let sweep = try ReplayCommand.sweeps(args, command: "fit")
+        if shard != nil, !sweep.isEmpty {
+            throw PopsimError.usage("fit: --shard: the what-if (--sweep) needs every start's models; fit unsharded, or replay the merged fit's catalog with --sweep")
         }
         let guards = try Guards(args, command: "fit")
         guards.arm(console)
@@ -66,6 +70,7 @@ enum FitCommand {
         if trace.users.isEmpty {
             return console.report(.io(path: tracePath, reason: "no user to fit on: " + (trace.rows > 0 ? "every user was left out with a bad row" : "the trace has no rows")))
         }
+        if let stop = TraceWarnings.say(trace.warnings, path: tracePath, strict: args.flag("strict"), console: &console) { return stop }
         guard trace.sawShown else {
             return console.report(.io(path: tracePath, reason: "no 'shown' row: fit needs what production showed (map your impression event to shown)"))
         }
@@ -82,7 +87,9 @@ enum FitCommand {
         guard !data.fit.isEmpty else {
             return console.report(.io(path: tracePath, reason: "every one of its \(data.users.count) users is held out: lower --holdout"))
         }
-        let space = FitSpace(catalog: catalog, entries: try searched(args), scored: scored)
+        let entries = try searched(args, sweep: sweep)
+        try FitWhatIfRun.check(sweep, entries: entries, catalog: catalog, strategies: modelStrategies(set))
+        let space = FitSpace(catalog: catalog, entries: entries, scored: scored)
         guard budget >= space.starts.count else {
             throw PopsimError.usage("fit: --budget: expected at least \(space.starts.count) (an evaluation for each start of the search), got \(budget)")
         }
@@ -99,6 +106,14 @@ enum FitCommand {
                                testUsers: data.test.count, holdout: holdoutText, seed: seed, budget: budget,
                                starts: space.starts.map(\.label), searchedStarts: space.starts.filter { !$0.scoredOnly }.count, results: results)
         if stopped { report.incomplete = (StopRequest.requested ?? .timedOut).text(timeout: guards.timeout) }
+        if report.incomplete == nil, !sweep.isEmpty, !report.fitting.isEmpty {
+            switch try FitWhatIfRun.run(report, sweep: sweep, users: trace.users, catalog: model, strategies: modelStrategies(set), limits: guards.limits,
+                                    jobs: jobs, file: tracePath, progress: progress) {
+            case .success(let whatIf): report.whatIf = whatIf
+            case .failure(let failure): return console.report(.replay(failure))
+            }
+            progress?.finish()
+        }
         return try finish(report, catalogBytes: catalogBytes, data: (data, trace.users), strategies: set, limits: guards.limits, args: args, format: format,
                           console: &console)
     }
@@ -121,9 +136,10 @@ enum FitCommand {
         }
         let text: String
         switch format {
-        case .text: text = FitText.render(report)
+        case .text: text = FitText.render(report, width: console.columns)
         case .markdown: text = FitText.markdown(report)
         case .json: text = FitJSON.render(report)
+        case .csv: text = report.whatIf.map(FitWhatIfText.csv) ?? FitText.csv(report)
         }
         console.out(text)
         if report.best == nil, report.incomplete == nil {
@@ -216,16 +232,25 @@ enum FitCommand {
         return out
     }
 
-    /// `--search NAME` (repeatable): the built-in strategies searched (all of them by default).
-    static func searched(_ args: Arguments) throws(PopsimError) -> [StrategyEntry] {
+    /// `--search NAME` (repeatable): the built-in strategies searched (all of them by default);
+    /// with a what-if (`--sweep`), only those that have every swept option, so that the fitted
+    /// model answers it. None: exit 2, naming those that do.
+    static func searched(_ args: Arguments, sweep: Sweep) throws(PopsimError) -> [StrategyEntry] {
         let names = args.all("search")
-        guard !names.isEmpty else { return StrategyRegistry.all }
         for name in names where StrategyRegistry.entry(named: name) == nil {
             throw PopsimError.usage("fit: --search: no built-in strategy \(JSONValue.quoted(name))"
                                     + (Suggestion.closest(name, among: StrategyRegistry.names).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? "")
                                     + "; a plug-in is scored with --strategy exec:PATH, not searched")
         }
-        return StrategyRegistry.all.filter { names.contains($0.name) }
+        let asked = names.isEmpty ? StrategyRegistry.all : StrategyRegistry.all.filter { names.contains($0.name) }
+        func answers(_ e: StrategyEntry) -> Bool { sweep.dimensions.allSatisfy { d in SweepAxes.all.contains { $0.varies(d.name, under: e) } } }
+        let kept = asked.filter(answers)
+        guard kept.isEmpty else { return kept }
+        let able = StrategyRegistry.all.filter(answers).map(\.name)
+        throw PopsimError.usage("fit: --sweep \(sweep.names.joined(separator: ", ")): no strategy searched has "
+                                + (sweep.names.count == 1 ? "that option" : "all of those options")
+                                + (able.isEmpty ? " (none has: check the names with 'popsim strategies')" : " (\(able.joined(separator: ", ")) "
+                                    + (able.count == 1 ? "has" : "have") + (names.isEmpty ? ")" : ": --search \(able[0])?)")))
     }
 
     static func seedOption(_ args: Arguments) throws(PopsimError) -> UInt64 {

@@ -12,6 +12,7 @@ struct FitTrace {
     var digest = ""
     var sawShown = false
     var unmapped: [String: Int] = [:]
+    var warnings: [TraceWarning] = []
 
     /// Reads `path` (`-`: standard input); stops at the first bad row past `maxErrors`.
     static func read(_ path: String, layout given: TraceLayout, formatKnown: Bool, catalog: Scenario, maxErrors: Int,
@@ -40,6 +41,7 @@ struct FitTrace {
         out.sawShown = g.sawShown
         out.unmapped = g.unmapped
         out.digest = digest.text
+        out.warnings = TraceWarnings.check([g], catalog: catalog, layout: r.layout)
         guard out.errorCount <= maxErrors, !g.stopsReading else { return out }
         var rows: [TimedEntry] = []
         for i in 0..<g.heldUsers {
@@ -56,10 +58,12 @@ struct FitTrace {
     final class Reading {
         var reader: any TraceRowReader
         var gatherer: UserGatherer
+        let layout: TraceLayout
 
         init(_ first: UnsafeBufferPointer<UInt8>, layout given: TraceLayout, formatKnown: Bool, path: String, catalog: Scenario, maxErrors: Int) {
             var layout = given
             if !formatKnown { layout.format = TraceFormats.sniffed(first) }
+            self.layout = layout
             reader = layout.format.makeReader(layout, file: path)
             gatherer = UserGatherer(decoder: TraceRowDecoder(file: path, layout: layout, catalog: catalog), worker: 0, workers: 1, shard: nil,
                                     promisedGrouped: false, maxErrors: maxErrors)

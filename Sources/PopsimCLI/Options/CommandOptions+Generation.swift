@@ -37,6 +37,8 @@ extension CommandOptions {
                       values: TraceFormats.names, default: "by the file's extension, else its first bytes"),
         CommandOption("grouped", for: ["replay"],
                       "Each user's rows are together: replay each user as its rows end (from a file this is found out; say it for standard input past --memory)."),
+        CommandOption("strict", for: ["replay", "fit"],
+                      "Make the trace's warnings errors (exit 2, nothing written): a condition's value no row sets, a mapped event no row has."),
         CommandOption("max-errors", "<n>", for: ["replay", "fit"],
                       "Skip up to n bad rows (and their users), report them and go on; more than half the rows left out stops.",
                       default: "0: the first bad row stops"),

@@ -46,5 +46,7 @@ extension CommandOptions {
                       "With --trace: an option of the strategy production runs; repeatable (see 'popsim strategies').", completes: .optionNames),
         CommandOption("sweep", "<name=v1,v2,…>", repeatable: true, for: ["replay"],
                       "Run every value of a strategy option or policy knob (repeatable: every combination); a column each."),
+        CommandOption("sweep", "<name=v1,v2,…>", repeatable: true, for: ["fit"],
+                      "A what-if as replay takes it: only models with these options are fitted, and each figure is given under every value as the best's and its range across the models that fit."),
     ]
 }

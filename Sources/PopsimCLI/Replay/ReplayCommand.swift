@@ -98,6 +98,9 @@ enum ReplayCommand {
             }
         } else if let refusal = leftOut(pass, tallies, path: tracePath, sharded: shard != nil) {
             return console.report(refusal)
+        } else if let stop = TraceWarnings.say(TraceWarnings.check(pass.workers.map(\.gatherer), catalog: catalog, layout: layout.0), path: tracePath,
+                                               strict: args.flag("strict"), console: &console) {
+            return stop
         }
         // One line for the parts read whole past the budget (a user too big for it), the biggest;
         // none when the budget was said to be short already.
@@ -249,13 +252,13 @@ enum ReplayCommand {
     }
 
     /// `--sweep NAME=V1,V2,…`, each name once, at most 1000 columns in all.
-    static func sweeps(_ args: Arguments) throws(PopsimError) -> Sweep {
+    static func sweeps(_ args: Arguments, command: String = "replay") throws(PopsimError) -> Sweep {
         switch Sweep.parse(args.all("sweep")) {
         case .success(let sweep): return sweep
         case .failure(.malformed(let text)):
-            throw PopsimError.usage("replay: --sweep: expected NAME=V1,V2,... with each name once, got \(JSONValue.quoted(text))")
+            throw PopsimError.usage("\(command): --sweep: expected NAME=V1,V2,... with each name once, got \(JSONValue.quoted(text))")
         case .failure(.tooManyCombinations):
-            throw PopsimError.usage("replay: --sweep: more than \(Sweep.maxCombinations) combinations")
+            throw PopsimError.usage("\(command): --sweep: more than \(Sweep.maxCombinations) combinations")
         }
     }
 

@@ -21,11 +21,39 @@ public enum FitJSON {
         members.append(("ties", J.int(r.ties)))
         members.append(("starts", J.arr(r.starts.map(J.str))))
         members.append(("searchedStarts", J.int(r.searchedStarts)))
+        if let w = r.whatIf { members.append(("whatIf", whatIf(w, floors: r.floors))) }
         members.append(("results", J.arr(r.results.map { s in
             J.obj([("start", J.int(s.start)), ("evaluations", J.int(s.evaluations)), ("stopped", JSONValue(.bool(s.stopped), at: J.at)),
                    ("finalists", J.arr(s.finalists.map(finalist)))])
         })))
         return JSONWriter.write(J.obj(members)) + "\n"
+    }
+
+    /// The what-if: the swept names, the models that fit (the best first) and the floors they
+    /// were held to, and per combination of values, per group (the whole first: `by` ""), each
+    /// figure's unit, production's value, the best's and the range across the models.
+    static func whatIf(_ w: FitWhatIf, floors: (order: Int, timing: Int, users: String)?) -> JSONValue {
+        let groups = [nil as Int?] + w.replay.groups.indices.map { Optional($0) }
+        let tables = groups.map { g in (g, w.rows(group: g)) }
+        var combinations: [JSONValue] = []
+        for v in w.combinations.indices {
+            let gs = tables.map { g, rows in
+                J.obj([("by", J.str(g.map { w.replay.groups[$0].by.rawValue } ?? "")), ("name", J.str(g.map { w.replay.groups[$0].name } ?? "")),
+                       ("figures", J.arr(rows.map { row in
+                           let range = row.ranges[v]
+                           let unit = range.best.unit == .ms ? "ms" : range.best.unit == .tenths ? "tenths of a percent" : "count"
+                           return J.obj([("figure", J.str(row.label)), ("unit", J.str(unit)), ("production", J.opt(row.production.value)),
+                                         ("best", J.opt(range.best.value)), ("low", J.opt(range.low)), ("high", J.opt(range.high))])
+                       }))])
+            }
+            combinations.append(J.obj([("values", J.arr(w.combinations[v].map(J.str))), ("groups", J.arr(gs))]))
+        }
+        var members: [(String, JSONValue)] = [("sweep", J.arr(w.sweep.map(J.str))), ("models", J.arr(w.models.map(J.str)))]
+        if let floors {
+            members.append(("floors", J.obj([("users", J.str(floors.users)), ("order", J.int(floors.order)), ("timing", J.int(floors.timing))])))
+        }
+        members.append(("combinations", J.arr(combinations)))
+        return J.obj(members)
     }
 
     static func finalist(_ f: FitSearch.Finalist) -> JSONValue {

@@ -31,6 +31,8 @@ public struct FitReport: Sendable, Equatable {
     public var incomplete: String?
     /// Where the fitted catalog was written.
     public var output: String?
+    /// With `--sweep`: the what-if asked of every model that fits.
+    public var whatIf: FitWhatIf?
 
     public init(trace: String, traceDigest: String, catalog: String, catalogDigest: String, settings: String, shard: String?,
                 users: Int, fitUsers: Int, testUsers: Int, holdout: String, seed: UInt64, budget: Int, starts: [String],
@@ -74,6 +76,27 @@ public struct FitReport: Sendable, Equatable {
     public var ties: Int {
         guard let best else { return 0 }
         return runnersUp.filter { !$0.fit.beats(best.fit) && !best.fit.beats($0.fit) }.count
+    }
+
+    /// The models that fit: every ranked finalist (the best first) whose agreement with
+    /// production, in order and in timing, is at or above the lower ends of the best's 95 %
+    /// intervals (`AgreementInterval`), on held-out users (on fit users when none is held out).
+    public var fitting: [FitSearch.Finalist] {
+        guard let floors else { return [] }
+        return ranking.filter { f in
+            let s = f.test.users > 0 ? f.test : f.fit
+            return AgreementInterval.atLeast(s.agreeing, of: s.users, floors.order) && AgreementInterval.atLeast(s.timed, of: s.users, floors.timing)
+        }
+    }
+
+    /// The lower ends of the best's intervals (basis points), in order and in timing, and the
+    /// users they are of (`held out` or `fit`).
+    public var floors: (order: Int, timing: Int, users: String)? {
+        guard let best else { return nil }
+        let heldOut = best.test.users > 0
+        let s = heldOut ? best.test : best.fit
+        return (AgreementInterval.wilson(s.agreeing, of: s.users).low, AgreementInterval.wilson(s.timed, of: s.users).low,
+                heldOut ? "held-out" : "fit")
     }
 
     /// Points between agreement on fit and held-out users past which the report warns.

@@ -2,13 +2,27 @@ import PopsimCore
 
 /// The fit as text for a terminal, or as markdown for a pull request or an issue.
 public enum FitText {
-    public static func render(_ r: FitReport) -> String { lines(r, markdown: false).joined(separator: "\n") + "\n" }
+    /// `width`: the terminal's, for the what-if's tables (nil: one block however wide).
+    public static func render(_ r: FitReport, width: Int? = nil) -> String { lines(r, markdown: false, width: width).joined(separator: "\n") + "\n" }
 
-    public static func markdown(_ r: FitReport) -> String { lines(r, markdown: true).joined(separator: "\n") + "\n" }
+    public static func markdown(_ r: FitReport) -> String { lines(r, markdown: true, width: nil).joined(separator: "\n") + "\n" }
+
+    /// Without a what-if: a line per model ranked (the best first) with its counts on fit and
+    /// held-out users and whether it fits (`FitReport.fitting`).
+    public static func csv(_ r: FitReport) -> String {
+        let fitting = Set(r.fitting.map(\.candidate.label))
+        var out = "model,fits,fit users,agreeing,timed,held out,agreeing held out,timed held out\n"
+        for f in r.ranking {
+            let label = f.candidate.label.contains(",") ? "\"" + f.candidate.label + "\"" : f.candidate.label
+            out += [label, fitting.contains(f.candidate.label) ? "yes" : "no", String(f.fit.users), String(f.fit.agreeing), String(f.fit.timed),
+                    String(f.test.users), String(f.test.agreeing), String(f.test.timed)].joined(separator: ",") + "\n"
+        }
+        return out
+    }
 
     public static func percent(_ s: FitScore) -> String { ReplayReport.percent(s.agreeing, of: s.users) }
 
-    static func lines(_ r: FitReport, markdown md: Bool) -> [String] {
+    static func lines(_ r: FitReport, markdown md: Bool, width: Int?) -> [String] {
         var out: [String] = []
         let title = "popsim fit: \(r.trace), \(r.users) users: \(r.fitUsers) fitted on, \(r.testUsers) held out (--holdout \(r.holdout))"
         out.append(md ? "### " + title : title)
@@ -67,10 +81,19 @@ public enum FitText {
             notes.append("warning: agreement on held-out users (\(percent(best.test))) is more than \(FitReport.overfitPoints) points from fit users' "
                          + "(\(percent(best.fit))): the model may be fitted to these users, not to the app")
         }
+        if r.whatIf == nil, let floors = r.floors {
+            let n = r.fitting.count
+            notes.append("\(n) model\(n == 1 ? "" : "s") fit: agreement on \(floors.users) users at least \(FitWhatIf.decimal(floors.order / 10))% in order "
+                         + "and \(FitWhatIf.decimal(floors.timing / 10))% in timing (the lower ends of the best's 95% intervals); --sweep asks a what-if of each")
+        }
         if let output = r.output { notes.append("fitted catalog: \(output)") }
         if !notes.isEmpty {
             out.append("")
             out += notes.map { md ? "- " + $0 : $0 }
+        }
+        if let whatIf = r.whatIf {
+            out.append("")
+            out += FitWhatIfText.lines(whatIf, floors: r.floors, markdown: md, width: width)
         }
         return out
     }

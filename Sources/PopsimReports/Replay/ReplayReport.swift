@@ -106,58 +106,11 @@ public struct ReplayReport: Sendable, Equatable {
         }
     }
 
-    /// Drop reasons get a row when some column of the whole dropped for them (a group's table
-    /// has the whole's rows, 0 where it has none).
+    /// The text table of `rows(…)` (its header row first).
     func table(production: ReplayTally, columns tallies: [ReplayTally], figures: [ReplayFigure], corner: String,
                properties shown: [Int]? = nil) -> [[String]] {
-        let whole = self.tallies.columns
-        let columns = (hasProduction ? [production] : []) + tallies
         let names = (hasProduction ? ["production"] : []) + labels
-        let isProduction = (hasProduction ? [true] : []) + labels.map { _ in false }
-        var rows: [[String]] = [[corner] + names]
-        func row(_ label: String, simulationOnly: Bool, _ cell: (ReplayTally) -> String) {
-            rows.append([label] + zip(columns, isProduction).map { simulationOnly && $1 ? "-" : cell($0) })
-        }
-        for f in figures {
-            let only = f.simulationOnly
-            switch f.kind {
-            case .count(let get, _, _): row(f.label, simulationOnly: only) { String(get($0)) }
-            case .shown: row(f.label, simulationOnly: only) { "\($0.shown) (\(Self.percent($0.shown, of: $0.requests)))" }
-            case .drops:
-                for (i, reason) in Reason.allCases.enumerated() where whole.contains(where: { $0.drops[i] > 0 }) {
-                    row("\(f.label): \(reason.rawValue)", simulationOnly: only) { String($0.drops[i]) }
-                }
-            case .waits:
-                for q in ReplayFigure.quantiles {
-                    row("\(f.label) p\(q) (ms)", simulationOnly: only) { $0.waits.quantile(q).map(String.init) ?? "-" }
-                }
-                row("\(f.label) max (ms)", simulationOnly: only) { $0.waits.max.map(String.init) ?? "-" }
-            case .waitDistance:
-                if hasProduction {
-                    row(f.label, simulationOnly: only) { WaitHistogram.distance($0.waits, production.waits).map(String.init) ?? "-" }
-                }
-            case .failures:
-                for (i, text) in properties.enumerated() where shown?.contains(i) ?? true {
-                    row("\(f.label): \(text)", simulationOnly: only) { "\(Self.percent($0.failures[i], of: $0.users)) (\($0.failures[i]))" }
-                    // A wait, per request as well (the whole's table): a dropped request fails.
-                    if shown == nil, Self.isWait(text) {
-                        row("\(f.label) \(Self.perRequest): \(text)", simulationOnly: only) {
-                            $0.judgedRequests[i] == 0 ? "-" : "\(Self.percent($0.lateRequests[i], of: $0.judgedRequests[i])) (\($0.lateRequests[i]))"
-                        }
-                    }
-                }
-            case .agreeing:
-                if hasProduction {
-                    row(f.label, simulationOnly: only) { "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))" }
-                    row(ReplayFigure.timingLabel, simulationOnly: only) { "\(Self.percent($0.timed, of: $0.users)) (\($0.timed))" }
-                }
-            case .unsettled:
-                if whole.contains(where: { $0.unsettled > 0 }) {
-                    row(f.label, simulationOnly: only) { String($0.unsettled) }
-                }
-            }
-        }
-        return rows
+        return [[corner] + names] + rows(production: production, columns: tallies, figures: figures, properties: shown).map { [$0.label] + $0.cells.map(\.text) }
     }
 
     /// What a reader must know to read the table, a line each: a column whose strategy shows a

@@ -48,6 +48,11 @@ public struct UserGatherer {
     /// Rows skipped for an event name the mapping does not name, by that name (any shard's:
     /// what the trace holds, like its bad rows).
     public private(set) var unmapped: [String: Int] = [:]
+    /// Rows read per setting (by its id in `values`) and per mapped event (by its index in the
+    /// mapping): what `TraceWarning` checks the catalog's conditions and the mapping against.
+    /// Every row is decoded by one worker only, whatever the shard, so workers' counts add up.
+    public internal(set) var settingRows: [Int] = []
+    public internal(set) var mappedRows: [Int] = []
     /// Whether no user of its own came back after another user's row (the trace so far is grouped).
     public private(set) var groupedSoFar = true
 
@@ -216,12 +221,16 @@ public struct UserGatherer {
             return
         }
         if !sawShown, d.entry.op == Self.shownOp { sawShown = true }
+        if d.entry.op == Self.setOp { countSetting(d.entry.value) }
+        if d.event >= 0 { countEvent(d.event) }
         if !sawTrigger, d.entry.op == Self.triggerOp { sawTrigger = true }
         guard inShard else { return }
         add(d, row: row, hash: hash ?? 0)
     }
 
     static let shownOp = TraceVerb.shown.ordinal
+    static let setOp = TraceVerb.action(.set).ordinal
+
     static let triggerOp = TraceVerb.action(.trigger).ordinal
 
     private mutating func add(_ d: TraceRowDecoder.Decoded, row: TraceRow, hash: UInt64) {

@@ -31,6 +31,8 @@ public final class TraceRowDecoder: Sendable {
         public var user: UnsafeBufferPointer<UInt8>
         public var time: Int
         public var entry: PackedEntry
+        /// The mapped event it read as (its index in `layout.mapping.events`), -1 for popsim's own word.
+        public var event: Int32 = -1
     }
 
     public init(file: String, layout: TraceLayout, catalog: Scenario) {
@@ -71,7 +73,7 @@ public final class TraceRowDecoder: Sendable {
         guard let word = row[.action] else { return fail(&failure, missing(.action, row)) }
         if events.count > 0, let m = events.lookup(word) {
             guard let entry = mapped(meanings[Int(m)], row, &values, &failure) else { return nil }
-            return Decoded(user: user, time: time, entry: entry)
+            return Decoded(user: user, time: time, entry: entry, event: m)
         }
         guard let v = verbs.index(word) else {
             let text = String(decoding: word, as: UTF8.self)

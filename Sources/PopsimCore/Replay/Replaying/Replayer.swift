@@ -63,7 +63,7 @@ public struct Replayer: Sendable {
     }
 
     /// One user: its id, the trace row of its first row, its rows in order (against `values`).
-    public struct User {
+    public struct User: Sendable {
         public var id: String
         public var firstRow: Int
         public var rows: [TimedEntry]
