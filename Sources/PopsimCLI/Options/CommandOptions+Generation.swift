@@ -45,7 +45,7 @@ extension CommandOptions {
         CommandOption("multiline-fields", for: ["replay", "fit"],
                       "A quoted CSV field may hold any number of line breaks (else one: a quote left open costs one row)."),
         CommandOption("by", "<group>", for: ["replay"],
-                      "Also break every figure down by each popup, level or key of the catalog (text, markdown; JSON and CSV have all).",
+                      "Also break every figure down by each popup, level or key of the catalog, or some of them as popup:NAME,… (text, markdown, charts; JSON and CSV have all).",
                       values: ReplayGroups.By.allCases.map(\.rawValue)),
         CommandOption("memory", "<size>", for: ["replay"],
                       "Peak memory of the whole replay, like sort -S (K, M, G); users past it go to temporary files (TMPDIR).",

@@ -17,7 +17,7 @@ enum ReplayCommand {
     static func execute(_ arguments: [String], console: inout Console) throws(PopsimError) -> ExitCode {
         guard let args = try Arguments.parse(arguments, command: "replay", console: &console) else { return .success }
         let format = try args.choice("format", Format.self, command: "replay", default: .text)
-        _ = try grouping(args)
+        _ = try grouping(args, report: nil)
         try OutputGuard.refuse(output: args.value("output"), inputs: OutputGuard.inputs(args), command: "replay")
         if args.flag("merge") {
             if args.flag("pack") { throw PopsimError.usage("replay: --pack: --merge reads reports, not a trace: nothing to pack") }
@@ -204,8 +204,10 @@ enum ReplayCommand {
         return .difference
     }
 
-    static func render(_ r: ReplayReport, format: Format, console: Console, args: Arguments) throws(PopsimError) -> String {
-        let by = try grouping(args)
+    static func render(_ given: ReplayReport, format: Format, console: Console, args: Arguments) throws(PopsimError) -> String {
+        let (by, only) = try grouping(args, report: given)
+        var r = given
+        r.onlyGroups = only
         switch format {
         case .text: return ReplayText.render(r, width: args.value("output") == nil ? console.columns : nil, by: by)
         case .markdown: return ReplayText.markdown(r, by: by)
@@ -216,11 +218,26 @@ enum ReplayCommand {
         }
     }
 
-    /// `--by popup|level|key`: the groups text and markdown break every figure down by (JSON
-    /// and CSV have all of them).
-    static func grouping(_ args: Arguments) throws(PopsimError) -> ReplayGroups.By? {
-        guard args.value("by") != nil else { return nil }
-        return try args.choice("by", ReplayGroups.By.self, command: "replay", default: .popup)
+    /// `--by popup|level|key`, or `--by popup:upgrade,campaign` for some of them: the groups
+    /// text, markdown and the charts break every figure down by (JSON and CSV have all of them).
+    /// A name no group of that kind has is an error, with the closest one.
+    /// (`report` nil: the kind is checked, not the names.)
+    static func grouping(_ args: Arguments, report: ReplayReport?) throws(PopsimError) -> (ReplayGroups.By?, [String]) {
+        guard let text = args.value("by") else { return (nil, []) }
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let by = ReplayGroups.By(rawValue: parts[0]) else {
+            let words = ReplayGroups.By.allCases.map(\.rawValue)
+            throw PopsimError.usage("replay: --by: expected one of \(words.joined(separator: ", ")), or one and :NAME,… for some of its groups; "
+                                    + "got \(JSONValue.quoted(text))")
+        }
+        guard parts.count == 2, let report else { return (by, []) }
+        let names = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let known = report.groups.filter { $0.by == by }.map(\.name)
+        for name in names where !known.contains(name) {
+            throw PopsimError.usage("replay: --by \(by.rawValue):…: no \(by.rawValue) \(JSONValue.quoted(name)) in the catalog"
+                                    + (Suggestion.closest(name, among: known).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? ""))
+        }
+        return (by, names)
     }
 
     static func mebibytes(_ bytes: Int) -> Int { (max(0, bytes) + (1 << 20) - 1) >> 20 }
@@ -282,14 +299,12 @@ enum ReplayCommand {
         var columns: [Replayer.Column] = []
         for spec in specs {
             let (name, own) = try CompareCommand.parse(spec)
-            // A strategy with none of the swept options runs once: the baseline the curves are set against.
+            // A strategy sweeps the swept options it has; with none of them it runs once: the
+            // baseline the curves are set against.
             let entry = strategies.entry(named: name)
-            let baseline = entry.map { sweep.isBaseline(for: $0) } == true
-            for values in baseline ? [sweep.names.map { _ in "" }] : sweep.combinations {
+            for values in entry.map({ sweep.combinations(for: $0) }) ?? sweep.combinations {
                 let swept: [String]
-                if baseline {
-                    swept = []
-                } else if let entry {
+                if let entry {
                     swept = sweep.overrides(values, under: entry)
                 } else {
                     swept = zip(sweep.names, values).map { "\($0)=\($1)" }

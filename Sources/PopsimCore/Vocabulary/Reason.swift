@@ -75,6 +75,17 @@ public enum Reason: String, Sendable, CaseIterable {
         }
     }
 
+    /// On a `drop` line: a reason a request may be let go for unseen (what the CSV report keeps
+    /// a column of, whatever the data: a column appears only when non-zero broke dashboards).
+    public var dropsRequest: Bool {
+        switch self {
+        case .discard, .condition, .removed, .cleared, .duplicate, .replaced, .outranked, .overflow, .rateLimit, .cooldown, .expired, .quota,
+             .duration:
+            return true
+        default: return false
+        }
+    }
+
     /// On a `warning` line: the request ends here (it will never show).
     public var warningEndsRequest: Bool { self == .lost }
 

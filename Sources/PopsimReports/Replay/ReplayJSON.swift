@@ -113,7 +113,7 @@ public enum ReplayJSON {
             let sweep = array(m["sweep"])?.compactMap(string) ?? []
             var bases: [String] = [], values: [[String]] = []
             for (i, c) in columns.enumerated() {
-                guard let (label, t) = tally(c, properties: i == 0 ? 0 : properties.count) else { return nil }
+                guard let (label, t) = tally(c, properties: properties.count) else { return nil }
                 if i == 0 { tallies.production = t } else {
                     tallies.columns[i - 1] = t
                     labels.append(label)
@@ -179,7 +179,7 @@ public enum ReplayJSON {
                       about.allSatisfy({ (0..<properties).contains($0) }),
                       let cs = array(m["columns"]), cs.count == columns else { return nil }
                 for (i, c) in cs.enumerated() {
-                    guard let (_, t) = tally(c, properties: i == 0 ? 0 : properties, figures: ReplayFigure.ofGroups) else { return nil }
+                    guard let (_, t) = tally(c, properties: properties, figures: ReplayFigure.ofGroups) else { return nil }
                     if i == 0 { tallies.productionGroups.append(t) } else { tallies.columnGroups[i - 1].append(t) }
                 }
                 groups.append(ReplayGroups.Group(by: by, name: name, properties: about))

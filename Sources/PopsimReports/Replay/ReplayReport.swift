@@ -40,6 +40,9 @@ public struct ReplayReport: Sendable, Equatable {
     /// The groups every figure is also broken down by (`tallies.productionGroups`,
     /// `tallies.columnGroups`): the catalog's popups, levels and keys.
     public var groups: [ReplayGroups.Group] = []
+    /// With `--by KIND:NAME,…`: the groups text, markdown and the charts show (empty: every
+    /// group requested). JSON and CSV always have them all.
+    public var onlyGroups: [String] = []
 
     public init(trace: String, traceBytes: Int, traceDigest: String, catalog: String, catalogDigest: String, shard: String?,
                 rows: Int, badRows: Int, skippedUsers: Int, properties: [String], labels: [String], tallies: ReplayTallies,
@@ -86,15 +89,18 @@ public struct ReplayReport: Sendable, Equatable {
     /// The table every text format draws: a header row, then one row per figure
     /// (`ReplayFigure.all`), a cell per column (production first when there is one); "-" where a
     /// figure does not apply.
-    public var table: [[String]] {
-        table(production: tallies.production, columns: tallies.columns, figures: ReplayFigure.all, corner: "")
+    public var table: [[String]] { table(every: false) }
+
+    /// The same; `every`: a row for every figure whatever the data (`rows(…every:)`: the CSV's).
+    public func table(every: Bool) -> [[String]] {
+        table(production: tallies.production, columns: tallies.columns, figures: ReplayFigure.all, corner: "", every: every)
     }
 
     /// The same table for group `g` (`groups[g]`): its figures (`ReplayFigure.ofGroups`), its
     /// name in the corner. A property's share is over the users who requested one of its popups.
-    public func table(group g: Int) -> [[String]] {
+    public func table(group g: Int, every: Bool = false) -> [[String]] {
         table(production: tallies.productionGroups[g], columns: tallies.columnGroups.map { $0[g] }, figures: ReplayFigure.ofGroups,
-              corner: groups[g].name, properties: groups[g].properties)
+              corner: groups[g].name, properties: groups[g].properties, every: every)
     }
 
     /// The indexes of the groups gathered `by`; `requested`: only those some column has a
@@ -103,14 +109,16 @@ public struct ReplayReport: Sendable, Equatable {
         groups.indices.filter { g in
             groups[g].by == by && g < tallies.productionGroups.count
                 && (!requested || tallies.productionGroups[g].requests > 0 || tallies.columnGroups.contains { $0[g].requests > 0 })
+                && (!requested || onlyGroups.isEmpty || onlyGroups.contains(groups[g].name))
         }
     }
 
     /// The text table of `rows(…)` (its header row first).
     func table(production: ReplayTally, columns tallies: [ReplayTally], figures: [ReplayFigure], corner: String,
-               properties shown: [Int]? = nil) -> [[String]] {
+               properties shown: [Int]? = nil, every: Bool = false) -> [[String]] {
         let names = (hasProduction ? ["production"] : []) + labels
-        return [[corner] + names] + rows(production: production, columns: tallies, figures: figures, properties: shown).map { [$0.label] + $0.cells.map(\.text) }
+        return [[corner] + names] + rows(production: production, columns: tallies, figures: figures, properties: shown, every: every)
+            .map { [$0.label] + $0.cells.map(\.text) }
     }
 
     /// What a reader must know to read the table, a line each: a column whose strategy shows a

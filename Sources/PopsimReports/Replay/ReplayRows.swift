@@ -32,8 +32,11 @@ extension ReplayReport {
     /// row when some column of the whole dropped for them (a group's rows have the whole's, 0
     /// where it has none); `shown`: the properties a group's rows show (nil: all, each `wait`
     /// per request as well).
+    ///
+    /// `every`: a row for every figure whatever the data (each reason a request may be dropped
+    /// for, settling, agreement with production): the CSV's columns do not depend on the trace.
     public func rows(production: ReplayTally, columns tallies: [ReplayTally], figures: [ReplayFigure],
-                     properties shown: [Int]? = nil) -> [ReplayRow] {
+                     properties shown: [Int]? = nil, every: Bool = false) -> [ReplayRow] {
         let whole = self.tallies.columns
         let columns = (hasProduction ? [production] : []) + tallies
         let isProduction = (hasProduction ? [true] : []) + tallies.map { _ in false }
@@ -53,7 +56,7 @@ extension ReplayReport {
             case .shown:
                 row(f.label, simulationOnly: only) { ReplayCell(text: "\($0.shown) (\(Self.percent($0.shown, of: $0.requests)))", value: $0.shown, unit: .count) }
             case .drops:
-                for (i, reason) in Reason.allCases.enumerated() where whole.contains(where: { $0.drops[i] > 0 }) {
+                for (i, reason) in Reason.allCases.enumerated() where (every && reason.dropsRequest) || whole.contains(where: { $0.drops[i] > 0 }) {
                     row("\(f.label): \(reason.rawValue)", simulationOnly: only) { count($0.drops[i]) }
                 }
             case .waits:
@@ -62,7 +65,7 @@ extension ReplayReport {
                 }
                 row("\(f.label) max (ms)", simulationOnly: only) { ms($0.waits.max) }
             case .waitDistance:
-                if hasProduction { row(f.label, simulationOnly: only) { ms(WaitHistogram.distance($0.waits, production.waits)) } }
+                if hasProduction || every { row(f.label, simulationOnly: only) { hasProduction ? ms(WaitHistogram.distance($0.waits, production.waits)) : .none } }
             case .failures:
                 for (i, text) in properties.enumerated() where shown?.contains(i) ?? true {
                     row("\(f.label): \(text)", simulationOnly: only) {
@@ -78,12 +81,16 @@ extension ReplayReport {
                     }
                 }
             case .agreeing:
-                if hasProduction {
-                    row(f.label, simulationOnly: only) { share($0.agreeing, of: $0.users, "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))") }
-                    row(ReplayFigure.timingLabel, simulationOnly: only) { share($0.timed, of: $0.users, "\(Self.percent($0.timed, of: $0.users)) (\($0.timed))") }
+                if hasProduction || every {
+                    row(f.label, simulationOnly: only) {
+                        hasProduction ? share($0.agreeing, of: $0.users, "\(Self.percent($0.agreeing, of: $0.users)) (\($0.agreeing))") : .none
+                    }
+                    row(ReplayFigure.timingLabel, simulationOnly: only) {
+                        hasProduction ? share($0.timed, of: $0.users, "\(Self.percent($0.timed, of: $0.users)) (\($0.timed))") : .none
+                    }
                 }
             case .unsettled:
-                if whole.contains(where: { $0.unsettled > 0 }) { row(f.label, simulationOnly: only) { count($0.unsettled) } }
+                if every || whole.contains(where: { $0.unsettled > 0 }) { row(f.label, simulationOnly: only) { count($0.unsettled) } }
             }
         }
         return rows

@@ -114,8 +114,10 @@ public enum ReplayText {
     }
 
     /// One line per column (production first), a field per figure: for spreadsheets and sweeps.
+    /// Its columns are the same for any trace: every drop reason, settling and agreement have
+    /// one (empty, or 0, where they do not apply).
     public static func csv(_ r: ReplayReport) -> String {
-        let table = r.table
+        let table = r.table(every: true)
         func field(_ s: String) -> String {
             s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences("\"", "\"\"") + "\"" : s
         }
@@ -138,7 +140,7 @@ public enum ReplayText {
         }
         lines(table, by: "", group: "")
         for g in r.groups.indices where g < r.tallies.productionGroups.count {
-            var t = r.table(group: g)
+            var t = r.table(group: g, every: true)
             t[0][0] = ""
             lines(t, by: r.groups[g].by.rawValue, group: r.groups[g].name)
         }

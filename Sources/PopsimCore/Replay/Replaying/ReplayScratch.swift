@@ -9,7 +9,9 @@ public struct ReplayScratch {
     var shows: [PopupID] = []
     /// The run's shows' times, and the time the user hid each (`ShowTimes.none`: not by the user).
     var showTimes = ShowTimes()
-    var production = OpenRequests(subjects: 0)
+    /// Production's run, made from the user's rows in storage kept from user to user.
+    var productionRun = ProductionRun()
+    var productionResult: RunResult
     var productionShows: [PopupID] = []
     /// Production's: each `shown` row's time and its `dismissed` row's, from the user's first row.
     var productionTimes = ShowTimes()
@@ -30,5 +32,7 @@ public struct ReplayScratch {
     public init(for replayer: Replayer) {
         runners = replayer.makeRunners()
         scenario = replayer.template
+        productionResult = RunResult(scenario: replayer.template, strategy: "production", options: ResolvedOptions(settings: []),
+                                     timeline: Timeline(subjects: replayer.catalog.popups.map(\.name)), pending: [], end: 0)
     }
 }

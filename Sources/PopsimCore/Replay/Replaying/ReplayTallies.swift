@@ -8,9 +8,9 @@ public struct ReplayTallies: Sendable, Equatable {
     public var columnGroups: [[ReplayTally]]
 
     public init(columns: Int, properties: Int, groups: Int = 0) {
-        production = ReplayTally(properties: 0)
+        production = ReplayTally(properties: properties)
         self.columns = Array(repeating: ReplayTally(properties: properties), count: columns)
-        productionGroups = Array(repeating: ReplayTally(properties: 0), count: groups)
+        productionGroups = Array(repeating: ReplayTally(properties: properties), count: groups)
         columnGroups = Array(repeating: Array(repeating: ReplayTally(properties: properties), count: groups), count: columns)
     }
 
@@ -137,65 +137,6 @@ extension ReplayTally {
             scratch.requested.countUsers(in: &groups, map, touched: &scratch.touched)
         }
         return most
-    }
-
-    /// Adds what production did for `user`: its requests, shows and waits. A `shown` answers the
-    /// oldest open request of its popup; the trace's own `clear`, `clearQueue`, `clearUpTo` (its
-    /// popups of that priority or lower, unset being `normal`) and `remove` close requests, and a
-    /// `dropped` row its popup's newest; a request production dropped unseen with no row (a
-    /// duplicate, a condition) stays open (docs/replay.md).
-    /// Each also counts in its popup's group (of `groups`), as `add` counts. `shows` gets the
-    /// popups production showed, in order, to compare with each column's (what
-    /// `Replayer.productionShows` gives, in this pass over the rows), and `times` when each began
-    /// and was dismissed.
-    mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ open: inout OpenRequests, shows: inout [PopupID],
-                                times: inout ShowTimes, groups map: ReplayGroups, into groups: inout [ReplayTally],
-                                requested: inout RequestedGroups, touched: inout [Bool]) {
-        let popups = catalog.count
-        users += 1
-        let grouped = !groups.isEmpty, inGroups = map.popups
-        open.reset(subjects: popups)
-        shows.empty()
-        times.reset(subjects: popups)
-        let start = user.rows.first?.time ?? 0
-        for r in user.rows {
-            guard let verb = r.entry.verb else { continue }
-            switch verb {
-            case .action(.enqueue):
-                guard let p = r.entry.popupID else { continue }
-                requests += 1
-                open.open(Int(p.index), at: r.time, request: true)
-                if grouped, Int(p.index) < inGroups {
-                    groups[Int(p.index)].requests += 1
-                    requested.note(Int(p.index))
-                }
-            case .shown:
-                guard let p = r.entry.popupID else { continue }
-                shows.append(p)
-                if Int(p.index) < popups { times.show(Int(p.index), at: r.time &- start) }
-                guard let (since, _) = open.settleOldest(Int(p.index)) else { continue }
-                shown += 1
-                waits.add(r.time &- since)
-                if grouped, Int(p.index) < inGroups {
-                    groups[Int(p.index)].shown += 1
-                    groups[Int(p.index)].waits.add(r.time &- since)
-                }
-            case .dismissed:
-                if let p = r.entry.popupID, Int(p.index) < popups { times.userEnded(Int(p.index), at: r.time &- start) }
-            case .dropped:
-                // Production let a request go unseen: the newest, as a `drop` line settles it.
-                if let p = r.entry.popupID, Int(p.index) < popups { open.settleNewest(Int(p.index)) }
-            case .action(.clear), .action(.clearQueue):
-                for p in 0..<popups { open.settleAll(p) }
-            case .action(.clearUpTo):
-                let most = Int(r.entry.popup)
-                for p in 0..<popups where (catalog[p].priority ?? Popup.normalPriority) <= most { open.settleAll(p) }
-            case .action(.remove):
-                if let p = r.entry.popupID { open.settleAll(Int(p.index)) }
-            default: continue
-            }
-        }
-        if grouped { requested.countUsers(in: &groups, map, touched: &touched) }
     }
 }
 

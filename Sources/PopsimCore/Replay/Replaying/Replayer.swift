@@ -92,9 +92,13 @@ public struct Replayer: Sendable {
         let ref = user.ref
         try script(user, ref, into: &scratch.scenario)
         scratch.answers.read(user, popups: catalog.popups.count)
-        tallies.production.addProduction(user, catalog: catalog.popups, &scratch.production, shows: &scratch.productionShows,
-                                         times: &scratch.productionTimes, groups: groups, into: &tallies.productionGroups,
-                                         requested: &scratch.requested, touched: &scratch.touched)
+        // Production: its rows as a run (`ProductionRun`), counted and judged as every column is.
+        scratch.productionRun.make(user, scenario: scratch.scenario, into: &scratch.productionResult)
+        let productionMost = tallies.production.add(scratch.productionResult, &scratch, groups: groups, into: &tallies.productionGroups,
+                                                    waitRules: waitRules)
+        judge(scratch.productionResult, most: productionMost, ref, &tallies.production, &tallies.productionGroups, &scratch)
+        swap(&scratch.shows, &scratch.productionShows)
+        swap(&scratch.showTimes, &scratch.productionTimes)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
         // By index: a `Column` copied per user retained its strings and arrays, shared by every
@@ -126,30 +130,36 @@ public struct Replayer: Sendable {
             } else {
                 tallies.columns[c].disagrees(ref)
             }
-            // Whether each property holds, not why (no verdicts, no notes). `visible <= N` fails
-            // exactly when the most on screen at the end of an instant passed N: the count the
-            // tally just made, read the way `PropertyJudge.visible` reads it.
-            // `wait X <= N` fails exactly when the tally found a show of X later than N or one
-            // of X's requests open at the end (`scratch.waitFails`, by property).
-            let expectations = result.scenario.expectations
-            scratch.failed.refill(false, count: expectations.count)
-            for (i, e) in expectations.enumerated() {
-                let fails: Bool
-                switch e.property {
-                case .visibleAtMost(let limit): fails = most > limit
-                case .waitAtMost: fails = scratch.waitFails[i]
-                default: fails = PropertyJudge.judge(e.property, result) != nil
-                }
-                guard fails else { continue }
-                scratch.failed[i] = true
-                tallies.columns[c].failed(i, ref)
-                for g in tallies.columnGroups[c].indices where scratch.touched[g] { tallies.columnGroups[c][g].failed(i, ref) }
-            }
+            judge(result, most: most, ref, &tallies.columns[c], &tallies.columnGroups[c], &scratch)
             if scratch.failed.contains(true) || !agrees, keep(c, ref) {
                 kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.productionShows)))
             }
         }
         return kept
+    }
+
+    /// Whether each property of the catalog holds on `result` (a column's run, or production's),
+    /// not why (no verdicts, no notes), into `tally` and the groups the run touched; leaves the
+    /// verdicts in `scratch.failed`. `visible <= N` fails exactly when the most on screen at the
+    /// end of an instant passed N (`most`: the count the tally just made, read the way
+    /// `PropertyJudge.visible` reads it); `wait X <= N` exactly when the tally found a show of X
+    /// later than N or one of X's requests open at the end (`scratch.waitFails`, by property).
+    func judge(_ result: RunResult, most: Int, _ ref: ReplayTally.UserRef, _ tally: inout ReplayTally, _ groups: inout [ReplayTally],
+               _ scratch: inout ReplayScratch) {
+        let expectations = result.scenario.expectations
+        scratch.failed.refill(false, count: expectations.count)
+        for (i, e) in expectations.enumerated() {
+            let fails: Bool
+            switch e.property {
+            case .visibleAtMost(let limit): fails = most > limit
+            case .waitAtMost: fails = scratch.waitFails[i]
+            default: fails = PropertyJudge.judge(e.property, result) != nil
+            }
+            guard fails else { continue }
+            scratch.failed[i] = true
+            tally.failed(i, ref)
+            for g in groups.indices where scratch.touched[g] { groups[g].failed(i, ref) }
+        }
     }
 
     /// How far a show's start, or the user's dismissal of it, may be from production's for a

@@ -52,9 +52,22 @@ public struct Sweep: Sendable, Equatable {
         !isEmpty && dimensions.allSatisfy { d in !SweepAxes.all.contains { $0.varies(d.name, under: entry) } }
     }
 
-    /// What a column with `values` (one per dimension) sets: each axis's overrides, in order.
+    /// Every combination of the values of the dimensions `entry` varies, the first slowest, ""
+    /// for each dimension it does not: a strategy that has one swept option of two runs that
+    /// option's values only, and one that has none runs once (one combination of ""s).
+    public func combinations(for entry: StrategyEntry) -> [[String]] {
+        var out: [[String]] = [[]]
+        for d in dimensions {
+            let varies = SweepAxes.all.contains { $0.varies(d.name, under: entry) }
+            out = out.flatMap { c in (varies ? d.values : [""]).map { c + [$0] } }
+        }
+        return out
+    }
+
+    /// What a column with `values` (one per dimension; "" for one it does not vary) sets: each
+    /// axis's overrides, in order.
     public func overrides(_ values: [String], under entry: StrategyEntry) -> [String] {
-        zip(dimensions, values).flatMap { d, value in
+        zip(dimensions, values).filter { !$0.1.isEmpty }.flatMap { d, value in
             SweepAxes.all.first { $0.varies(d.name, under: entry) }.map { $0.setting(d.name, value) } ?? ["\(d.name)=\(value)"]
         }
     }
