@@ -21,7 +21,7 @@ import PopsimTestSupport
     static let quick = ["--search", "policy", "--budget", "1000"]
 
     @Test func theFittedCatalogReplaysAsProductionAndSaysWhatItChose() throws {
-        let dir = try Self.folder()
+        let dir = try Self.folder(seed: 6)
         let fit = try runPopsim(["fit", "week.csv", "--catalog", "app.json", "--output", "fitted.json", "--save", "wrong"] + Self.quick, in: dir)
         #expect(fit.status == 0, "\(fit.stderr)")
         let lines = fit.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -29,4 +29,20 @@ struct ReplayCurvesTests {
         let crowded = [(column: 0, x: 0, text: "0"), (column: 1, x: 100, text: "100000"), (column: 2, x: 120, text: "120000")]
         #expect(ReplayCurves.xLabels(crowded).map(\.text) == ["0", "120000"])
     }
+
+    /// Times read as a person says them, a range in one unit where both ends have it.
+    @Test func timesReadInHumanUnits() {
+        #expect([0, 680, 999, 1_000, 4_800, 30_000, 59_999, 60_000, 90_000, 3_600_000, 5_400_000].map(HumanTime.text)
+                == ["0 ms", "680 ms", "999 ms", "1 s", "4.8 s", "30 s", "1 min", "1 min", "1.5 min", "1 h", "1.5 h"])
+        #expect(HumanTime.range(4_800, 32_800) == "4.8–32.8 s")
+        #expect(HumanTime.range(800, 1_200) == "800 ms–1.2 s")
+    }
+
+    /// Panels whose every value is 0 fold into lines of text, never one too long to read.
+    @Test func zeroPanelsFoldIntoLines() {
+        let names = (1...30).map { "figure \($0)" }
+        let lines = ReplayCurves.folded(names)
+        #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 110 })
+        #expect(lines.joined(separator: " ").contains("figure 1, figure 2") && lines.last?.hasSuffix("figure 30") == true)
+    }
 }

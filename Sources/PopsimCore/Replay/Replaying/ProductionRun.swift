@@ -7,7 +7,8 @@
 ///   `warning … overlap` when another popup is on screen then;
 /// - a show ends at the `dismissed` row that answers it (`hide … user`, its button); else at the
 ///   first of: its popup's `duration` in the catalog run out, its popup shown again, a `clear`,
-///   `clearScreen` or `remove` of it, the user's last row (`hide … duration`); `gone` at once;
+///   `clearScreen` or `remove` of it (`hide … duration`), else at the user's last row; `gone` at
+///   once;
 /// - a `dropped` row is a `drop` line of the reason its value names (`warning … lost` for
 ///   `lost`; `discard` for none); a `clear`, `clearQueue`, `clearUpTo` or `remove` row a
 ///   `drop … cleared` or `drop … removed` line for each request of its popups still open.
@@ -135,9 +136,11 @@ struct ProductionRun {
         }
         let lastRow = user.rows.last?.time ?? 0
         for i in shows.indices where !shows[i].byUser {
-            var end = shows[i].end ?? lastRow
-            if case .ms(let d)? = popups[Int(shows[i].popup)].duration { end = min(end, shows[i].start &+ d) }
-            shows[i].end = end
+            if case .ms(let d)? = popups[Int(shows[i].popup)].duration {
+                shows[i].end = min(shows[i].end ?? .max, shows[i].start &+ d)
+            } else if shows[i].end == nil {
+                shows[i].end = max(lastRow, shows[i].start)
+            }
         }
     }
 }
