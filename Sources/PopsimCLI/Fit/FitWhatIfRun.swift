@@ -10,10 +10,19 @@ import PopsimSystem
 /// Contract: the same bytes for any `jobs` (users go to threads by index, tallies merge in a fixed
 /// order); the first run that fails by user order is returned, as replay returns it.
 enum FitWhatIfRun {
-    /// The columns: each model that fits (the best first), under each combination of `sweep`.
-    static func columns(_ report: FitReport, sweep: Sweep, catalog: Scenario, strategies: StrategySet) throws(PopsimError) -> [Replayer.Column] {
+    /// The models that fit and answer the what-if: those whose strategy has every swept option
+    /// (a candidate scored with `--strategy` may not), the best first.
+    static func models(_ report: FitReport, sweep: Sweep, strategies: StrategySet) -> [FitSearch.Finalist] {
+        report.fitting.filter { f in
+            guard let entry = strategies.entry(named: f.candidate.strategy) else { return false }
+            return sweep.dimensions.allSatisfy { d in SweepAxes.all.contains { $0.varies(d.name, under: entry) } }
+        }
+    }
+
+    /// The columns: each model of `models`, under each combination of `sweep`.
+    static func columns(_ models: [FitSearch.Finalist], sweep: Sweep, catalog: Scenario, strategies: StrategySet) throws(PopsimError) -> [Replayer.Column] {
         var out: [Replayer.Column] = []
-        for model in report.fitting {
+        for model in models {
             let c = model.candidate
             guard let entry = strategies.entry(named: c.strategy) else { throw PopsimError.internalError("fit: a model of no strategy: \(c.label)") }
             for values in sweep.combinations {
@@ -55,7 +64,8 @@ enum FitWhatIfRun {
 
     static func run(_ report: FitReport, sweep: Sweep, users: [Replayer.User], catalog: Scenario, strategies: StrategySet, limits: RunLimits,
                     jobs: Int, file: String, progress: ProgressLine?) throws(PopsimError) -> Result<FitWhatIf, ReplayFailure> {
-        let columns = try columns(report, sweep: sweep, catalog: catalog, strategies: strategies)
+        let models = models(report, sweep: sweep, strategies: strategies)
+        let columns = try columns(models, sweep: sweep, catalog: catalog, strategies: strategies)
         let replayer = Replayer(catalog: catalog, columns: columns, limits: limits, file: file)
         let threads = max(1, min(jobs, users.count))
         let slots = Slots<Result<ReplayTallies, ReplayFailure>>(count: threads)
@@ -98,6 +108,6 @@ enum FitWhatIfRun {
         replay.sweep = sweep.names
         replay.bases = columns.map(\.base)
         replay.sweepValues = columns.map(\.values)
-        return .success(FitWhatIf(sweep: sweep.names, combinations: sweep.combinations, models: report.fitting.map(\.candidate.label), replay: replay))
+        return .success(FitWhatIf(sweep: sweep.names, combinations: sweep.combinations, models: models.map(\.candidate.label), replay: replay))
     }
 }

@@ -78,12 +78,15 @@ public struct FitReport: Sendable, Equatable {
         return runnersUp.filter { !$0.fit.beats(best.fit) && !best.fit.beats($0.fit) }.count
     }
 
-    /// The models that fit: every ranked finalist (the best first) whose agreement with
-    /// production, in order and in timing, is at or above the lower ends of the best's 95 %
-    /// intervals (`AgreementInterval`), on held-out users (on fit users when none is held out).
+    /// The models that fit: every ranked finalist (the best first), then every built-in
+    /// candidate scored with `--strategy` (a plug-in is no model a catalog can name), whose
+    /// agreement with production, in order and in timing, is at or above the lower ends of the
+    /// best's 95 % intervals (`AgreementInterval`), on held-out users (on fit users when none is
+    /// held out).
     public var fitting: [FitSearch.Finalist] {
         guard let floors else { return [] }
-        return ranking.filter { f in
+        let scored = self.scored.compactMap(\.finalist).filter { !$0.candidate.strategy.hasPrefix(StrategySet.execPrefix) }
+        return (ranking + scored).filter { f in
             let s = f.test.users > 0 ? f.test : f.fit
             return AgreementInterval.atLeast(s.agreeing, of: s.users, floors.order) && AgreementInterval.atLeast(s.timed, of: s.users, floors.timing)
         }
