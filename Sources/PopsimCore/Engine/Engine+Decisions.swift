@@ -146,7 +146,7 @@ extension Engine {
     @inline(never)
     mutating func scheduleAnswer(_ p: PopupID) {
         let show = shows[Int(world.base(p).index)] &- 1
-        guard show >= 0, let answer = world.popup(p).answer(toShow: Int(show)) else { return }
+        guard show >= 0, let answer = world.answer(p, toShow: Int(show)) else { return }
         schedule(after: answer.after, .timer, .response(p, generation[index(p)], show))
     }
 

@@ -326,7 +326,7 @@ struct Engine<S: Strategy> {
             try popupHides(p, .duration)
         case .response(let p, let g, let show):
             guard generation[index(p)] == g, world.phase(p) == .shown,
-                  let response = show >= 0 ? world.popup(p).answer(toShow: Int(show)) : world.popup(p).respond else { return }
+                  let response = show >= 0 ? world.answer(p, toShow: Int(show)) : world.popup(p).respond else { return }
             try press(p, button: response.button)
         case .navigationEnd(let index):
             let then = navigationThen[index]

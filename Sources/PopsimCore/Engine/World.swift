@@ -82,6 +82,10 @@ public struct World: Sendable {
 
     public func popup(_ p: PopupID) -> Popup { scenario.popups[Int(p.index)] }
 
+    /// The answer to show number `k` of popup `p` (`Popup.answer(toShow:)`), read in place: a
+    /// copy of the popup retained its every string and list.
+    public func answer(_ p: PopupID, toShow k: Int) -> Response? { scenario.popups[Int(p.index)].answer(toShow: k) }
+
     /// The popup's hot fields (no reference counting to read them).
     public func traits(_ p: PopupID) -> PopupTraits { traits[Int(p.index)] }
 

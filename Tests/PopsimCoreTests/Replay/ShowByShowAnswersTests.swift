@@ -66,8 +66,9 @@ struct ShowByShowAnswersTests {
         #expect(answers.answer(popup: 0, show: 2) == ProductionAnswers.Answer(after: 400, button: nil))
         var popups = catalog.popups
         answers.apply(to: &popups, showMs: [100, 0], catalog: catalog.popups)
-        #expect(popups[0].respondByShow == [Response(after: 900, button: "ok"), nil, Response(after: 300, button: "close")])
-        #expect(popups[0].answer(toShow: 7) == Response(after: 300, button: "close"))
+        // The last answer is `respond`, which answers every show past the list: it is left out of it.
+        #expect(popups[0].respondByShow == [Response(after: 900, button: "ok"), nil])
+        #expect(popups[0].answer(toShow: 2) == Response(after: 300, button: "close") && popups[0].answer(toShow: 7) == popups[0].answer(toShow: 2))
         #expect(popups[1].respondByShow.isEmpty && popups[1].respond == Response(after: 7, button: "close"))
         // The next user's rows replace them in the same storage.
         answers.read(Self.user([(0, "shown", "b", "")], catalog: catalog), popups: 2)

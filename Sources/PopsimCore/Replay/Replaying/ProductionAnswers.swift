@@ -24,6 +24,11 @@ public struct ProductionAnswers: Sendable {
     /// Per popup, the time of its last `shown` row so far (nil: not shown yet; times may be
     /// negative, before 1970).
     private var shownAt: [Int?] = []
+    /// The popups production showed, in the order of their first show: the only ones whose
+    /// answers are not the catalog's.
+    public private(set) var shown: [Int] = []
+    /// The popups whose `lists` and `shownAt` the last rows filled (`shown` is handed over).
+    private var filled: [Int] = []
 
     public init() {}
 
@@ -32,55 +37,92 @@ public struct ProductionAnswers: Sendable {
 
     /// Reads `user`'s rows, for a catalog of `popups` popups, in this value's storage.
     public mutating func read(_ user: Replayer.User, popups: Int) {
-        if lists.count != popups {
-            lists = Array(repeating: [], count: popups)
-        } else {
-            for i in lists.indices where !lists[i].isEmpty { lists[i].removeAll(keepingCapacity: true) }
-        }
-        shownAt.refill(nil, count: popups)
+        begin(popups: popups)
         for r in user.rows {
             switch r.entry.verb {
             case .shown?:
                 guard let p = r.entry.popupID, Int(p.index) < popups else { continue }
-                shownAt[Int(p.index)] = r.time
-                lists[Int(p.index)].append(nil)
+                shown(Int(p.index), at: r.time)
             case .dismissed?:
-                guard let p = r.entry.popupID, Int(p.index) < popups, let shown = shownAt[Int(p.index)] else { continue }
-                let i = Int(p.index), k = lists[i].count - 1
-                guard k >= 0, lists[i][k] == nil else { continue }
-                lists[i][k] = Answer(after: r.time &- shown, button: user.values.text(r.entry.value))
+                guard let p = r.entry.popupID, Int(p.index) < popups else { continue }
+                dismissed(Int(p.index), at: r.time, button: user.values.text(r.entry.value))
             default: continue
             }
         }
     }
 
-    /// Sets each popup's answers in `popups` (the user's scenario's, changed in place and only
-    /// where they differ): production's show by show, the show animation of `showMs` (per popup,
+    /// No answer yet, for a catalog of `popups` popups (a pass over a user's rows that reads
+    /// other things too feeds `shown` and `dismissed` itself: `ReplayTally.addProduction`).
+    mutating func begin(popups: Int) {
+        if lists.count != popups {
+            lists = Array(repeating: [], count: popups)
+            shownAt = Array(repeating: nil, count: popups)
+        } else {
+            // Only what the last user's rows filled (`filled`), not every popup of the catalog.
+            for i in filled {
+                lists[i].removeAll(keepingCapacity: true)
+                shownAt[i] = nil
+            }
+        }
+        filled.removeAll(keepingCapacity: true)
+        shown.removeAll(keepingCapacity: true)
+    }
+
+    /// A `shown` row of popup `p`.
+    @inline(__always)
+    mutating func shown(_ p: Int, at t: Int) {
+        if shownAt[p] == nil {
+            shown.append(p)
+            filled.append(p)
+        }
+        shownAt[p] = t
+        lists[p].append(nil)
+    }
+
+    /// A `dismissed` row of popup `p`: it answers the popup's last show, if nothing did yet.
+    @inline(__always)
+    mutating func dismissed(_ p: Int, at t: Int, button: @autoclosure () -> String?) {
+        guard let shownAt = shownAt[p] else { return }
+        let k = lists[p].count - 1
+        guard k >= 0, lists[p][k] == nil else { return }
+        lists[p][k] = Answer(after: t &- shownAt, button: button())
+    }
+
+    /// Sets each popup's answers in `popups` (the user's scenario's, changed in place): production's show by show, the show animation of `showMs` (per popup,
     /// under the column) taken off; the catalog's (`catalog`) for a popup production never showed.
-    public func apply(to popups: inout [Popup], showMs: [Int], catalog: [Popup]) {
-        for i in popups.indices {
-            let list = i < lists.count ? lists[i] : []
-            guard !list.isEmpty else {
-                if popups[i].respond != catalog[i].respond { popups[i].respond = catalog[i].respond }
-                if popups[i].respondByShow != catalog[i].respondByShow { popups[i].respondByShow = catalog[i].respondByShow }
-                continue
-            }
-            let animation = showMs[i]
-            func response(_ a: Answer) -> Response { Response(after: max(0, a.after &- animation), button: a.button ?? "close") }
-            let respond = (list.last { $0 != nil } ?? nil).map(response) ?? catalog[i].respond
-            if popups[i].respond != respond { popups[i].respond = respond }
-            if !Self.same(popups[i].respondByShow, list, response) {
-                popups[i].respondByShow.removeAll(keepingCapacity: true)
-                for a in list { popups[i].respondByShow.append(a.map(response)) }
-            }
+    ///
+    /// `only`: the popups to set (nil: all of them): a caller that knows which popups the last
+    /// user's answers changed sets those and this user's `shown`, not every popup of the catalog.
+    public func apply(to popups: inout [Popup], showMs: [Int], catalog: [Popup], only: [Int]? = nil) {
+        if let only {
+            for i in only where i < popups.count { apply(i, to: &popups, showMs: showMs, catalog: catalog) }
+        } else {
+            for i in popups.indices { apply(i, to: &popups, showMs: showMs, catalog: catalog) }
         }
     }
 
-    /// Whether `set` is `list` read through `response`, compared in place (no list is made).
-    static func same(_ set: [Response?], _ list: [Answer?], _ response: (Answer) -> Response) -> Bool {
-        guard set.count == list.count else { return false }
-        for k in list.indices where set[k] != list[k].map(response) { return false }
-        return true
+    /// Hands this user's `shown` to `previous` (what the next user's `apply(only:)` must reset),
+    /// taking `previous`'s storage for the next user's.
+    public mutating func handOverShown(to previous: inout [Int]) { swap(&shown, &previous) }
+
+    private func apply(_ i: Int, to popups: inout [Popup], showMs: [Int], catalog: [Popup]) {
+        let list = i < lists.count ? lists[i] : []
+        guard !list.isEmpty else {
+            if popups[i].respond != catalog[i].respond { popups[i].respond = catalog[i].respond }
+            if popups[i].respondByShow != catalog[i].respondByShow { popups[i].respondByShow = catalog[i].respondByShow }
+            return
+        }
+        let animation = showMs[i]
+        func response(_ a: Answer) -> Response { Response(after: max(0, a.after &- animation), button: a.button ?? "close") }
+        let respond = (list.last { $0 != nil } ?? nil).map(response) ?? catalog[i].respond
+        popups[i].respond = respond
+        // Written in place, in the storage the last user's list had; the answers at its end
+        // that are `respond` left out (a show past the list takes `respond`): a user who answers
+        // a popup the same each time leaves none, and the engine counts no shows.
+        var n = list.count
+        while n > 0, list[n - 1].map(response) == respond { n -= 1 }
+        popups[i].respondByShow.removeAll(keepingCapacity: true)
+        for a in list[..<n] { popups[i].respondByShow.append(a.map(response)) }
     }
 
     /// The answer production gave the `k`-th show (0: the first) of popup `p`, if any.

@@ -172,6 +172,7 @@ struct OpenRequests {
         ends.refill(Ends(), count: subjects)
     }
 
+    @inline(__always)
     mutating func open(_ s: Int, at t: Int, request: Bool) {
         let k = Int32(items.count)
         let newest = ends[s].newest

@@ -91,14 +91,10 @@ public struct Replayer: Sendable {
                        keep: (Int, ReplayTally.UserRef) -> Bool = { _, _ in false }) throws(ReplayFailure) -> [(column: Int, run: Run)] {
         let ref = user.ref
         try script(user, ref, into: &scratch.scenario)
-        scratch.answers.read(user, popups: catalog.popups.count)
-        // Production: its rows as a run (`ProductionRun`), counted and judged as every column is.
-        scratch.productionRun.make(user, scenario: scratch.scenario, into: &scratch.productionResult)
-        let productionMost = tallies.production.add(scratch.productionResult, &scratch, groups: groups, into: &tallies.productionGroups,
-                                                    waitRules: waitRules)
-        judge(scratch.productionResult, most: productionMost, ref, &tallies.production, &tallies.productionGroups, &scratch)
-        swap(&scratch.shows, &scratch.productionShows)
-        swap(&scratch.showTimes, &scratch.productionTimes)
+        // Production: counted from its rows (`addProduction`), judged as every column is.
+        let productionMost = tallies.production.addProduction(user, catalog: catalog.popups, &scratch, groups: groups,
+                                                              into: &tallies.productionGroups, waitRules: waitRules)
+        judgeProduction(user, most: productionMost, ref, &tallies, &scratch)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
         // By index: a `Column` copied per user retained its strings and arrays, shared by every
@@ -106,7 +102,12 @@ public struct Replayer: Sendable {
         for c in columns.indices {
             // The user's scenario is made in one value kept from user to user: its popups and
             // script are changed in place (the runner lets go of it after each run), not copied.
-            scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups)
+            // Only the popups whose answers the last user's or this user's rows set, and only
+            // when the column's show animations are not the last column's.
+            if c == 0 || columns[c].showMs != columns[c - 1].showMs {
+                scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.previousShown)
+                scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.answers.shown)
+            }
             let result: RunResult
             do {
                 // The runner called with the column's options: the configuration copied per
@@ -135,6 +136,7 @@ public struct Replayer: Sendable {
                 kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.productionShows)))
             }
         }
+        scratch.answers.handOverShown(to: &scratch.previousShown)
         return kept
     }
 
@@ -159,6 +161,29 @@ public struct Replayer: Sendable {
             scratch.failed[i] = true
             tally.failed(i, ref)
             for g in groups.indices where scratch.touched[g] { groups[g].failed(i, ref) }
+        }
+    }
+
+    /// `judge` for production: `visible` and `wait` from what `addProduction` counted; any other
+    /// property on production's rows written as a run (`ProductionRun`), made only when the
+    /// catalog has one.
+    func judgeProduction(_ user: User, most: Int, _ ref: ReplayTally.UserRef, _ tallies: inout ReplayTallies, _ scratch: inout ReplayScratch) {
+        var run: RunResult?
+        for (i, e) in catalog.expectations.enumerated() {
+            let fails: Bool
+            switch e.property {
+            case .visibleAtMost(let limit): fails = most > limit
+            case .waitAtMost: fails = scratch.waitFails[i]
+            default:
+                if run == nil, var result = scratch.productionResult {
+                    scratch.productionRun.make(user, popups: catalog.popups, into: &result)
+                    run = result
+                }
+                fails = run.map { PropertyJudge.judge(e.property, $0) != nil } ?? false
+            }
+            guard fails else { continue }
+            tallies.production.failed(i, ref)
+            for g in tallies.productionGroups.indices where scratch.touched[g] { tallies.productionGroups[g].failed(i, ref) }
         }
     }
 
