@@ -24,11 +24,11 @@ struct ProductionColumnTests {
             let most = fast.production.addProduction(user, catalog: catalog.popups, &scratch, groups: replayer.groups, into: &fast.productionGroups,
                                                      waitRules: replayer.waitRules)
             replayer.judgeProduction(user, most: most, ref, &fast, &scratch)
-            let shows = scratch.productionShows, times = scratch.productionTimes
+            let shows = scratch.productionShows
             run.make(user, popups: catalog.popups, into: &result)
             let slowMost = slow.production.add(result, &scratch, groups: replayer.groups, into: &slow.productionGroups, waitRules: replayer.waitRules)
             #expect(most == slowMost, "\(user.id)")
-            #expect(scratch.shows == shows && scratch.showTimes.keeps(to: times, tolerance: 0), "\(user.id)")
+            #expect(scratch.shows == shows && scratch.onScreen.keptBy(scratch.showTimes, tolerance: 0), "\(user.id)")
             for (i, e) in catalog.expectations.enumerated() {
                 let fails: Bool
                 switch e.property {

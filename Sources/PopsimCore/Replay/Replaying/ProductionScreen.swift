@@ -13,9 +13,27 @@ struct ProductionScreen {
 
     private var shows: [Show] = []
     private var last: [Int] = []
-    mutating func reset(popups: Int) {
+    /// The user's first row: a run's times count from it.
+    private var t0 = 0
+
+    mutating func reset(popups: Int, from t0: Int) {
         shows.removeAll(keepingCapacity: true)
         last.refill(-1, count: popups)
+        self.t0 = t0
+    }
+
+    /// Whether a run's shows (`times`: production's popups in production's order, times from the
+    /// user's first row) keep to these (docs/replay.md, "agrees in timing"): each begins within
+    /// `tolerance` ms of its `shown` row, and each show production's user dismissed is ended by the
+    /// user within `tolerance` ms of its `dismissed` row.
+    func keptBy(_ times: ShowTimes, tolerance: Int) -> Bool {
+        guard times.starts.count == shows.count else { return false }
+        for k in shows.indices {
+            if (times.starts[k] &- (shows[k].start &- t0)).magnitude > UInt(tolerance) { return false }
+            guard shows[k].byUser, let end = shows[k].end else { continue }
+            if times.ends[k] == ShowTimes.none || (times.ends[k] &- (end &- t0)).magnitude > UInt(tolerance) { return false }
+        }
+        return true
     }
 
     @inline(__always)

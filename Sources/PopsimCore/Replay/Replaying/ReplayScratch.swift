@@ -17,8 +17,6 @@ public struct ReplayScratch {
     var productionRun = ProductionRun()
     var productionResult: RunResult?
     var productionShows: [PopupID] = []
-    /// Production's: each `shown` row's time and its `dismissed` row's, from the user's first row.
-    var productionTimes = ShowTimes()
     var answers = ProductionAnswers()
     /// The popups the last user's answers were set on (`ProductionAnswers.shown`): this user's
     /// scenario sets them back where this user's rows do not.

@@ -8,7 +8,7 @@
 /// one-column replay ~25 % slower (a second tally of every user, and the lines written first).
 extension ReplayTally {
     /// Adds `user`'s production; leaves its shows in order in `scratch.productionShows`, their
-    /// times in `scratch.productionTimes`, its answers show by show in `scratch.answers`, and per
+    /// times in `scratch.onScreen`, its answers show by show in `scratch.answers`, and per
     /// `wait` property whether it fails in `scratch.waitFails`; returns the most popups on screen
     /// at once.
     mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ scratch: inout ReplayScratch, groups map: ReplayGroups,
@@ -18,11 +18,10 @@ extension ReplayTally {
         let grouped = !groups.isEmpty, inGroups = map.popups
         scratch.production.reset(subjects: popups)
         scratch.productionShows.empty()
-        scratch.productionTimes.reset(subjects: popups)
         scratch.waitFails.refill(false, count: judgedRequests.count)
-        scratch.onScreen.reset(popups: popups)
-        scratch.answers.begin(popups: popups)
         let start = user.rows.first?.time ?? 0
+        scratch.onScreen.reset(popups: popups, from: start)
+        scratch.answers.begin(popups: popups)
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
             let p = r.entry.popupID.map { Int($0.index) } ?? -1
@@ -41,7 +40,6 @@ extension ReplayTally {
                 }
             case .shown where known:
                 scratch.productionShows.append(PopupID(p))
-                scratch.productionTimes.show(p, at: r.time &- start)
                 scratch.onScreen.show(p, at: r.time)
                 scratch.answers.shown(p, at: r.time)
                 guard let (since, request) = scratch.production.settleOldest(p) else { continue }
@@ -56,7 +54,6 @@ extension ReplayTally {
                     groups[p].waits.add(r.time &- since)
                 }
             case .dismissed where known:
-                scratch.productionTimes.userEnded(p, at: r.time &- start)
                 scratch.onScreen.userEnded(p, at: r.time)
                 scratch.answers.dismissed(p, at: r.time, button: user.values.text(r.entry.value))
             case .dropped where known:

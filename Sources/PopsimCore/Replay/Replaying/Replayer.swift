@@ -123,7 +123,7 @@ public struct Replayer: Sendable {
             let agrees = scratch.shows == scratch.productionShows
             if agrees {
                 tallies.columns[c].agreeing += 1
-                if scratch.showTimes.keeps(to: scratch.productionTimes, tolerance: Self.tolerance) {
+                if scratch.onScreen.keptBy(scratch.showTimes, tolerance: Self.tolerance) {
                     tallies.columns[c].timed += 1
                 } else {
                     tallies.columns[c].lateOrEarly(ref)
