@@ -72,12 +72,14 @@ enum HelpPages {
             The trace is read as replay reads it and must have production's 'shown' rows. Users are split by \
             a hash of their id into users fitted on and users held back (--holdout). Every built-in strategy \
             with its options and policy with its knobs are searched: a first pass, then one option at a time on \
-            a sample of users that grows. The report gives the best, its agreement with production on both \
-            sets, the runners-up and the first users it gets wrong; --output writes the catalog with the \
-            fitted model. docs/fit.md.
+            a sample of users that grows. The report gives the best, its agreement with production (in order \
+            and in timing) on both sets, the runners-up, the first users it gets wrong and the models that \
+            fit as well as it within the noise; --sweep asks a what-if of each of them, every figure a range; \
+            --output writes the catalog with the fitted model. docs/fit.md.
             """,
         examples: ["popsim fit Examples/replay/week.csv --catalog Examples/replay/app.json",
                    "popsim fit week.csv --catalog app.json --search policy --output fitted.json",
+                   "popsim fit week.csv --catalog app.json --sweep cooldownMs=0,30000",
                    "popsim fit week.csv --catalog app.json --strategy exec:./ours.py",
                    "popsim fit week.csv --catalog app.json --shard 0/2 --format json > f0.json",
                    "popsim fit --merge f0.json f1.json --catalog app.json --output fitted.json"],
