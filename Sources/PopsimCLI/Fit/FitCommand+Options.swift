@@ -16,13 +16,7 @@ extension FitCommand {
                 }
                 settings.append(FitCandidate.Setting(name: o.name, value: o.value))
             }
-            do throws(PopsimError) {
-                _ = try RunConfiguration.resolve(catalog, strategy: name, overrides: settings.map { OptionOverride(name: $0.name, value: $0.value) },
-                                                 strategies: strategies)
-            } catch {
-                if case .configuration(let c) = error { throw PopsimError.usage("fit: --strategy \(spec): " + ErrorReport.words(c)) }
-                throw error
-            }
+            _ = try RunConfiguration.resolve(catalog, strategy: name, texts: own, strategies: strategies, usage: "fit: --strategy \(spec)")
             out.append(FitCandidate(strategy: name, settings: settings))
         }
         return out

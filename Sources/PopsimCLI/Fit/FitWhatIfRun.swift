@@ -28,17 +28,12 @@ enum FitWhatIfRun {
             for values in sweep.combinations {
                 let swept = sweep.overrides(values, under: entry)
                 let label = c.label + (c.settings.isEmpty ? ":" : ",") + swept.joined(separator: ",")
-                do throws(PopsimError) {
-                    let configuration = try RunConfiguration.resolve(catalog, strategy: c.strategy, overrides: c.overrides + OptionOverride.parseAll(swept),
-                                                                     strategies: strategies)
-                    var column = Replayer.Column(label: label, configuration: configuration, catalog: catalog)
-                    column.base = c.label
-                    column.values = values
-                    out.append(column)
-                } catch {
-                    if case .configuration(let problem) = error { throw PopsimError.usage("fit: --sweep: \(label): " + ErrorReport.words(problem)) }
-                    throw error
-                }
+                let configuration = try RunConfiguration.resolve(catalog, strategy: c.strategy, given: c.overrides, texts: swept, strategies: strategies,
+                                                                 usage: "fit: --sweep: \(label)")
+                var column = Replayer.Column(label: label, configuration: configuration, catalog: catalog)
+                column.base = c.label
+                column.values = values
+                out.append(column)
             }
         }
         return out
@@ -50,14 +45,8 @@ enum FitWhatIfRun {
         for entry in entries {
             for values in sweep.combinations {
                 let swept = sweep.overrides(values, under: entry)
-                do throws(PopsimError) {
-                    _ = try RunConfiguration.resolve(catalog, strategy: entry.name, overrides: OptionOverride.parseAll(swept), strategies: strategies)
-                } catch {
-                    if case .configuration(let problem) = error {
-                        throw PopsimError.usage("fit: --sweep \(swept.joined(separator: ",")) under \(entry.name): " + ErrorReport.words(problem))
-                    }
-                    throw error
-                }
+                _ = try RunConfiguration.resolve(catalog, strategy: entry.name, texts: swept, strategies: strategies,
+                                                 usage: "fit: --sweep \(swept.joined(separator: ",")) under \(entry.name)")
             }
         }
     }

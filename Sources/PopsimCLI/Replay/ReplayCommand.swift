@@ -277,17 +277,12 @@ enum ReplayCommand {
                     swept = zip(sweep.names, values).map { "\($0)=\($1)" }
                 }
                 let label = swept.isEmpty ? spec : spec + (spec.contains(":") && !spec.hasPrefix(StrategySet.execPrefix) ? "," : ":") + swept.joined(separator: ",")
-                do throws(PopsimError) {
-                    let configuration = try RunConfiguration.resolve(catalog, strategy: name, overrides: OptionOverride.parseAll(own + swept),
-                                                                     strategies: strategies)
-                    var column = Replayer.Column(label: label, configuration: configuration, catalog: catalog)
-                    column.base = spec
-                    column.values = values
-                    columns.append(column)
-                } catch {
-                    if case .configuration(let c) = error { throw PopsimError.usage("replay: --strategy \(label): " + ErrorReport.words(c)) }
-                    throw error
-                }
+                let configuration = try RunConfiguration.resolve(catalog, strategy: name, texts: own + swept, strategies: strategies,
+                                                                 usage: "replay: --strategy \(label)")
+                var column = Replayer.Column(label: label, configuration: configuration, catalog: catalog)
+                column.base = spec
+                column.values = values
+                columns.append(column)
             }
         }
         return columns

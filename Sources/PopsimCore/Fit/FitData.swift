@@ -18,10 +18,9 @@ public struct FitData: Sendable {
         var answers: ProductionAnswers
         /// Production's shows, in order.
         var production: [PopupID]
-        /// Their times from the user's first row.
-        var productionTimes: [Int]
-        /// Their times, and their dismissals', as timing agreement reads them.
-        var productionShowTimes: ShowTimes
+        /// Their times and their dismissals' (from the user's first row), as replay's timing
+        /// agreement reads them.
+        var productionScreen: ProductionScreen
     }
 
     public let catalog: Scenario
@@ -48,12 +47,9 @@ public struct FitData: Sendable {
             var answers = ProductionAnswers()
             answers.read(u, popups: catalog.popups.count)
             Replayer.productionShows(u, into: &shows)
-            let start = u.rows.first?.time ?? 0
-            let times = u.rows.filter { $0.entry.verb == .shown && $0.entry.popupID != nil }.map { $0.time &- start }
-            var showTimes = ShowTimes()
-            showTimes.read(u, popups: catalog.popups.count)
-            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers,
-                             production: shows, productionTimes: times, productionShowTimes: showTimes))
+            var screen = ProductionScreen()
+            screen.read(u, popups: catalog.popups.count)
+            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers, production: shows, productionScreen: screen))
         }
         users = list
         var fit: [(UInt64, Int)] = [], test: [Int] = []

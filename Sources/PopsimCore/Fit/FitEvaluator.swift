@@ -84,7 +84,7 @@ public struct FitEvaluator: Sendable {
         if scratch.shows == user.production {
             score.agreeing += 1
             scratch.showTimes.read(result)
-            if scratch.showTimes.keeps(to: user.productionShowTimes, tolerance: Replayer.tolerance) { score.timed += 1 }
+            if user.productionScreen.keptBy(scratch.showTimes, tolerance: Replayer.tolerance) { score.timed += 1 }
             score.matched += scratch.shows.count
             return nil
         }
@@ -122,6 +122,6 @@ public struct FitEvaluator: Sendable {
         func show(_ list: [PopupID], _ t: [Int]) -> FitMiss.Show? {
             k < list.count && Int(list[k].index) < names.count ? FitMiss.Show(popup: names[Int(list[k].index)].name, ms: t[k]) : nil
         }
-        return FitMiss(user: user.ref, index: k + 1, production: show(user.production, user.productionTimes), model: show(shows, times))
+        return FitMiss(user: user.ref, index: k + 1, production: show(user.production, user.productionScreen.starts), model: show(shows, times))
     }
 }

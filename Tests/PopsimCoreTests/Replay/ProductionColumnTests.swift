@@ -18,12 +18,13 @@ struct ProductionColumnTests {
         var fast = replayer.emptyTallies(), slow = replayer.emptyTallies()
         var scratch = ReplayScratch(for: replayer)
         var run = ProductionRun()
-        var result = try #require(scratch.productionResult)
+        var result = scratch.productionResult
         for user in users {
             let ref = user.ref
             let most = fast.production.addProduction(user, catalog: catalog.popups, &scratch, groups: replayer.groups, into: &fast.productionGroups,
                                                      waitRules: replayer.waitRules)
-            replayer.judgeProduction(user, most: most, ref, &fast, &scratch)
+            if replayer.judgesOnRuns { scratch.productionRun.make(user, popups: catalog.popups, into: &scratch.productionResult) }
+            replayer.judge(replayer.judgesOnRuns ? scratch.productionResult : nil, most: most, ref, &fast.production, &fast.productionGroups, &scratch)
             let shows = scratch.productionShows
             run.make(user, popups: catalog.popups, into: &result)
             let slowMost = slow.production.add(result, &scratch, groups: replayer.groups, into: &slow.productionGroups, waitRules: replayer.waitRules)

@@ -27,8 +27,9 @@ public struct ProductionAnswers: Sendable {
     /// The popups production showed, in the order of their first show: the only ones whose
     /// answers are not the catalog's.
     public private(set) var shown: [Int] = []
-    /// The popups whose `lists` and `shownAt` the last rows filled (`shown` is handed over).
-    private var filled: [Int] = []
+    /// The last user's `shown`: the popups whose answers, set on a scenario kept from user to
+    /// user, this user's must set back where its own rows do not (`apply(only:)`).
+    public private(set) var previous: [Int] = []
 
     public init() {}
 
@@ -54,27 +55,25 @@ public struct ProductionAnswers: Sendable {
     /// No answer yet, for a catalog of `popups` popups (a pass over a user's rows that reads
     /// other things too feeds `shown` and `dismissed` itself: `ReplayTally.addProduction`).
     mutating func begin(popups: Int) {
+        swap(&shown, &previous)
+        shown.removeAll(keepingCapacity: true)
         if lists.count != popups {
             lists = Array(repeating: [], count: popups)
             shownAt = Array(repeating: nil, count: popups)
+            previous.removeAll()
         } else {
-            // Only what the last user's rows filled (`filled`), not every popup of the catalog.
-            for i in filled {
+            // Only what the last user's rows filled, not every popup of the catalog.
+            for i in previous {
                 lists[i].removeAll(keepingCapacity: true)
                 shownAt[i] = nil
             }
         }
-        filled.removeAll(keepingCapacity: true)
-        shown.removeAll(keepingCapacity: true)
     }
 
     /// A `shown` row of popup `p`.
     @inline(__always)
     mutating func shown(_ p: Int, at t: Int) {
-        if shownAt[p] == nil {
-            shown.append(p)
-            filled.append(p)
-        }
+        if shownAt[p] == nil { shown.append(p) }
         shownAt[p] = t
         lists[p].append(nil)
     }
@@ -91,8 +90,8 @@ public struct ProductionAnswers: Sendable {
     /// Sets each popup's answers in `popups` (the user's scenario's, changed in place): production's show by show, the show animation of `showMs` (per popup,
     /// under the column) taken off; the catalog's (`catalog`) for a popup production never showed.
     ///
-    /// `only`: the popups to set (nil: all of them): a caller that knows which popups the last
-    /// user's answers changed sets those and this user's `shown`, not every popup of the catalog.
+    /// `only`: the popups to set (nil: all of them): a caller whose scenario the last user's
+    /// answers were set on sets `previous` and `shown`, not every popup of the catalog.
     public func apply(to popups: inout [Popup], showMs: [Int], catalog: [Popup], only: [Int]? = nil) {
         if let only {
             for i in only where i < popups.count { apply(i, to: &popups, showMs: showMs, catalog: catalog) }
@@ -100,10 +99,6 @@ public struct ProductionAnswers: Sendable {
             for i in popups.indices { apply(i, to: &popups, showMs: showMs, catalog: catalog) }
         }
     }
-
-    /// Hands this user's `shown` to `previous` (what the next user's `apply(only:)` must reset),
-    /// taking `previous`'s storage for the next user's.
-    public mutating func handOverShown(to previous: inout [Int]) { swap(&shown, &previous) }
 
     private func apply(_ i: Int, to popups: inout [Popup], showMs: [Int], catalog: [Popup]) {
         let list = i < lists.count ? lists[i] : []

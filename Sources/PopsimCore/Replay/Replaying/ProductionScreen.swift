@@ -36,6 +36,31 @@ struct ProductionScreen {
         return true
     }
 
+    /// The user's rows read whole (what `fit` holds a user's production by): `reset`, then `take`
+    /// of every row.
+    mutating func read(_ user: Replayer.User, popups: Int) {
+        reset(popups: popups, from: user.rows.first?.time ?? 0)
+        for r in user.rows {
+            if let verb = r.entry.verb { take(verb, popup: r.entry.popupID.map { Int($0.index) } ?? -1, popups: popups, at: r.time) }
+        }
+    }
+
+    /// One row of the user's, in order: what it does to the shows on screen (`popup` -1: none).
+    @inline(__always)
+    mutating func take(_ verb: TraceVerb, popup p: Int, popups: Int, at t: Int) {
+        let known = p >= 0 && p < popups
+        switch verb {
+        case .shown where known: show(p, at: t)
+        case .dismissed where known: userEnded(p, at: t)
+        case .action(.clear), .action(.clearScreen): endAll(at: t)
+        case .action(.remove) where known: end(p, at: t)
+        default: break
+        }
+    }
+
+    /// Each show's start, from the user's first row.
+    var starts: [Int] { shows.map { $0.start &- t0 } }
+
     @inline(__always)
     mutating func show(_ p: Int, at t: Int) {
         end(p, at: t)

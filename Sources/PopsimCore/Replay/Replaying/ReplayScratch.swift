@@ -13,14 +13,11 @@ public struct ReplayScratch {
     /// Production's shows on screen (`ReplayTally.addProduction`).
     var onScreen = ProductionScreen()
     /// Production's run, made from the user's rows for a property only a run's lines judge
-    /// (`Replayer.judgeProduction`), in storage kept from user to user.
+    /// (`Replayer.judgesOnRuns`), in storage kept from user to user.
     var productionRun = ProductionRun()
-    var productionResult: RunResult?
+    var productionResult: RunResult
     var productionShows: [PopupID] = []
     var answers = ProductionAnswers()
-    /// The popups the last user's answers were set on (`ProductionAnswers.shown`): this user's
-    /// scenario sets them back where this user's rows do not.
-    var previousShown: [Int] = []
     /// The user's scenario, made in place (`Replayer.script`) in storage kept from user to user.
     var scenario: Scenario
     /// Per group, whether the user's run requested one of its popups; the popups it requested.

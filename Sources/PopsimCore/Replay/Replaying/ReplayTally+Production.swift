@@ -2,7 +2,7 @@
 /// column"): what every replay asks of it — requests, shows, waits, the `wait X <= N` and
 /// `visible <= N` properties, overlaps and the most on screen — read straight from the rows, as
 /// `ProductionRun` writes them as a run's lines (its contract is this pass's); any other property
-/// is judged on that run (`Replayer.judgeProduction`).
+/// is judged on that run (`Replayer.judge`).
 ///
 /// Why a pass of its own: counting production through a run's timeline (`ReplayTally.add`) made a
 /// one-column replay ~25 % slower (a second tally of every user, and the lines written first).
@@ -26,6 +26,7 @@ extension ReplayTally {
             guard let verb = r.entry.verb else { continue }
             let p = r.entry.popupID.map { Int($0.index) } ?? -1
             let known = p >= 0 && p < popups
+            scratch.onScreen.take(verb, popup: p, popups: popups, at: r.time)
             switch verb {
             case .action(.enqueue) where known:
                 requests += 1
@@ -40,7 +41,6 @@ extension ReplayTally {
                 }
             case .shown where known:
                 scratch.productionShows.append(PopupID(p))
-                scratch.onScreen.show(p, at: r.time)
                 scratch.answers.shown(p, at: r.time)
                 guard let (since, request) = scratch.production.settleOldest(p) else { continue }
                 for w in waitRules where w.popup == p {
@@ -54,21 +54,16 @@ extension ReplayTally {
                     groups[p].waits.add(r.time &- since)
                 }
             case .dismissed where known:
-                scratch.onScreen.userEnded(p, at: r.time)
                 scratch.answers.dismissed(p, at: r.time, button: user.values.text(r.entry.value))
             case .dropped where known:
                 scratch.production.settleNewest(p)
             case .action(.clear), .action(.clearQueue):
                 for q in 0..<popups { scratch.production.settleAll(q) }
-                if verb == .action(.clear) { scratch.onScreen.endAll(at: r.time) }
-            case .action(.clearScreen):
-                scratch.onScreen.endAll(at: r.time)
             case .action(.clearUpTo):
                 let most = Int(r.entry.popup)
                 for q in 0..<popups where (catalog[q].priority ?? Popup.normalPriority) <= most { scratch.production.settleAll(q) }
             case .action(.remove) where known:
                 scratch.production.settleAll(p)
-                scratch.onScreen.end(p, at: r.time)
             default: continue
             }
         }

@@ -39,6 +39,8 @@ public struct Replayer: Sendable {
 
     /// The catalog's `wait X <= N` properties.
     let waitRules: [WaitRule]
+    /// Whether the catalog has a property only a run's lines judge (not `wait`, not `visible`).
+    let judgesOnRuns: Bool
 
     public init(catalog: Scenario, columns: [Column], limits: RunLimits, file: String) {
         self.catalog = catalog
@@ -47,6 +49,12 @@ public struct Replayer: Sendable {
         waitRules = catalog.expectations.enumerated().compactMap { i, e in
             guard case .waitAtMost(let p, let limit) = e.property else { return nil }
             return WaitRule(property: i, popup: Int(p.index), limit: limit)
+        }
+        judgesOnRuns = catalog.expectations.contains { e in
+            switch e.property {
+            case .waitAtMost, .visibleAtMost: return false
+            default: return true
+            }
         }
         self.limits = limits
         self.file = file
@@ -94,7 +102,9 @@ public struct Replayer: Sendable {
         // Production: counted from its rows (`addProduction`), judged as every column is.
         let productionMost = tallies.production.addProduction(user, catalog: catalog.popups, &scratch, groups: groups,
                                                               into: &tallies.productionGroups, waitRules: waitRules)
-        judgeProduction(user, most: productionMost, ref, &tallies, &scratch)
+        // Production's rows as a run's lines only for a property no count answers.
+        if judgesOnRuns { scratch.productionRun.make(user, popups: catalog.popups, into: &scratch.productionResult) }
+        judge(judgesOnRuns ? scratch.productionResult : nil, most: productionMost, ref, &tallies.production, &tallies.productionGroups, &scratch)
         var kept: [(Int, Run)] = []
         let limits = Self.limits(self.limits, rows: user.rows.count)
         // By index: a `Column` copied per user retained its strings and arrays, shared by every
@@ -105,7 +115,7 @@ public struct Replayer: Sendable {
             // Only the popups whose answers the last user's or this user's rows set, and only
             // when the column's show animations are not the last column's.
             if c == 0 || columns[c].showMs != columns[c - 1].showMs {
-                scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.previousShown)
+                scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.answers.previous)
                 scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.answers.shown)
             }
             let result: RunResult
@@ -136,54 +146,31 @@ public struct Replayer: Sendable {
                 kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.productionShows)))
             }
         }
-        scratch.answers.handOverShown(to: &scratch.previousShown)
         return kept
     }
 
-    /// Whether each property of the catalog holds on `result` (a column's run, or production's),
-    /// not why (no verdicts, no notes), into `tally` and the groups the run touched; leaves the
-    /// verdicts in `scratch.failed`. `visible <= N` fails exactly when the most on screen at the
-    /// end of an instant passed N (`most`: the count the tally just made, read the way
-    /// `PropertyJudge.visible` reads it); `wait X <= N` exactly when the tally found a show of X
-    /// later than N or one of X's requests open at the end (`scratch.waitFails`, by property).
-    func judge(_ result: RunResult, most: Int, _ ref: ReplayTally.UserRef, _ tally: inout ReplayTally, _ groups: inout [ReplayTally],
+    /// Whether each property of the catalog holds (a column's run, or production's), not why (no
+    /// verdicts, no notes), into `tally` and the groups the run touched; leaves the verdicts in
+    /// `scratch.failed`. `visible <= N` fails exactly when the most on screen at the end of an
+    /// instant passed N (`most`: the count the tally just made, read the way `PropertyJudge.visible`
+    /// reads it); `wait X <= N` exactly when the tally found a show of X later than N or one of X's
+    /// requests open at the end (`scratch.waitFails`, by property); any other on `result`, the run's
+    /// lines (production's written as a run, `ProductionRun`; nil only when no such property is).
+    func judge(_ result: RunResult?, most: Int, _ ref: ReplayTally.UserRef, _ tally: inout ReplayTally, _ groups: inout [ReplayTally],
                _ scratch: inout ReplayScratch) {
-        let expectations = result.scenario.expectations
+        let expectations = catalog.expectations
         scratch.failed.refill(false, count: expectations.count)
         for (i, e) in expectations.enumerated() {
             let fails: Bool
             switch e.property {
             case .visibleAtMost(let limit): fails = most > limit
             case .waitAtMost: fails = scratch.waitFails[i]
-            default: fails = PropertyJudge.judge(e.property, result) != nil
+            default: fails = result.map { PropertyJudge.judge(e.property, $0) != nil } ?? false
             }
             guard fails else { continue }
             scratch.failed[i] = true
             tally.failed(i, ref)
             for g in groups.indices where scratch.touched[g] { groups[g].failed(i, ref) }
-        }
-    }
-
-    /// `judge` for production: `visible` and `wait` from what `addProduction` counted; any other
-    /// property on production's rows written as a run (`ProductionRun`), made only when the
-    /// catalog has one.
-    func judgeProduction(_ user: User, most: Int, _ ref: ReplayTally.UserRef, _ tallies: inout ReplayTallies, _ scratch: inout ReplayScratch) {
-        var run: RunResult?
-        for (i, e) in catalog.expectations.enumerated() {
-            let fails: Bool
-            switch e.property {
-            case .visibleAtMost(let limit): fails = most > limit
-            case .waitAtMost: fails = scratch.waitFails[i]
-            default:
-                if run == nil, var result = scratch.productionResult {
-                    scratch.productionRun.make(user, popups: catalog.popups, into: &result)
-                    run = result
-                }
-                fails = run.map { PropertyJudge.judge(e.property, $0) != nil } ?? false
-            }
-            guard fails else { continue }
-            tallies.production.failed(i, ref)
-            for g in tallies.productionGroups.indices where scratch.touched[g] { tallies.productionGroups[g].failed(i, ref) }
         }
     }
 
