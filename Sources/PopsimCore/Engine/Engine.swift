@@ -119,7 +119,7 @@ struct Engine<S: Strategy> {
         everEnqueued = Array(repeating: false, count: count)
         awaitingGone = everEnqueued
         openRequests = Array(repeating: 0, count: count)
-        if scenario.popups.contains(where: { !$0.respondByShow.isEmpty }) { shows = Array(repeating: 0, count: count) }
+        if world.traits.contains(where: \.answersByShow) { shows = Array(repeating: 0, count: count) }
         countsRequests = traits.instances == .perRequest
         navigation = NavigationStack(scenario: scenario)
         if limits.recordStates { stateHistory.append(StateSnapshot(position: 0, values: world.state)) }
@@ -153,7 +153,8 @@ struct Engine<S: Strategy> {
         everEnqueued.refill(false, count: count)
         awaitingGone.refill(false, count: count)
         openRequests.refill(0, count: count)
-        if scenario.popups.contains(where: { !$0.respondByShow.isEmpty }) { shows.refill(0, count: count) } else { shows.empty() }
+        // Read from the traits: a closure over the popups copied each one (its strings retained).
+        if world.traits.contains(where: \.answersByShow) { shows.refill(0, count: count) } else { shows.empty() }
         mayBeFree.empty()
         runScreens.empty()
         countsRequests = traits.instances == .perRequest

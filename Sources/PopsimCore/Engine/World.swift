@@ -105,6 +105,8 @@ public struct PopupTraits: Sendable, Equatable {
     /// The display time once its timer starts (`nil`: it never hides by itself).
     public var duration: Int?
     public var respondAfter: Int?
+    /// Whether its shows are answered show by show (`Popup.respondByShow`).
+    public var answersByShow: Bool
     public var switchBehavior: SwitchBehavior
     public var untriggered: UntriggeredBehavior
     public var level: Level?
@@ -121,6 +123,7 @@ public struct PopupTraits: Sendable, Equatable {
         case nil: duration = defaultDuration
         }
         respondAfter = popup.respond?.after
+        answersByShow = !popup.respondByShow.isEmpty
         switchBehavior = popup.switchBehavior
         untriggered = popup.untriggered
         level = popup.level

@@ -20,7 +20,7 @@ public struct FitData: Sendable {
         var production: [PopupID]
         /// Their times and their dismissals' (from the user's first row), as replay's timing
         /// agreement reads them.
-        var productionScreen: ProductionScreen
+        var productionScreen: ProductionScreen { answers.screen }
     }
 
     public let catalog: Scenario
@@ -47,9 +47,7 @@ public struct FitData: Sendable {
             var answers = ProductionAnswers()
             answers.read(u, popups: catalog.popups.count)
             Replayer.productionShows(u, into: &shows)
-            var screen = ProductionScreen()
-            screen.read(u, popups: catalog.popups.count)
-            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers, production: shows, productionScreen: screen))
+            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers, production: shows))
         }
         users = list
         var fit: [(UInt64, Int)] = [], test: [Int] = []

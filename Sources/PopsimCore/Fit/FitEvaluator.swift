@@ -24,8 +24,6 @@ public struct FitEvaluator: Sendable {
     /// What one thread keeps between users: a runner and buffers.
     public struct Scratch {
         var runner: any ScenarioRunner
-        var shows: [PopupID] = []
-        var times: [Int] = []
         var counts: [Int] = []
         var showTimes = ShowTimes()
     }
@@ -79,28 +77,17 @@ public struct FitEvaluator: Sendable {
             score.unsettled += 1
             return miss ? FitMiss(user: user.ref, index: 1, production: nil, model: nil, unsettled: true) : nil
         }
-        Self.shows(of: result, into: &scratch.shows, times: &scratch.times)
-        score.shows += scratch.shows.count
-        if scratch.shows == user.production {
+        scratch.showTimes.read(result)
+        let shows = scratch.showTimes.shows
+        score.shows += shows.count
+        if scratch.showTimes.shows(user.production) {
             score.agreeing += 1
-            scratch.showTimes.read(result)
             if user.productionScreen.keptBy(scratch.showTimes, tolerance: Replayer.tolerance) { score.timed += 1 }
-            score.matched += scratch.shows.count
+            score.matched += shows.count
             return nil
         }
-        score.matched += Self.common(scratch.shows, user.production, popups: data.catalog.popups.count, counts: &scratch.counts)
-        return miss ? self.miss(user, scratch.shows, scratch.times) : nil
-    }
-
-    /// The shows of a run, in order, each as its file's popup (an instance counts as its popup):
-    /// what `replay` compares with production.
-    static func shows(of result: RunResult, into shows: inout [PopupID], times: inout [Int]) {
-        shows.removeAll(keepingCapacity: true)
-        times.removeAll(keepingCapacity: true)
-        for e in result.timeline.entries where e.subject >= 0 && e.event == .show {
-            shows.append(PopupID(Int(result.timeline.base(e.subject))))
-            times.append(e.t)
-        }
+        score.matched += Self.common(scratch.showTimes.popups, user.production, popups: data.catalog.popups.count, counts: &scratch.counts)
+        return miss ? self.miss(user, shows) : nil
     }
 
     /// Shows both sides have, popup by popup.
@@ -115,13 +102,14 @@ public struct FitEvaluator: Sendable {
         return n
     }
 
-    func miss(_ user: FitData.User, _ shows: [PopupID], _ times: [Int]) -> FitMiss {
+    func miss(_ user: FitData.User, _ shows: [ShowTimes.Show]) -> FitMiss {
         var k = 0
-        while k < shows.count, k < user.production.count, shows[k] == user.production[k] { k += 1 }
+        while k < shows.count, k < user.production.count, shows[k].popup == user.production[k] { k += 1 }
         let names = data.catalog.popups
         func show(_ list: [PopupID], _ t: [Int]) -> FitMiss.Show? {
             k < list.count && Int(list[k].index) < names.count ? FitMiss.Show(popup: names[Int(list[k].index)].name, ms: t[k]) : nil
         }
-        return FitMiss(user: user.ref, index: k + 1, production: show(user.production, user.productionScreen.starts), model: show(shows, times))
+        return FitMiss(user: user.ref, index: k + 1, production: show(user.production, user.productionScreen.starts),
+                       model: show(shows.map(\.popup), shows.map(\.start)))
     }
 }

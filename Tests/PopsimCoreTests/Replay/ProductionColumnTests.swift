@@ -25,11 +25,12 @@ struct ProductionColumnTests {
                                                      waitRules: replayer.waitRules)
             if replayer.judgesOnRuns { scratch.productionRun.make(user, popups: catalog.popups, into: &scratch.productionResult) }
             replayer.judge(replayer.judgesOnRuns ? scratch.productionResult : nil, most: most, ref, &fast.production, &fast.productionGroups, &scratch)
-            let shows = scratch.productionShows
+            let shows = scratch.answers.screen.popups
             run.make(user, popups: catalog.popups, into: &result)
             let slowMost = slow.production.add(result, &scratch, groups: replayer.groups, into: &slow.productionGroups, waitRules: replayer.waitRules)
             #expect(most == slowMost, "\(user.id)")
-            #expect(scratch.shows == shows && scratch.onScreen.keptBy(scratch.showTimes, tolerance: 0), "\(user.id)")
+            #expect(scratch.showTimes.popups == shows && scratch.answers.screen.shown(as: scratch.showTimes)
+                    && scratch.answers.screen.keptBy(scratch.showTimes, tolerance: 0), "\(user.id)")
             for (i, e) in catalog.expectations.enumerated() {
                 let fails: Bool
                 switch e.property {

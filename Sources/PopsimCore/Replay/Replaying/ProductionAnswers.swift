@@ -10,6 +10,9 @@
 /// show past production's last of that popup takes the popup's last answer in production, else
 /// the catalog's `respond`; a popup production never showed keeps the catalog's answers.
 ///
+/// The answers are kept on production's shows (`ProductionScreen`, one record a show), which
+/// also judge timing and count production's screen.
+///
 /// Contract: with every show answered as production answered it, a run under production's own
 /// rules shows and hides every popup when production did.
 public struct ProductionAnswers: Sendable {
@@ -19,72 +22,45 @@ public struct ProductionAnswers: Sendable {
         public var button: String?
     }
 
-    /// Per popup of the catalog, one entry per production show, in order.
-    private(set) var lists: [[Answer?]] = []
-    /// Per popup, the time of its last `shown` row so far (nil: not shown yet; times may be
-    /// negative, before 1970).
-    private var shownAt: [Int?] = []
+    /// Production's shows, each with its answer.
+    var screen = ProductionScreen()
     /// The popups production showed, in the order of their first show: the only ones whose
     /// answers are not the catalog's.
     public private(set) var shown: [Int] = []
     /// The last user's `shown`: the popups whose answers, set on a scenario kept from user to
     /// user, this user's must set back where its own rows do not (`apply(only:)`).
     public private(set) var previous: [Int] = []
+    /// The values of the user whose rows these are (its buttons' texts).
+    private var values: TraceValues?
 
     public init() {}
 
     /// Whether production answered any show.
-    public var answered: Bool { lists.contains { list in list.contains { $0 != nil } } }
+    public var answered: Bool { screen.shows.contains(where: \.answered) }
 
     /// Reads `user`'s rows, for a catalog of `popups` popups, in this value's storage.
     public mutating func read(_ user: Replayer.User, popups: Int) {
-        begin(popups: popups)
+        begin(popups: popups, values: user.values, from: user.rows.first?.time ?? 0)
         for r in user.rows {
-            switch r.entry.verb {
-            case .shown?:
-                guard let p = r.entry.popupID, Int(p.index) < popups else { continue }
-                shown(Int(p.index), at: r.time)
-            case .dismissed?:
-                guard let p = r.entry.popupID, Int(p.index) < popups else { continue }
-                dismissed(Int(p.index), at: r.time, button: user.values.text(r.entry.value))
-            default: continue
-            }
+            if let verb = r.entry.verb { take(verb, popup: r.entry.popupID.map { Int($0.index) } ?? -1, popups: popups, at: r.time, value: r.entry.value) }
         }
     }
 
-    /// No answer yet, for a catalog of `popups` popups (a pass over a user's rows that reads
-    /// other things too feeds `shown` and `dismissed` itself: `ReplayTally.addProduction`).
-    mutating func begin(popups: Int) {
+    /// No show yet, for a catalog of `popups` popups and a user of `values` whose first row is
+    /// at `t0` (a pass over a user's rows that reads other things too feeds `take` itself:
+    /// `ReplayTally.addProduction`).
+    mutating func begin(popups: Int, values: TraceValues, from t0: Int) {
+        self.values = values
         swap(&shown, &previous)
         shown.removeAll(keepingCapacity: true)
-        if lists.count != popups {
-            lists = Array(repeating: [], count: popups)
-            shownAt = Array(repeating: nil, count: popups)
-            previous.removeAll()
-        } else {
-            // Only what the last user's rows filled, not every popup of the catalog.
-            for i in previous {
-                lists[i].removeAll(keepingCapacity: true)
-                shownAt[i] = nil
-            }
-        }
+        screen.reset(popups: popups, from: t0)
     }
 
-    /// A `shown` row of popup `p`.
+    /// One row of the user's, in order (`popup` -1: none; `value`: its value's id).
     @inline(__always)
-    mutating func shown(_ p: Int, at t: Int) {
-        if shownAt[p] == nil { shown.append(p) }
-        shownAt[p] = t
-        lists[p].append(nil)
-    }
-
-    /// A `dismissed` row of popup `p`: it answers the popup's last show, if nothing did yet.
-    @inline(__always)
-    mutating func dismissed(_ p: Int, at t: Int, button: @autoclosure () -> String?) {
-        guard let shownAt = shownAt[p] else { return }
-        let k = lists[p].count - 1
-        guard k >= 0, lists[p][k] == nil else { return }
-        lists[p][k] = Answer(after: t &- shownAt, button: button())
+    mutating func take(_ verb: TraceVerb, popup p: Int, popups: Int, at t: Int, value: Int32) {
+        if verb == .shown, p >= 0, p < popups, !screen.hasShown(p) { shown.append(p) }
+        screen.take(verb, popup: p, popups: popups, at: t, value: value)
     }
 
     /// Sets each popup's answers in `popups` (the user's scenario's, changed in place): production's show by show, the show animation of `showMs` (per popup,
@@ -100,28 +76,70 @@ public struct ProductionAnswers: Sendable {
         }
     }
 
+    /// Sets the answers on popups the last user's were set on (a scenario kept from user to
+    /// user): this user's popups, and the last user's this one did not show back to the catalog's
+    /// (each popup once: both lists hold most popups of most users).
+    public func applyOverLast(to popups: inout [Popup], showMs: [Int], catalog: [Popup]) {
+        for i in previous where i < popups.count && !screen.hasShown(i) { apply(i, to: &popups, showMs: showMs, catalog: catalog) }
+        for i in shown where i < popups.count { apply(i, to: &popups, showMs: showMs, catalog: catalog) }
+    }
+
     private func apply(_ i: Int, to popups: inout [Popup], showMs: [Int], catalog: [Popup]) {
-        let list = i < lists.count ? lists[i] : []
-        guard !list.isEmpty else {
+        let shows = screen.shows, first = screen.firstShow(of: i)
+        guard first >= 0 else {
             if popups[i].respond != catalog[i].respond { popups[i].respond = catalog[i].respond }
             if popups[i].respondByShow != catalog[i].respondByShow { popups[i].respondByShow = catalog[i].respondByShow }
             return
         }
+        var last: ProductionScreen.Show?
+        var k = first
+        while k >= 0 {
+            if shows[k].answered { last = shows[k] }
+            k = Int(shows[k].next)
+        }
         let animation = showMs[i]
-        func response(_ a: Answer) -> Response { Response(after: max(0, a.after &- animation), button: a.button ?? "close") }
-        let respond = (list.last { $0 != nil } ?? nil).map(response) ?? catalog[i].respond
-        popups[i].respond = respond
-        // Written in place, in the storage the last user's list had; the answers at its end
-        // that are `respond` left out (a show past the list takes `respond`): a user who answers
-        // a popup the same each time leaves none, and the engine counts no shows.
-        var n = list.count
-        while n > 0, list[n - 1].map(response) == respond { n -= 1 }
+        func response(_ a: ProductionScreen.Show) -> Response? {
+            a.answered ? Response(after: max(0, a.after &- animation), button: button(a.button)) : nil
+        }
+        let respond = last.flatMap(response) ?? catalog[i].respond
+        if popups[i].respond != respond { popups[i].respond = respond }
+        // Whether a show's answer is `respond`, read without making it (strings retained and
+        // compared for every show cost ~1,000 instructions a user).
+        func isRespond(_ a: ProductionScreen.Show) -> Bool {
+            guard let last else { return respond == nil }
+            guard a.answered else { return false }
+            return max(0, a.after &- animation) == max(0, last.after &- animation)
+                && (a.button == last.button || button(a.button) == button(last.button))
+        }
+        // The answers at the list's end that are `respond` are left out (a show past the list
+        // takes `respond`): a user who answers a popup the same each time leaves none, and the
+        // engine counts no shows.
+        var n = 0, count = 0
+        k = first
+        while k >= 0 {
+            count += 1
+            if !isRespond(shows[k]) { n = count }
+            k = Int(shows[k].next)
+        }
+        // Written in place, in the storage the last user's list had; an empty list is not
+        // emptied again (`removeAll(keepingCapacity:)` of the shared empty storage allocates).
+        guard n > 0 || !popups[i].respondByShow.isEmpty else { return }
         popups[i].respondByShow.removeAll(keepingCapacity: true)
-        for a in list[..<n] { popups[i].respondByShow.append(a.map(response)) }
+        k = first
+        while k >= 0, popups[i].respondByShow.count < n {
+            popups[i].respondByShow.append(response(shows[k]))
+            k = Int(shows[k].next)
+        }
     }
+
+    /// A button's text (none: `close`).
+    private func button(_ id: Int32) -> String { values?.text(id) ?? "close" }
 
     /// The answer production gave the `k`-th show (0: the first) of popup `p`, if any.
     public func answer(popup p: Int, show k: Int) -> Answer? {
-        p < lists.count && k < lists[p].count ? lists[p][k] : nil
+        var s = screen.firstShow(of: p)
+        for _ in 0..<k where s >= 0 { s = Int(screen.shows[s].next) }
+        guard s >= 0, screen.shows[s].answered else { return nil }
+        return Answer(after: screen.shows[s].after, button: values?.text(screen.shows[s].button))
     }
 }

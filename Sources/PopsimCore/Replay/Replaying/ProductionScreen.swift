@@ -1,24 +1,45 @@
-/// Production's shows on screen, from a user's rows: each show's start and end as
+/// Production's shows, from a user's rows, one record a show: its popup, its start and end as
 /// `ProductionRun` writes them (its `dismissed` row; else the first of its popup's `duration`,
 /// its popup shown again, a `clear`, `clearScreen` or `remove` of it; else the user's last row),
-/// counted as `ReplayTally.add` counts a run's lines: the most on screen at the end of an instant,
-/// and each show that began while another popup was on screen (an overlap). Kept from user to user.
+/// and the user's answer to it (`ProductionAnswers`). Counted as `ReplayTally.add` counts a run's
+/// lines: the most on screen at the end of an instant, and each show that began while another
+/// popup was on screen (an overlap). Kept from user to user.
+///
+/// One record, not a list each for the order, the times and the answers: every list written a
+/// row cost its own uniqueness check (~100 instructions a row of a replay).
 struct ProductionScreen {
-    private struct Show {
+    struct Show {
         var popup: Int32
         var start: Int
         var end: Int?
         var byUser = false
+        /// The answer: the time from `start` to the `dismissed` row that answered the show, and
+        /// that row's value (an id in the user's values, -1: none).
+        var answered = false
+        var after = 0
+        var button: Int32 = -1
+        /// The next show of its popup (-1: none): a popup's shows read without a pass over all.
+        var next: Int32 = -1
     }
 
-    private var shows: [Show] = []
-    private var last: [Int] = []
+    private(set) var shows: [Show] = []
+    /// Per popup, its first and its last show (-1: none), side by side: one write a show.
+    private struct Ends {
+        var first = -1
+        var last = -1
+    }
+
+    private var ends: [Ends] = []
+    /// Every show before it has ended: a `clear` ends the shows from it on (a pass over all the
+    /// user's shows a `clear` was quadratic in a long session).
+    private var ended = 0
     /// The user's first row: a run's times count from it.
     private var t0 = 0
 
     mutating func reset(popups: Int, from t0: Int) {
         shows.removeAll(keepingCapacity: true)
-        last.refill(-1, count: popups)
+        ends.refill(Ends(), count: popups)
+        ended = 0
         self.t0 = t0
     }
 
@@ -27,31 +48,32 @@ struct ProductionScreen {
     /// `tolerance` ms of its `shown` row, and each show production's user dismissed is ended by the
     /// user within `tolerance` ms of its `dismissed` row.
     func keptBy(_ times: ShowTimes, tolerance: Int) -> Bool {
-        guard times.starts.count == shows.count else { return false }
-        for k in shows.indices {
-            if (times.starts[k] &- (shows[k].start &- t0)).magnitude > UInt(tolerance) { return false }
+        guard times.shows.count == shows.count else { return false }
+        for (k, run) in times.shows.enumerated() {
+            if (run.start &- (shows[k].start &- t0)).magnitude > UInt(tolerance) { return false }
             guard shows[k].byUser, let end = shows[k].end else { continue }
-            if times.ends[k] == ShowTimes.none || (times.ends[k] &- (end &- t0)).magnitude > UInt(tolerance) { return false }
+            if run.end == ShowTimes.none || (run.end &- (end &- t0)).magnitude > UInt(tolerance) { return false }
         }
         return true
     }
 
-    /// The user's rows read whole (what `fit` holds a user's production by): `reset`, then `take`
-    /// of every row.
-    mutating func read(_ user: Replayer.User, popups: Int) {
-        reset(popups: popups, from: user.rows.first?.time ?? 0)
-        for r in user.rows {
-            if let verb = r.entry.verb { take(verb, popup: r.entry.popupID.map { Int($0.index) } ?? -1, popups: popups, at: r.time) }
-        }
+    /// Whether a run showed production's popups in production's order (docs/replay.md,
+    /// "agrees").
+    func shown(as times: ShowTimes) -> Bool {
+        times.shows.count == shows.count && zip(times.shows, shows).allSatisfy { $0.popup.index == $1.popup }
     }
 
-    /// One row of the user's, in order: what it does to the shows on screen (`popup` -1: none).
+    /// Production's popups, in the order shown.
+    var popups: [PopupID] { shows.map { PopupID(Int($0.popup)) } }
+
+    /// One row of the user's, in order (`popup` -1: none; `value`: its value's id): what it does
+    /// to the shows on screen and their answers.
     @inline(__always)
-    mutating func take(_ verb: TraceVerb, popup p: Int, popups: Int, at t: Int) {
+    mutating func take(_ verb: TraceVerb, popup p: Int, popups: Int, at t: Int, value: Int32) {
         let known = p >= 0 && p < popups
         switch verb {
         case .shown where known: show(p, at: t)
-        case .dismissed where known: userEnded(p, at: t)
+        case .dismissed where known: dismissed(p, at: t, button: value)
         case .action(.clear), .action(.clearScreen): endAll(at: t)
         case .action(.remove) where known: end(p, at: t)
         default: break
@@ -63,25 +85,55 @@ struct ProductionScreen {
 
     @inline(__always)
     mutating func show(_ p: Int, at t: Int) {
-        end(p, at: t)
-        last[p] = shows.count
+        let k = ends[p].last, n = shows.count
+        if k >= 0 {
+            shows.withUnsafeMutableBufferPointer { shows in
+                if shows[k].end == nil { shows[k].end = t }
+                shows[k].next = Int32(truncatingIfNeeded: n)
+            }
+        }
+        ends.withUnsafeMutableBufferPointer { ends in
+            if k < 0 { ends[p].first = n }
+            ends[p].last = n
+        }
         shows.append(Show(popup: Int32(p), start: t))
     }
 
-    mutating func userEnded(_ p: Int, at t: Int) {
-        let k = last[p]
-        guard k >= 0, shows[k].end == nil else { return }
-        shows[k].end = t
-        shows[k].byUser = true
+    /// Whether popup `p` was shown yet.
+    func hasShown(_ p: Int) -> Bool { ends[p].last >= 0 }
+
+    /// The first show of popup `p` (-1: none; `Show.next` leads to the others).
+    func firstShow(of p: Int) -> Int { p < ends.count ? ends[p].first : -1 }
+
+    /// A `dismissed` row of `p`: it answers the popup's last show if nothing answered it yet
+    /// (docs/replay.md, "What a user does"), and ends it, by the user, if nothing ended it yet.
+    mutating func dismissed(_ p: Int, at t: Int, button: Int32) {
+        let k = ends[p].last
+        guard k >= 0 else { return }
+        shows.withUnsafeMutableBufferPointer { shows in
+            if !shows[k].answered {
+                shows[k].answered = true
+                shows[k].after = t &- shows[k].start
+                shows[k].button = button
+            }
+            if shows[k].end == nil {
+                shows[k].end = t
+                shows[k].byUser = true
+            }
+        }
     }
 
     mutating func end(_ p: Int, at t: Int) {
-        let k = last[p]
+        let k = ends[p].last
         if k >= 0, shows[k].end == nil { shows[k].end = t }
     }
 
     mutating func endAll(at t: Int) {
-        for k in shows.indices where shows[k].end == nil { shows[k].end = t }
+        guard ended < shows.count else { return }
+        shows.withUnsafeMutableBufferPointer { shows in
+            for k in ended..<shows.count where shows[k].end == nil { shows[k].end = t }
+        }
+        ended = shows.count
     }
 
     /// The most on screen at the end of an instant, and the popup of each show that began while
@@ -93,12 +145,14 @@ struct ProductionScreen {
     /// counting the shows begun by then that end after it. O(shows²), a handful a user.
     mutating func count(_ catalog: [Popup], lastRow: Int) -> (most: Int, overlapping: [Int]) {
         guard !shows.isEmpty else { return (0, []) }
-        for k in shows.indices {
-            var end = shows[k].end ?? max(lastRow, shows[k].start)
-            if !shows[k].byUser, case .ms(let d)? = catalog[Int(shows[k].popup)].duration {
-                end = min(shows[k].end ?? .max, shows[k].start &+ d)
+        shows.withUnsafeMutableBufferPointer { shows in
+            for k in shows.indices {
+                var end = shows[k].end ?? max(lastRow, shows[k].start)
+                if !shows[k].byUser, case .ms(let d)? = catalog[Int(shows[k].popup)].duration {
+                    end = min(shows[k].end ?? .max, shows[k].start &+ d)
+                }
+                shows[k].end = end
             }
-            shows[k].end = end
         }
         var most = 0, latestEnd = Int.min
         var overlapping: [Int] = []

@@ -6,17 +6,15 @@ public struct ReplayScratch {
     var openSubjects: [Int] = []
     var requests = OpenRequests(subjects: 0)
     var screen = ScreenCount(subjects: 0)
-    var shows: [PopupID] = []
-    /// The run's shows' times, and the time the user hid each (`ShowTimes.none`: not by the user).
+    /// The run's shows: popups, times, and the time the user hid each (`ShowTimes.none`: not by
+    /// the user).
     var showTimes = ShowTimes()
     var production = OpenRequests(subjects: 0)
-    /// Production's shows on screen (`ReplayTally.addProduction`).
-    var onScreen = ProductionScreen()
     /// Production's run, made from the user's rows for a property only a run's lines judge
     /// (`Replayer.judgesOnRuns`), in storage kept from user to user.
     var productionRun = ProductionRun()
     var productionResult: RunResult
-    var productionShows: [PopupID] = []
+    /// Production's shows, their times and answers (`ReplayTally.addProduction`).
     var answers = ProductionAnswers()
     /// The user's scenario, made in place (`Replayer.script`) in storage kept from user to user.
     var scenario: Scenario

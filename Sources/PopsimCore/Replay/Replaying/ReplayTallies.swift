@@ -38,8 +38,8 @@ public struct ReplayTallies: Sendable, Equatable {
 }
 
 extension ReplayTally {
-    /// Adds one run, using `scratch`'s buffers; leaves its shows in order in `scratch.shows` (to
-    /// compare with production's) and returns the most popups it had on screen at once. Each
+    /// Adds one run, using `scratch`'s buffers; leaves its shows in order in `scratch.showTimes`
+    /// (to compare with production's) and returns the most popups it had on screen at once. Each
     /// request, drop, warning, show and pending popup also counts in its popup's group (of
     /// `groups`), and a group with a request counts the user (`RequestedGroups`; the groups
     /// are marked in `scratch.touched`, left for the properties).
@@ -56,7 +56,6 @@ extension ReplayTally {
         // Per subject: open requests (time, opened by an enqueue), oldest first.
         scratch.requests.reset(subjects: subjects)
         scratch.screen.reset(subjects: subjects)
-        scratch.shows.empty()
         scratch.showTimes.reset(subjects: subjects)
         scratch.waitFails.refill(false, count: judgedRequests.count)
         var most = 0
@@ -110,8 +109,7 @@ extension ReplayTally {
                         }
                     }
                     if e.event == .show {
-                        scratch.shows.append(PopupID(b))
-                        scratch.showTimes.show(s, at: t)
+                        scratch.showTimes.show(s, popup: PopupID(b), at: t)
                     } else if e.event == .hide, e.reason == .user {
                         scratch.showTimes.userEnded(s, at: t)
                     }

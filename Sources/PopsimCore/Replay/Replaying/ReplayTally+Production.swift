@@ -7,8 +7,8 @@
 /// Why a pass of its own: counting production through a run's timeline (`ReplayTally.add`) made a
 /// one-column replay ~25 % slower (a second tally of every user, and the lines written first).
 extension ReplayTally {
-    /// Adds `user`'s production; leaves its shows in order in `scratch.productionShows`, their
-    /// times in `scratch.onScreen`, its answers show by show in `scratch.answers`, and per
+    /// Adds `user`'s production; leaves its shows in order, with their times and answers, in
+    /// `scratch.answers`, and per
     /// `wait` property whether it fails in `scratch.waitFails`; returns the most popups on screen
     /// at once.
     mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ scratch: inout ReplayScratch, groups map: ReplayGroups,
@@ -17,16 +17,13 @@ extension ReplayTally {
         users += 1
         let grouped = !groups.isEmpty, inGroups = map.popups
         scratch.production.reset(subjects: popups)
-        scratch.productionShows.empty()
         scratch.waitFails.refill(false, count: judgedRequests.count)
-        let start = user.rows.first?.time ?? 0
-        scratch.onScreen.reset(popups: popups, from: start)
-        scratch.answers.begin(popups: popups)
+        scratch.answers.begin(popups: popups, values: user.values, from: user.rows.first?.time ?? 0)
         for r in user.rows {
             guard let verb = r.entry.verb else { continue }
             let p = r.entry.popupID.map { Int($0.index) } ?? -1
             let known = p >= 0 && p < popups
-            scratch.onScreen.take(verb, popup: p, popups: popups, at: r.time)
+            scratch.answers.take(verb, popup: p, popups: popups, at: r.time, value: r.entry.value)
             switch verb {
             case .action(.enqueue) where known:
                 requests += 1
@@ -40,8 +37,6 @@ extension ReplayTally {
                     lateRequests[w.property] += 1
                 }
             case .shown where known:
-                scratch.productionShows.append(PopupID(p))
-                scratch.answers.shown(p, at: r.time)
                 guard let (since, request) = scratch.production.settleOldest(p) else { continue }
                 for w in waitRules where w.popup == p {
                     if r.time &- since > w.limit { scratch.waitFails[w.property] = true } else if request { lateRequests[w.property] -= 1 }
@@ -53,8 +48,6 @@ extension ReplayTally {
                     groups[p].shown += 1
                     groups[p].waits.add(r.time &- since)
                 }
-            case .dismissed where known:
-                scratch.answers.dismissed(p, at: r.time, button: user.values.text(r.entry.value))
             case .dropped where known:
                 scratch.production.settleNewest(p)
             case .action(.clear), .action(.clearQueue):
@@ -69,7 +62,7 @@ extension ReplayTally {
         }
         // A `wait` fails too when one of its popup's requests is still open at the end.
         for w in waitRules where !scratch.waitFails[w.property] && scratch.production.isOpen(w.popup) { scratch.waitFails[w.property] = true }
-        let (most, overlapping) = scratch.onScreen.count(catalog, lastRow: user.rows.last?.time ?? 0)
+        let (most, overlapping) = scratch.answers.screen.count(catalog, lastRow: user.rows.last?.time ?? 0)
         overlaps += overlapping.count
         if grouped { for p in overlapping where p < inGroups { groups[p].overlaps += 1 } }
         mostOnScreen = Swift.max(mostOnScreen, most)

@@ -42,6 +42,16 @@ public struct Replayer: Sendable {
     /// Whether the catalog has a property only a run's lines judge (not `wait`, not `visible`).
     let judgesOnRuns: Bool
 
+    /// How each property of the catalog is judged for a user (`judge`): read once, not from the
+    /// catalog's properties a user (each one copied cost ~100 instructions a run).
+    enum Judged: Sendable {
+        case visibleAtMost(Int)
+        case waitAtMost
+        case onRun
+    }
+
+    let judged: [Judged]
+
     public init(catalog: Scenario, columns: [Column], limits: RunLimits, file: String) {
         self.catalog = catalog
         self.columns = columns
@@ -50,12 +60,14 @@ public struct Replayer: Sendable {
             guard case .waitAtMost(let p, let limit) = e.property else { return nil }
             return WaitRule(property: i, popup: Int(p.index), limit: limit)
         }
-        judgesOnRuns = catalog.expectations.contains { e in
+        judged = catalog.expectations.map { e in
             switch e.property {
-            case .waitAtMost, .visibleAtMost: return false
-            default: return true
+            case .visibleAtMost(let limit): return .visibleAtMost(limit)
+            case .waitAtMost: return .waitAtMost
+            default: return .onRun
             }
         }
+        judgesOnRuns = judged.contains { if case .onRun = $0 { true } else { false } }
         self.limits = limits
         self.file = file
     }
@@ -115,8 +127,7 @@ public struct Replayer: Sendable {
             // Only the popups whose answers the last user's or this user's rows set, and only
             // when the column's show animations are not the last column's.
             if c == 0 || columns[c].showMs != columns[c - 1].showMs {
-                scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.answers.previous)
-                scratch.answers.apply(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups, only: scratch.answers.shown)
+                scratch.answers.applyOverLast(to: &scratch.scenario.popups, showMs: columns[c].showMs, catalog: catalog.popups)
             }
             let result: RunResult
             do {
@@ -130,10 +141,10 @@ public struct Replayer: Sendable {
                 continue
             }
             let most = tallies.columns[c].add(result, &scratch, groups: groups, into: &tallies.columnGroups[c], waitRules: waitRules)
-            let agrees = scratch.shows == scratch.productionShows
+            let agrees = scratch.answers.screen.shown(as: scratch.showTimes)
             if agrees {
                 tallies.columns[c].agreeing += 1
-                if scratch.onScreen.keptBy(scratch.showTimes, tolerance: Self.tolerance) {
+                if scratch.answers.screen.keptBy(scratch.showTimes, tolerance: Self.tolerance) {
                     tallies.columns[c].timed += 1
                 } else {
                     tallies.columns[c].lateOrEarly(ref)
@@ -143,7 +154,7 @@ public struct Replayer: Sendable {
             }
             judge(result, most: most, ref, &tallies.columns[c], &tallies.columnGroups[c], &scratch)
             if scratch.failed.contains(true) || !agrees, keep(c, ref) {
-                kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.productionShows)))
+                kept.append((c, Run(scenario: result.scenario, failed: Array(scratch.failed), production: agrees ? nil : scratch.answers.screen.popups)))
             }
         }
         return kept
@@ -158,14 +169,13 @@ public struct Replayer: Sendable {
     /// lines (production's written as a run, `ProductionRun`; nil only when no such property is).
     func judge(_ result: RunResult?, most: Int, _ ref: ReplayTally.UserRef, _ tally: inout ReplayTally, _ groups: inout [ReplayTally],
                _ scratch: inout ReplayScratch) {
-        let expectations = catalog.expectations
-        scratch.failed.refill(false, count: expectations.count)
-        for (i, e) in expectations.enumerated() {
+        scratch.failed.refill(false, count: judged.count)
+        for (i, j) in judged.enumerated() {
             let fails: Bool
-            switch e.property {
+            switch j {
             case .visibleAtMost(let limit): fails = most > limit
             case .waitAtMost: fails = scratch.waitFails[i]
-            default: fails = result.map { PropertyJudge.judge(e.property, $0) != nil } ?? false
+            case .onRun: fails = result.map { PropertyJudge.judge(catalog.expectations[i].property, $0) != nil } ?? false
             }
             guard fails else { continue }
             scratch.failed[i] = true
