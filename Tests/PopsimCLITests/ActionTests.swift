@@ -132,6 +132,11 @@ struct ActionTests: FolderFixture {
         try Data("not a tarball".utf8).write(to: dir.appendingPathComponent("\(release)/\(name).tar.gz"))
         let tampered = try action("install", in: dir, env)
         #expect(tampered.status == 2 && tampered.stderr == "popsim action: \(name).tar.gz does not match its .sha256\n")
+        // A list that names another file (`sha256sum -c` checked what it named): refused.
+        let empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        try Data("\(empty)  /dev/null\n".utf8).write(to: dir.appendingPathComponent("\(release)/\(name).tar.gz.sha256"))
+        let forged = try action("install", in: dir, env)
+        #expect(forged.status == 2 && forged.stderr == "popsim action: \(name).tar.gz does not match its .sha256\n")
         let odd = try action("install", in: dir, env.merging(["POPSIM_VERSION": "1.0;rm"]) { $1 })
         #expect(odd.status == 2 && odd.stderr == "popsim action: version: expected a release such as 0.1.0, latest or source, got \"1.0;rm\"\n")
         let absent = try action("install", in: dir, env.merging(["POPSIM_VERSION": "0.0.1"]) { $1 })

@@ -177,7 +177,9 @@ struct ReplayPackTests {
             try d.write(to: dir.appendingPathComponent("d.pack"))
             let output = try runPopsim(["replay", "d.pack"] + base, in: dir)
             #expect(output.status == 2 && output.stdout == "", "case \(k): \(output.status) \(output.stderr)")
-            #expect(output.stderr.hasPrefix("d.pack: "), "case \(k): \(output.stderr)")
+            // Located at the file (a pack's damage), or at its line and column (a file whose
+            // version byte is gone is no pack, and reads as a CSV that is not a trace).
+            #expect(output.stderr.hasPrefix("d.pack: ") || output.stderr.hasPrefix("d.pack:1:1: "), "case \(k): \(output.stderr)")
         }
     }
 

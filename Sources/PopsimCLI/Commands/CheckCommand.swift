@@ -45,6 +45,7 @@ enum CheckCommand {
             throw PopsimError.usage("check: no scenario found in \(args.positionals.joined(separator: ", ")) (a folder stands for every *.json below it)")
         }
         try OutputGuard.refuse(output: args.value("junit"), option: "--junit", inputs: paths.map(\.path) + OutputGuard.inputs(args), command: "check")
+        try OutputGuard.refuseJUnit(args.value("junit"))
         let only = args.all("strategy").isEmpty ? StrategyArguments.defaultStrategy(args).map { [$0] } ?? [] : args.all("strategy")
         let runner = CheckRunner(only: only, overrides: args.all("option"), limits: guards.limits,
                                  maxBytes: guards.maxBytes, strategies: strategies)

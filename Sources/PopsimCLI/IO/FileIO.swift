@@ -94,20 +94,36 @@ public enum FileIO {
         }
     }
 
+    /// Why `readPieces` stopped short: the file ended first (it was cut short or changed since it
+    /// was measured), or a read failed (the system's reason, read when it failed: a message made
+    /// later would quote whatever call failed last).
+    enum ShortRead: Error {
+        case ended
+        case failed(String)
+
+        /// The reason for an error message about the file.
+        var reason: String {
+            switch self {
+            case .ended: return "it ends before the bytes it should hold (cut short, or changed while popsim read it)"
+            case .failed(let why): return "cannot read it: " + why
+            }
+        }
+    }
+
     /// Reads exactly `count` bytes from `fd`'s position, handing them to `body` in pieces of at
-    /// most `piece` bytes (one buffer for them all); false when the file ends first or a read
-    /// fails (`System.lastError` says why).
-    static func readPieces(_ fd: Int32, count: Int, piece: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    /// most `piece` bytes (one buffer for them all); nil when all were read, else why not.
+    static func readPieces(_ fd: Int32, count: Int, piece: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> ShortRead? {
         var buffer = [UInt8](repeating: 0, count: min(piece, max(1, count)))
         var left = count
         while left > 0 {
             let n = buffer.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, min($0.count, left)) }
             if n < 0, System.errorNumber == System.interrupted { continue }
-            guard n > 0 else { return false }
+            if n < 0 { return .failed(System.lastError) }
+            if n == 0 { return .ended }
             left -= n
             buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
-        return true
+        return nil
     }
 
     /// What a folder walk finds at a path: a folder (not through a symlink), a regular file (a

@@ -8,13 +8,15 @@ import PopsimSystem
 /// devices, FIFOs and descriptors (`/dev/stdout`) are never a clash.
 enum OutputGuard {
     /// Throws when `output` (an option's value, named `option` in the message) is an existing
-    /// regular file that one of `inputs` also is.
+    /// regular file that one of `inputs` also is (by device and inode; `-`: standard input).
     static func refuse(output: String?, option: String = "--output", inputs: [String], command: String,
                        what: String = "the report") throws(PopsimError) {
         guard let output, let out = System.fileInfo(output), out.kind == .regular else { return }
-        for input in inputs where input != "-" {
-            guard let info = System.fileInfo(input), info.kind == .regular, info.device == out.device, info.inode == out.inode else { continue }
-            let same = input == output ? "one of its inputs" : "\(TerminalText.safe(input)), one of its inputs"
+        for input in inputs {
+            // `-` is standard input: a file redirected to it is an input too (`< t.csv`).
+            let info = input == "-" ? System.fileInfo(descriptor: 0) : System.fileInfo(input)
+            guard let info, info.kind == .regular, info.device == out.device, info.inode == out.inode else { continue }
+            let same = input == "-" ? "standard input, one of its inputs" : input == output ? "one of its inputs" : "\(TerminalText.safe(input)), one of its inputs"
             throw PopsimError.usage("\(command): \(option) \(TerminalText.safe(output)) is \(same): writing \(what) there would replace it; "
                                     + "name another file")
         }
@@ -29,5 +31,18 @@ enum OutputGuard {
             spec.hasPrefix(StrategySet.execPrefix) ? String(spec.dropFirst(StrategySet.execPrefix.count).prefix { $0 != " " }) : nil
         }
         return out
+    }
+
+    /// Throws when `check`'s JUnit report (`--junit`) would be written to a golden's name (a
+    /// `.timeline` file) or a project file's (`.popsim.json`): check reads both, and a golden it
+    /// just passed replaced by XML fails every later check. By name, so that a golden `--update`
+    /// is about to write is refused as well as one that exists.
+    static func refuseJUnit(_ path: String?) throws(PopsimError) {
+        guard let path else { return }
+        let target = FileIO.resolved(path)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        guard name.hasSuffix(".timeline") || name == ".popsim.json" else { return }
+        let what = name == ".popsim.json" ? "a project file's" : "a golden's"
+        throw PopsimError.usage("check: --junit \(TerminalText.safe(path)) is \(what) name: check reads it, and the report would replace it; name another file")
     }
 }

@@ -47,7 +47,7 @@ final class TracePackWriter: PackSink {
         do {
             try FileIO.writeAtomically(to: path) { writer in
                 writer.write(bytes: TracePack.header)
-                guard System.rewind(fd), FileIO.readPieces(fd, count: offset - TracePack.header.count, { writer.write(bytes: $0) }) else {
+                guard System.rewind(fd), FileIO.readPieces(fd, count: offset - TracePack.header.count, { writer.write(bytes: $0) }) == nil else {
                     failed = true
                     return false
                 }
@@ -70,13 +70,13 @@ struct TracePackFile {
     /// Each block's offset, bytes and checksum.
     let blocks: [(offset: Int, block: TracePack.Manifest.Block)]
 
-    /// Whether `path` names a pack (a regular file that begins with `TracePack.magic`).
+    /// Whether `path` names a pack (a regular file that begins as one: `TracePack.sniffs`).
     static func isPack(_ path: String) -> Bool {
         guard path != "-", System.fileInfo(path)?.kind == .regular else { return false }
         let fd = System.openForReading(path)
         guard fd >= 0 else { return false }
         defer { System.closeFile(fd) }
-        var first = [UInt8](repeating: 0, count: TracePack.magic.count)
+        var first = [UInt8](repeating: 0, count: TracePack.header.count)
         let n = first.withUnsafeMutableBytes { System.readBytes(fd, $0.baseAddress, $0.count) }
         return n == first.count && TracePack.sniffs(first)
     }
@@ -165,11 +165,11 @@ struct TracePackFile {
         func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
             var checksum = TracePack.Checksum()
             guard System.seek(fd, to: blocks[part].offset) else { throw unreadable }
-            let read = FileIO.readPieces(fd, count: blocks[part].block.bytes, piece: TracePartitions.piece) { piece in
+            let short = FileIO.readPieces(fd, count: blocks[part].block.bytes, piece: TracePartitions.piece) { piece in
                 checksum.add(piece)
                 body(piece)
             }
-            guard read else { throw PopsimError.io(path: path, reason: "cannot read it: " + System.lastError) }
+            if let short { throw PopsimError.io(path: path, reason: short.reason) }
             guard checksum.value == blocks[part].block.checksum else { throw unreadable }
         }
 

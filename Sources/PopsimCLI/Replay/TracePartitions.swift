@@ -56,8 +56,8 @@ final class TracePartitions: SpillStore {
 
     func read(_ part: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(PopsimError) {
         guard System.rewind(fds[part]) else { throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back") }
-        guard FileIO.readPieces(fds[part], count: sizes[part], piece: Self.piece, body) else {
-            throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back: " + System.lastError)
+        if let short = FileIO.readPieces(fds[part], count: sizes[part], piece: Self.piece, body) {
+            throw PopsimError.io(path: folder, reason: "cannot read a temporary partition back: " + short.reason)
         }
     }
 

@@ -13,8 +13,7 @@ public enum FitText {
         let fitting = Set(r.fitting.map(\.candidate.label))
         var out = "model,fits,fit users,agreeing,timed,held out,agreeing held out,timed held out\n"
         for f in r.ranking {
-            let label = f.candidate.label.contains(",") ? "\"" + f.candidate.label + "\"" : f.candidate.label
-            out += [label, fitting.contains(f.candidate.label) ? "yes" : "no", String(f.fit.users), String(f.fit.agreeing), String(f.fit.timed),
+            out += [CSVField.escape(f.candidate.label), fitting.contains(f.candidate.label) ? "yes" : "no", String(f.fit.users), String(f.fit.agreeing), String(f.fit.timed),
                     String(f.test.users), String(f.test.agreeing), String(f.test.timed)].joined(separator: ",") + "\n"
         }
         return out
@@ -24,7 +23,8 @@ public enum FitText {
 
     static func lines(_ r: FitReport, markdown md: Bool, width: Int?) -> [String] {
         var out: [String] = []
-        let title = "popsim fit: \(r.trace), \(r.users) users: \(r.fitUsers) fitted on, \(r.testUsers) held out (--holdout \(r.holdout))"
+        let trace = md ? CompareMarkdown.escape(r.trace) : TerminalText.safe(r.trace)
+        let title = "popsim fit: \(trace), \(r.users) users: \(r.fitUsers) fitted on, \(r.testUsers) held out (--holdout \(r.holdout))"
         out.append(md ? "### " + title : title)
         if md { out.append("") }
         out.append("\(r.evaluations) evaluations of \(r.searchedStarts) starts (budget \(r.budget), seed \(r.seed))"
@@ -35,7 +35,7 @@ public enum FitText {
             out.append(r.incomplete == nil ? "no candidate could run on this catalog" : "stopped before any candidate was scored on every user")
             return out
         }
-        out.append(md ? "**best**: `\(best.candidate.label)`" : "best: \(best.candidate.label)")
+        out.append(md ? "**best**: " + CompareMarkdown.code(best.candidate.label) : "best: " + TerminalText.safe(best.candidate.label))
         out.append("")
         let rows: [[String]] = [
             ["", "fit users", "held out"],
@@ -52,7 +52,7 @@ public enum FitText {
             out.append(md ? "**runners-up**" : "runners-up")
             if md { out.append("") }
             var rows = [["", "fit users", "held out"]]
-            rows += r.runnersUp.map { [md ? "`\($0.candidate.label)`" : $0.candidate.label, percent($0.fit), $0.test.users > 0 ? percent($0.test) : "-"] }
+            rows += r.runnersUp.map { [md ? CompareMarkdown.code($0.candidate.label) : TerminalText.safe($0.candidate.label), percent($0.fit), $0.test.users > 0 ? percent($0.test) : "-"] }
             out += table(rows, markdown: md)
         }
         let scored = r.scored
@@ -62,7 +62,7 @@ public enum FitText {
             if md { out.append("") }
             var rows = [["", "fit users", "held out"]]
             rows += scored.map { s in
-                [md ? "`\(s.label)`" : s.label, s.finalist.map { percent($0.fit) } ?? "cannot run", s.finalist.map { $0.test.users > 0 ? percent($0.test) : "-" } ?? "-"]
+                [md ? CompareMarkdown.code(s.label) : TerminalText.safe(s.label), s.finalist.map { percent($0.fit) } ?? "cannot run", s.finalist.map { $0.test.users > 0 ? percent($0.test) : "-" } ?? "-"]
             }
             out += table(rows, markdown: md)
         }
@@ -70,7 +70,7 @@ public enum FitText {
             out.append("")
             out.append(md ? "**what the best gets wrong** (the first users by row)" : "what the best gets wrong (the first users by row)")
             if md { out.append("") }
-            for m in best.misses { out.append((md ? "- " : "  ") + miss(m)) }
+            for m in best.misses { out.append((md ? "- " : "  ") + miss(m, markdown: md)) }
         }
         var notes: [String] = []
         if r.ties > 0 {
@@ -99,10 +99,13 @@ public enum FitText {
     }
 
     /// `user u17 (row 45): show 3: production upgrade at 1200 ms, the model campaign at 1300 ms`.
-    static func miss(_ m: FitMiss) -> String {
-        let who = "user \(TerminalText.safe(m.user.id)) (row \(m.user.row))"
+    /// In markdown, the trace's user id and the catalog's popup names are escaped: a job summary
+    /// never renders a trace's text as HTML.
+    static func miss(_ m: FitMiss, markdown md: Bool = false) -> String {
+        let safe = { (s: String) -> String in md ? CompareMarkdown.escape(s) : TerminalText.safe(s) }
+        let who = "user \(safe(m.user.id)) (row \(m.user.row))"
         if m.unsettled { return who + ": the model's run did not settle" }
-        func side(_ s: FitMiss.Show?) -> String { s.map { "\(TerminalText.safe($0.popup)) at \($0.ms) ms" } ?? "nothing" }
+        func side(_ s: FitMiss.Show?) -> String { s.map { "\(safe($0.popup)) at \($0.ms) ms" } ?? "nothing" }
         return who + ": show \(m.index): production \(side(m.production)), the model \(side(m.model))"
     }
 

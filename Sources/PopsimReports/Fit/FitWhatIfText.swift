@@ -50,9 +50,7 @@ public enum FitWhatIfText {
     /// value, the best's, and the lowest and highest across the models that fit; then the
     /// models, best first, in a column of their own on the first line only.
     public static func csv(_ w: FitWhatIf) -> String {
-        func field(_ s: String) -> String {
-            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences("\"", "\"\"") + "\"" : s
-        }
+        let field = CSVField.escape
         func number(_ v: Int?, _ unit: ReplayCell.Unit) -> String {
             guard let v else { return "" }
             return unit == .tenths ? FitWhatIf.decimal(v) : String(v)

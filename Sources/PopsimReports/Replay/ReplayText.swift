@@ -115,12 +115,11 @@ public enum ReplayText {
 
     /// One line per column (production first), a field per figure: for spreadsheets and sweeps.
     /// Its columns are the same for any trace: every drop reason, settling and agreement have
-    /// one (empty, or 0, where they do not apply).
+    /// one (empty, or 0, where they do not apply). Names are escaped as the text report escapes
+    /// them (a newline as `\n`).
     public static func csv(_ r: ReplayReport) -> String {
         let table = r.table(every: true)
-        func field(_ s: String) -> String {
-            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences("\"", "\"\"") + "\"" : s
-        }
+        let field = CSVField.escape
         // With a sweep: the strategy and each swept value in a field of its own, for plotting.
         let swept = r.sweep.isEmpty ? [] : ["strategy"] + r.sweep
         let labels = table.dropFirst().map { $0[0] }

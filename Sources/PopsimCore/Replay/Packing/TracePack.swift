@@ -75,8 +75,15 @@ public enum TracePack {
         }
     }
 
-    /// Whether `bytes` (a file's first bytes) begin a pack.
-    public static func sniffs(_ bytes: [UInt8]) -> Bool { bytes.count >= magic.count && Array(bytes[0..<magic.count]) == magic }
+    /// Whether `bytes` (a file's first bytes) begin a pack: the magic, then a version byte that
+    /// no text has there (a control byte other than a tab or a line's end), so a CSV whose first
+    /// column is named `PSPK` stays a CSV; a pack of any version is still taken for one (and
+    /// refused by its version, with a word on packing again).
+    public static func sniffs(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count > magic.count, Array(bytes[0..<magic.count]) == magic else { return false }
+        let v = bytes[magic.count]
+        return v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D
+    }
 
     /// The footer pointing at a manifest of `length` bytes at `offset`, with its checksum.
     public static func footer(offset: Int, length: Int, checksum: UInt64) -> [UInt8] {
