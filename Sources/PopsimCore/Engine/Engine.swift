@@ -58,7 +58,8 @@ struct Engine<S: Strategy> {
     var overlapAllowed = false
     var stepsThisInstant = 0
     /// The steps this instant may take: the limit, plus `RunLimits.stepsPerScriptEvent` for each
-    /// script event run in it (the happenings a burst causes grow with the burst).
+    /// script event run in it, and for each popup of an `enqueue` of a list (the happenings a
+    /// burst causes grow with the burst).
     var instantBudget = 0
     /// The schedule's sequence number when this instant began: a happening scheduled before it
     /// (a burst's million animation ends, due together later) is no sign of a runaway and does
@@ -236,7 +237,11 @@ struct Engine<S: Strategy> {
         while nextEvent < events.count, events[nextEvent].at == world.now {
             let action = events[nextEvent].action
             nextEvent += 1
-            instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent)
+            // Each request raises the budget: a list of N popups enqueued at once is N
+            // requests, as N events are (one raise for the list made a burst "not settle").
+            let requests = if case .enqueueMany(let list) = action { max(1, list.count) } else { 1 }
+            instantBudget = instantBudget.plus(RunLimits.stepsPerScriptEvent.multipliedReportingOverflow(by: requests).overflow
+                                               ? Int.max : RunLimits.stepsPerScriptEvent * requests)
             try perform(action)
             try checkLines()
             if !actionFrames.isEmpty { try runQueuedActions() }

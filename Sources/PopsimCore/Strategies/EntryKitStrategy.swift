@@ -61,7 +61,7 @@ struct EntryKitStrategy: Strategy {
     private let chronological: Bool
     private let popMs: Int
     /// The entries whose views are in the window, oldest first (staying or leaving).
-    private var window: [PopupID] = []
+    private var window = WindowViews()
     /// The newest entry displayed, until the window goes (the root's `lastAttributes`, the
     /// provider's `entryView`).
     private var newest: PopupID?
@@ -117,7 +117,7 @@ struct EntryKitStrategy: Strategy {
     /// A view left the window. A window left empty takes the list's head, or goes (the rollback:
     /// no newest entry any more).
     private mutating func gone(_ p: PopupID, _ world: World, _ decisions: inout Decisions) {
-        if let i = window.firstIndex(of: p) { window.remove(at: i) }
+        window.remove(p)
         guard window.isEmpty else { return }
         if let next = list.popBest() { return show(next, world, &decisions) }
         newest = nil
