@@ -331,6 +331,7 @@ enum ReplayCommand {
                 throw PopsimError.usage("\(command): --event \(JSONValue.quoted(text)): the catalog has no state \(JSONValue.quoted(name))"
                                         + (Suggestion.closest(name, among: catalog.state.names).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? ""))
             }
+            if let why = TraceMapping.refusedValue(meaning) { throw PopsimError.usage("\(command): --event \(JSONValue.quoted(text)): \(why)") }
             layout.mapping.events.removeAll { $0.name == pair[0] }
             layout.mapping.events.append((pair[0], meaning))
         }

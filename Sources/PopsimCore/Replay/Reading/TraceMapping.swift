@@ -41,6 +41,13 @@ public struct TraceMapping: Sendable, Equatable {
         return .verbWith(verb, value: words[1])
     }
 
+    /// The problem of a meaning that gives a fixed value to a verb that reads none (`enqueue
+    /// rate`, `clear zzz`: the value would be dropped without a word); nil when there is none.
+    public static func refusedValue(_ meaning: Meaning) -> String? {
+        guard case .verbWith(let verb, let value) = meaning, !verb.takesValue else { return nil }
+        return "\(JSONValue.quoted(verb.word)) takes no value (got \(JSONValue.quoted(value)))"
+    }
+
     /// `Z`, `UTC`, `+HH:MM` or `-HH:MM` as minutes east of UTC; nil for anything else.
     public static func timeZone(_ text: String) -> Int? {
         if text == "Z" || text == "UTC" { return 0 }

@@ -21,6 +21,21 @@ public enum TraceVerb: Sendable, Equatable {
         }
     }
 
+    /// Whether a row of it reads its value: a button (`press`, `dismissed`), state (`set`), a
+    /// screen (`push`, `popTo`, `replace`), a priority (`clearUpTo`), a reason (`dropped`). The
+    /// others take their popup from the popup column, or nothing.
+    public var takesValue: Bool {
+        switch self {
+        case .action(let kind):
+            switch kind.argument {
+            case .press, .state, .screen, .priority: return true
+            case .popups, .popup, .flag, .timerTarget: return false
+            }
+        case .dismissed, .dropped: return true
+        case .shown: return false
+        }
+    }
+
     /// Its one byte in a packed row: an action's ordinal, then the observations.
     public var ordinal: UInt8 {
         switch self {
