@@ -56,4 +56,22 @@ struct InputsNeverReplacedTests {
         #expect(popsimInProcess(["check", scenario, "--strategy", "fg", "--junit", other]).status == 2)
         #expect(popsimInProcess(["check", scenario, "--strategy", "fg", "--junit", dir.appendingPathComponent("junit.xml").path]).status == 0)
     }
+
+    /// `gen --trace --catalog X --output X`, X not made yet, by one name, two names, or a link
+    /// to it: refused before anything is written (issue 66, cause 4).
+    @Test func genNeverWritesTheTraceAndItsCatalogToOneFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let x = dir.appendingPathComponent("x.csv").path
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.csv").path, withDestinationPath: "x.csv")
+        for other in [x, dir.path + "/./sub/../x.csv", dir.appendingPathComponent("link.csv").path] {
+            try? FileManager.default.createDirectory(atPath: dir.path + "/sub", withIntermediateDirectories: true)
+            let r = popsimInProcess(["gen", "--trace", "--users", "2", "--catalog", x, "--output", other])
+            #expect(r.status == 2, "\(other): \(r.stderr)")
+            #expect(r.stderr == "popsim: gen: --catalog and --output name one file (\(other)): the second write would replace the first; name two files\n")
+            #expect(!FileManager.default.fileExists(atPath: x))
+        }
+        let fine = popsimInProcess(["gen", "--trace", "--users", "2", "--catalog", x, "--output", dir.appendingPathComponent("t.csv").path])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
 }

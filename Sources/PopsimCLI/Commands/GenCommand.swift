@@ -44,6 +44,7 @@ enum GenCommand {
         let inputs = OutputGuard.inputs(args, catalogIsInput: false)
         try OutputGuard.refuse(output: args.value("output"), inputs: inputs + args.all("catalog"), command: "gen")
         try OutputGuard.refuse(output: args.value("catalog"), option: "--catalog", inputs: inputs, command: "gen")
+        try OutputGuard.refuseOneFile(("--catalog", args.value("catalog")), ("--output", args.value("output")), command: "gen")
         var generator = TraceGenerator(users: users, seed: UInt64(seed), strategy: strategy, strategies: strategies)
         generator.overrides = try OptionOverride.parseAll(args.all("option"))
         try generator.check()

@@ -33,6 +33,30 @@ enum OutputGuard {
         return out
     }
 
+    /// Throws when two outputs of one command (`first` and `second`, options named so in the
+    /// message) would be one file: by device and inode when both exist, else by the path a
+    /// write goes to (symlinks followed, made absolute, `.` and `..` taken out), so two files
+    /// not made yet are told apart too (`gen --trace --catalog X --output X`).
+    static func refuseOneFile(_ first: (option: String, path: String?), _ second: (option: String, path: String?), command: String) throws(PopsimError) {
+        guard let a = first.path, let b = second.path else { return }
+        let same: Bool
+        if let x = System.fileInfo(a), let y = System.fileInfo(b) {
+            same = x.device == y.device && x.inode == y.inode
+        } else {
+            same = absolute(FileIO.resolved(a)) == absolute(FileIO.resolved(b))
+        }
+        guard same else { return }
+        throw PopsimError.usage("\(command): \(first.option) and \(second.option) name one file (\(TerminalText.safe(b))): "
+                                + "the second write would replace the first; name two files")
+    }
+
+    /// `path` from the root, without `.`, `..` or empty components (its folder's own symlinks
+    /// are not followed: two names of one folder through a link stay two).
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : (System.currentDirectory() ?? "") + "/" + path
+        return ProjectFiles.normalised(full)
+    }
+
     /// Throws when `check`'s JUnit report (`--junit`) would be written to a golden's name (a
     /// `.timeline` file) or a project file's (`.popsim.json`): check reads both, and a golden it
     /// just passed replaced by XML fails every later check. By name, so that a golden `--update`
