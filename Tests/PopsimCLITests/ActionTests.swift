@@ -150,15 +150,26 @@ struct ActionTests: FolderFixture {
         defer { try? FileManager.default.removeItem(at: dir) }
         let formula = packageRoot.appendingPathComponent(".ci/formula").path
         #expect(try shell("'\(formula)' 0.2.0 acme/popsim . ; echo \"exit $?\"", in: dir) == "exit 2\n")
-        for (platform, sum) in [("macos-universal", "aa11"), ("linux-aarch64", "bb22"), ("linux-x86_64", "cc33")] {
+        let aa = String(repeating: "a1", count: 32), bb = String(repeating: "b2", count: 32), cc = String(repeating: "c3", count: 32)
+        for (platform, sum) in [("macos-universal", aa), ("linux-aarch64", bb), ("linux-x86_64", cc)] {
             try Data("\(sum)  popsim-0.2.0-\(platform).tar.gz\n".utf8).write(to: dir.appendingPathComponent("popsim-0.2.0-\(platform).tar.gz.sha256"))
         }
         let text = try shell("'\(formula)' 0.2.0 acme/popsim .", in: dir)
         let url = "https://github.com/acme/popsim/releases/download/v0.2.0/popsim-0.2.0-"
         #expect(text.hasPrefix("class Popsim < Formula\n"))
-        #expect(text.contains("  on_macos do\n    url \"\(url)macos-universal.tar.gz\"\n    sha256 \"aa11\"\n  end\n"))
-        #expect(text.contains("    on_arm do\n      url \"\(url)linux-aarch64.tar.gz\"\n      sha256 \"bb22\"\n    end\n"))
-        #expect(text.contains("    on_intel do\n      url \"\(url)linux-x86_64.tar.gz\"\n      sha256 \"cc33\"\n    end\n"))
+        #expect(text.contains("  on_macos do\n    url \"\(url)macos-universal.tar.gz\"\n    sha256 \"\(aa)\"\n  end\n"))
+        #expect(text.contains("    on_arm do\n      url \"\(url)linux-aarch64.tar.gz\"\n      sha256 \"\(bb)\"\n    end\n"))
+        #expect(text.contains("    on_intel do\n      url \"\(url)linux-x86_64.tar.gz\"\n      sha256 \"\(cc)\"\n    end\n"))
+        // Forged inputs never reach the Ruby it prints (issue 66, cause 9): a version, a
+        // repository or a sum that would end a string or run code is refused, exit 2.
+        for bad in ["'1.0#{system(\"touch pwned\")}' acme/popsim", "0.2.0 'acme/pop\"sim'", "0.2.0 acme", "0.2.0 a/b/c"] {
+            #expect(try shell("'\(formula)' \(bad) . >/dev/null 2>&1; echo \"exit $?\"", in: dir) == "exit 2\n", "\(bad)")
+        }
+        try Data("\(aa)\" + `touch pwned` + \"  popsim-0.2.0-linux-x86_64.tar.gz\n".utf8)
+            .write(to: dir.appendingPathComponent("popsim-0.2.0-linux-x86_64.tar.gz.sha256"))
+        #expect(try shell("'\(formula)' 0.2.0 acme/popsim . 2>&1; echo \"exit $?\"", in: dir)
+                == "formula: ./popsim-0.2.0-linux-x86_64.tar.gz.sha256: expected a SHA-256 (64 hex digits) first\nexit 2\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("pwned").path))
         // What it installs is what the release script packs.
         let release = try Self.text(".ci/release")
         for packed in ["completions/popsim.$shell", "examples/", "\"dist/$name/popsim\""] { #expect(release.contains(packed)) }
