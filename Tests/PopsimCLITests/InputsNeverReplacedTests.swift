@@ -74,4 +74,21 @@ struct InputsNeverReplacedTests {
         let fine = popsimInProcess(["gen", "--trace", "--users", "2", "--catalog", x, "--output", dir.appendingPathComponent("t.csv").path])
         #expect(fine.status == 0, "\(fine.stderr)")
     }
+
+    /// Two plug-ins of one file stem would share a label, a column and a golden: refused before
+    /// either starts, nothing written (issue 66, cause 3).
+    @Test func twoPlugInsOfOneStemAreRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = dir.appendingPathComponent("s.json").path
+        try #"{"popsim": 1, "popups": {"a": {"duration": 1000}}, "events": [{"at": 0, "enqueue": "a"}]}"#
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        for command in ["check", "compare"] {
+            let r = popsimInProcess([command, scenario, "--strategy", "exec:a/x.py", "--strategy", "exec:b/x.py"] + (command == "check" ? ["--update"] : []))
+            #expect(r.status == 2, "\(command): \(r.stderr)")
+            #expect(r.stderr == "popsim: --strategy exec:a/x.py and exec:b/x.py share the label exec-x (one column, one golden): "
+                    + "give the plug-ins files of different names\n", "\(command): \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["s.json"])
+    }
 }

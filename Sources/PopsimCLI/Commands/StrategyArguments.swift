@@ -18,10 +18,26 @@ enum StrategyArguments {
         set.pluginTimeoutMs = try timeout(args)
         set.pluginPerRun = args.flag("plugin-per-run")
         if let path = args.value("policy") { set.add(try PolicyFile.entry(path, maxBytes: maxBytes)) }
+        try refuseSharedLabels(args.all("strategy"))
         for name in args.all("strategy") where name.hasPrefix(StrategySet.execPrefix) && set.entry(named: name) == nil {
             set.extra.append(try plugin(name, timeoutMs: set.pluginTimeoutMs, perRun: set.pluginPerRun))
         }
         return set
+    }
+
+    /// Two plug-ins of one file stem (`exec:a/x.py`, `exec:b/x.py`) would share one label, one
+    /// column and one golden (`exec-x`): written twice by `--update`, and every later check of
+    /// one against the other's timeline. Refused, before either starts.
+    static func refuseSharedLabels(_ names: [String]) throws(PopsimError) {
+        var seen: [String: String] = [:]
+        for name in names where name.hasPrefix(StrategySet.execPrefix) {
+            let label = StrategySet.builtIn.goldenLabel(name)
+            if let other = seen[label], other != name {
+                throw PopsimError.usage("--strategy \(TerminalText.safe(other)) and \(TerminalText.safe(name)) share the label \(TerminalText.safe(label)) "
+                                        + "(one column, one golden): give the plug-ins files of different names")
+            }
+            seen[label] = name
+        }
     }
 
     static func timeout(_ args: Arguments) throws(PopsimError) -> Int {
