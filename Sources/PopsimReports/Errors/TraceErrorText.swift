@@ -24,6 +24,7 @@ public enum TraceErrorText {
         case .missingColumn(let field, let name, let header):
             return LoadProblem.expected("a column named '\(name)' in the header (or --columns \(field.rawValue)=NAME)",
                                         got: header.map { JSONValue.quoted($0) }.joined(separator: ", ")).message
+        case .duplicateField(let name): return "the field \(JSONValue.quoted(name)) is named twice: name it once"
         case .json(let message): return message
         case .notAnObject(let got): return LoadProblem.expected("a JSON object per line", got: got).message
         case .notAScalar(let name, let got): return LoadProblem.expected("a string or a number for \"\(name)\"", got: got).message

@@ -412,7 +412,11 @@ public struct CSVTraceReader: TraceRowReader {
         let words = fields.map { String(decoding: UnsafeBufferPointer(rebasing: scratch[$0.start..<$0.end]), as: UTF8.self) }
         var map = Array(repeating: -1, count: TraceField.count)
         for field in TraceField.allCases {
-            if let at = words.firstIndex(of: names[field.ordinal]) { map[field.ordinal] = at }
+            guard let at = words.firstIndex(of: names[field.ordinal]) else { continue }
+            map[field.ordinal] = at
+            if let again = words[(at + 1)...].firstIndex(of: names[field.ordinal]) {
+                problems.append(error(line: line, column: fields[again].column, .duplicateField(name: names[field.ordinal])))
+            }
         }
         header = map
         fieldOfColumn = Array(repeating: -1, count: (map.max() ?? -1) + 1)

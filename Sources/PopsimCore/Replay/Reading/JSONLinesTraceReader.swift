@@ -93,7 +93,11 @@ public struct JSONLinesTraceReader: TraceRowReader {
         var spans: [(field: Int, start: Int, end: Int, column: Int)] = []
         for field in TraceField.allCases {
             let name = names[field.ordinal]
-            guard let member = members.last(where: { $0.key == name }) else { continue }
+            guard let first = members.firstIndex(where: { $0.key == name }) else { continue }
+            if let again = members[(first + 1)...].first(where: { $0.key == name }) {
+                return .problem(error(line: at, column: again.keyLocation.column, .duplicateField(name: name)))
+            }
+            let member = members[first]
             let start = storage.scratchCount
             let column = member.value.location.column
             switch member.value.kind {

@@ -17,6 +17,10 @@ public enum TraceProblem: Sendable, Equatable {
     case quoteSpansLines(limit: Int)
     /// The header has no column for a required field.
     case missingColumn(TraceField, name: String, header: [String])
+    /// A field named twice: two columns of the header, two keys of a JSON Lines row (one
+    /// format took the first, the other the last: the same rows read as two users in one, one
+    /// in the other).
+    case duplicateField(name: String)
     /// JSON Lines: a line that is not JSON (the reader's message).
     case json(String)
     /// JSON Lines: a line that is JSON but not an object.
