@@ -142,7 +142,8 @@ enum FitCommand {
         case .csv: text = report.whatIf.map(FitWhatIfText.csv) ?? FitText.csv(report)
         }
         console.out(text)
-        if report.best == nil, report.incomplete == nil {
+        // A shard with no start (fewer starts than shards) did its part: nothing.
+        if report.best == nil, report.incomplete == nil, report.shard == nil || !report.results.isEmpty {
             console.error("popsim: fit: no candidate could run on \(report.catalog): nothing was fitted")
             return .badInput
         }

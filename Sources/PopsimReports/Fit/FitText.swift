@@ -32,6 +32,10 @@ public enum FitText {
         if let why = r.incomplete { out.append("INCOMPLETE: \(why); the best so far is below") }
         out.append("")
         guard let best = r.best else {
+            if let shard = r.shard, r.results.isEmpty, r.incomplete == nil {
+                out.append("shard \(shard) holds none of the \(r.starts.count) starts: nothing to search here (fit --merge puts the shards together)")
+                return out
+            }
             out.append(r.incomplete == nil ? "no candidate could run on this catalog" : "stopped before any candidate was scored on every user")
             return out
         }
