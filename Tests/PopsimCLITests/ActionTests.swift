@@ -83,6 +83,12 @@ struct ActionTests: FolderFixture {
         try copy("Scenarios/jc-burst-of-three.jc-fifo.timeline", to: "s/burst.jc-fifo.timeline", in: dir)
         let passes = try action("check", in: dir, ["POPSIM_PATHS": "s/", "POPSIM_JUNIT": "report.xml"])
         #expect(passes.status == 0 && passes.stdout == "PASS: s/burst.json [jc-fifo]\n1 passed, 0 failed\n")
+        // Paths one a line, spaces kept, nothing globbed (issue 66, cause 24).
+        try copy("Scenarios/jc-burst-of-three.json", to: "UI Tests/b*.json", in: dir)
+        try copy("Scenarios/jc-burst-of-three.jc-fifo.timeline", to: "UI Tests/b*.jc-fifo.timeline", in: dir)
+        let spaced = try action("check", in: dir, ["POPSIM_PATHS": "UI Tests/b*.json\ns/\n", "POPSIM_JUNIT": "spaced.xml"])
+        #expect(spaced.status == 0 && spaced.stdout == "PASS: UI Tests/b*.json [jc-fifo]\nPASS: s/burst.json [jc-fifo]\n2 passed, 0 failed\n",
+                "\(spaced.stdout)\(spaced.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.xml").path))
         try Data("   0  enqueue  upgrade\n".utf8).write(to: dir.appendingPathComponent("s/burst.jc-fifo.timeline"))
         let fails = try action("check", in: dir, ["POPSIM_PATHS": "s/", "POPSIM_JUNIT": "report.xml"])

@@ -237,7 +237,7 @@ struct ReplayTests {
         let cases: [(String, String)] = [
             ("user,time,action,popup,value\nu1,0,enqueue,c,\n", "bad.csv:2:14: unknown popup \"c\""),
             ("user,time,action,popup,value\nu1,0,enqeue,a,\n", "bad.csv:2:6: expected one of enqueue, dismiss, press, set, suspend, resume, trigger, remove, clear, clearQueue, clearScreen, clearUpTo, push, pop, popToRoot, popTo, replace, pauseTimers, resumeTimers, shown, dismissed, dropped; got \"enqeue\"; did you mean 'enqueue'?"),
-            ("user,time,action,popup,value\nu1,10,enqueue,a,\nu1,5,enqueue,b,\n", "bad.csv:3:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5"),
+            ("user,time,action,popup,value\nu1,10,enqueue,a,\nu1,5,enqueue,b,\n", "bad.csv:3:4: expected a time no earlier than user \"u1\"\'s rows before it, got 5"),
             ("user,time,action,popup,value\nu1,1.5,enqueue,a,\n", "bad.csv:2:4: expected a time in integer milliseconds (other units: --time-unit s or iso8601), got \"1.5\""),
             ("uid,time,action\nu1,0,enqueue\n", "bad.csv:1:1: expected a column named 'user' in the header (or --columns user=NAME), got \"uid\", \"time\", \"action\""),
             ("user,time,action,popup,value\nu1,0,\"enqueue,a\n", "bad.csv:2:1: a quoted field is not closed before the end of the trace"),
@@ -459,7 +459,7 @@ struct ReplayPartitionTests {
         try bad.write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
         let e = try runPopsim(["replay", "bad.csv", "--catalog", "app.json", "--memory", "1"], in: dir, environment: ["TMPDIR": tmp.path])
         #expect(e.status == 2)
-        #expect(e.stderr.hasSuffix("bad.csv:4:1: expected a time no earlier than user \"u1\"\'s rows before it, got 5\n"))
+        #expect(e.stderr.hasSuffix("bad.csv:4:4: expected a time no earlier than user \"u1\"\'s rows before it, got 5\n"))
         #expect(e.stdout == "")
         let size = try runPopsim(["replay", "week.csv", "--catalog", "app.json", "--memory", "lots"], in: dir)
         #expect(size.status == 2 && size.stderr == "popsim: replay: --memory: expected a size like 256M (bytes, or K, M, G), got \"lots\"\n")
@@ -717,8 +717,8 @@ struct ReplayEdgeTests {
         let three = try runPopsim(["replay", "u.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "2"], in: dir)
         let four = try runPopsim(["replay", "u.csv", "--catalog", "c.json", "--max-errors", "5", "--format", "csv", "--jobs", "1"], in: dir)
         #expect(three.stdout == four.stdout && three.stderr == four.stderr)
-        #expect(three.stderr == "u.csv:40002:1: expected a time no earlier than user \"u0\"'s rows before it, got 50\n"
-                + "u.csv:40003:1: expected a time no earlier than user \"u0\"'s rows before it, got 80\n")
+        #expect(three.stderr == "u.csv:40002:4: expected a time no earlier than user \"u0\"'s rows before it, got 50\n"
+                + "u.csv:40003:4: expected a time no earlier than user \"u0\"'s rows before it, got 80\n")
     }
 
     /// Two workers gather a chunk while the next is indexed (`ReplayPass`): over several chunks,

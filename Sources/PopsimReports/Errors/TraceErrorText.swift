@@ -44,9 +44,10 @@ public enum TraceErrorText {
         case .notAPriority(let got):
             let names = ScenarioLoader.namedPriorities.map(\.0).joined(separator: ", ")
             return LoadProblem.expected("a priority (an integer from \(Int32.min) to \(Int32.max), or \(names))", got: JSONValue.quoted(got)).message
-        case .timeGoesBack(let user, let time):
+        case .timeGoesBack(let user, let time, let unit):
             // Without the row before (its time and line): the same words whichever worker, or partition, found it.
-            return LoadProblem.expected("a time no earlier than user \(JSONValue.quoted(user))'s rows before it", got: String(time)).message
+            return LoadProblem.expected("a time no earlier than user \(JSONValue.quoted(user))'s rows before it",
+                                        got: TraceTimeText.text(time, unit: unit)).message
         case .comesBack(let user):
             return LoadProblem.expected("the rows of user \(JSONValue.quoted(user)) together (--grouped)",
                                         got: "another row of it after other users' (leave out --grouped)").message

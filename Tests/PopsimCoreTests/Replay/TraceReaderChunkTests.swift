@@ -67,7 +67,7 @@ import PopsimTestSupport
         let whole = Self.read(bytes, chunk: bytes.count)
         #expect(whole.rows == 8)
         #expect(whole.users == ["u1", "ü", "u4"]) // u2 and u3 have a bad row
-        #expect(whole.errors == ["t.csv:7:14: unknown popup \"nope\"", "t.csv:9:1: expected a time no earlier than user \"u2\"\'s rows before it, got 3"])
+        #expect(whole.errors == ["t.csv:7:14: unknown popup \"nope\"", "t.csv:9:4: expected a time no earlier than user \"u2\"\'s rows before it, got 3"])
         for chunk in 1...40 {
             for workers in [1, 2, 3] {
                 let cut = Self.read(bytes, chunk: chunk, workers: workers)

@@ -71,7 +71,8 @@ extension UserGatherer {
             }
             if time < users[i].lastTime {
                 userErrors += 1
-                report(TraceError(file: decoder.file, location: location, problem: .timeGoesBack(user: String(decoding: user, as: UTF8.self), time: time)))
+                report(TraceError(file: decoder.file, location: location, problem: .timeGoesBack(user: String(decoding: user, as: UTF8.self), time: time,
+                                                                                                       unit: decoder.layout.timeUnit)))
                 markBad(i)
                 return
             }

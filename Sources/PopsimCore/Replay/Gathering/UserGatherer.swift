@@ -236,7 +236,7 @@ public struct UserGatherer {
     private mutating func add(_ d: TraceRowDecoder.Decoded, row: TraceRow, hash: UInt64) {
         if var boxes = outboxes {
             outboxes = nil
-            PartitionCodec.encodeRow(user: d.user, row: row.row, location: row.location(.user), time: d.time, entry: d.entry,
+            PartitionCodec.encodeRow(user: d.user, row: row.row, location: row.location(.time), time: d.time, entry: d.entry,
                                      values: values, into: &boxes[partition(hash)])
             outboxes = boxes
             return
@@ -259,8 +259,8 @@ public struct UserGatherer {
         }
         if d.time < u.pointee.lastTime {
             userErrors += 1
-            report(TraceError(file: decoder.file, location: row.location(.user),
-                              problem: .timeGoesBack(user: String(decoding: d.user, as: UTF8.self), time: d.time)))
+            report(TraceError(file: decoder.file, location: row.location(.time),
+                              problem: .timeGoesBack(user: String(decoding: d.user, as: UTF8.self), time: d.time, unit: decoder.layout.timeUnit)))
             markBad(i)
             return
         }

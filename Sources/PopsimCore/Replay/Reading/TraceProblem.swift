@@ -43,8 +43,9 @@ public enum TraceProblem: Sendable, Equatable {
     case notABoolean(variable: String, got: String)
     /// A `clearUpTo` value that is neither an integer nor a named priority.
     case notAPriority(got: String)
-    /// A row earlier than the user's rows before it.
-    case timeGoesBack(user: String, time: Int)
+    /// A row earlier than the user's rows before it (`unit`: the trace's, to write the time as
+    /// the row did).
+    case timeGoesBack(user: String, time: Int, unit: TraceLayout.TimeUnit)
     /// A user's row after other users', when the rows were said to be grouped by user.
     case comesBack(user: String)
 }
