@@ -133,6 +133,9 @@ struct ActionTests: FolderFixture {
         #expect(installed.stdout == folder + "\n")
         #expect(try String(contentsOf: dir.appendingPathComponent("github-path"), encoding: .utf8) == folder + "\n")
         #expect(try shell("'\(folder)/popsim'", in: dir) == "popsim 9.9.9\n")
+        // No version: the action's own tag's release (issue 66, cause 25).
+        let pinned = try action("install", in: dir, env.merging(["POPSIM_VERSION": "", "POPSIM_ACTION_REF": "v9.9.9"]) { $1 })
+        #expect(pinned.status == 0 && pinned.stdout == folder + "\n", "\(pinned.stderr)")
 
         // A tarball that does not match its sum, a version that is not one, a release not there.
         try Data("not a tarball".utf8).write(to: dir.appendingPathComponent("\(release)/\(name).tar.gz"))
