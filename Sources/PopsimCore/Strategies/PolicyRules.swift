@@ -142,6 +142,10 @@ struct PolicyRules: Sendable {
         if busyFor == .arrival { fields.append(.arrival) }
         if dedupe != .off && dedupeBy == .key { fields.append(.dedupeKey) }
         if popupLimits == .honour { fields += [.ttlMs, .maxShows] }
+        // A cap scoped to `key:` or `level:` reads the popups' keys or levels: lint must not call
+        // them ignored while they decide the run.
+        if caps.contains(where: { if case .key = $0.scope { true } else { false } }) { fields.append(.key) }
+        if !fields.contains(.level), caps.contains(where: { if case .level = $0.scope { true } else { false } }) { fields.append(.level) }
         var actions: [ActionKind] = []
         if remove == .honour { actions.append(.remove) }
         if clear != .ignore { actions.append(.clear) }
