@@ -195,7 +195,10 @@ struct ReplayPackTests {
         let json = String(decoding: good[offset..<(good.count - 28)], as: UTF8.self)
         #expect(json.contains("\"users\": 30, "))
         for (from, to) in [("\"users\": 30, ", "\"users\": 31, "), ("\"users\": 30, ", "\"users\": 29, "),
-                           ("\"maxErrors\": 0", "\"maxErrors\": 9223372036854775807"), ("\"unmapped\": {}", "\"unmapped\": {\"x\": 1, \"x\": 2}")] {
+                           ("\"maxErrors\": 0", "\"maxErrors\": 9223372036854775807"), ("\"unmapped\": {}", "\"unmapped\": {\"x\": 1, \"x\": 2}"),
+                           // Counts no replay that ended well writes (issue 66, cause 10).
+                           ("\"badRows\": 0", "\"badRows\": 5"), ("\"skippedUsers\": 0", "\"skippedUsers\": 99999999"),
+                           ("\"unmapped\": {}", "\"unmapped\": {\"x\": 99999999}")] {
             let forged = Array(json.replacingOccurrences(of: from, with: to).utf8)
             let pack = Array(good[0..<offset]) + forged + TracePack.footer(offset: offset, length: forged.count, checksum: TracePack.Checksum.of(forged))
             try Data(pack).write(to: dir.appendingPathComponent("f.pack"))

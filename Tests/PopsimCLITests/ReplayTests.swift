@@ -689,6 +689,11 @@ struct ReplayEdgeTests {
         let merged = try runPopsim(["replay", "--merge", "s.json"], in: dir)
         #expect(merged.status == 2)
         #expect(merged.stderr == "s.json: not a replay report (popsim replay --format json writes one)\n")
+        // Counts that do not go together: more shown than requested (issue 66, cause 10).
+        #expect(json.contains("\"requests\": 2,"), "\(json)")
+        try write(json.replacingOccurrences(of: "\"requests\": 2,", with: "\"requests\": 0,"), "s.json", in: dir)
+        let shownPastRequests = popsimInProcess(["replay", "--merge", dir.appendingPathComponent("s.json").path])
+        #expect(shownPastRequests.status == 2 && shownPastRequests.stderr.hasSuffix("s.json: not a replay report (popsim replay --format json writes one)\n"))
     }
 
     @Test func negativeTimesKeepTheirAnswers() throws {

@@ -185,11 +185,33 @@ public enum FitJSON {
         guard Set(results.map(\.start)).count == results.count, results.count == first.starts.count || reports.contains(where: { $0.incomplete != nil }) else {
             return .failure(ReplayJSON.Problem(message: "the shards do not hold every start of the fit once"))
         }
+        for r in results where r.start < first.starts.count {
+            guard r.finalists.allSatisfy({ belongs($0.candidate, to: first.starts[r.start]) }) else {
+                return .failure(ReplayJSON.Problem(message: "start \(r.start) (\(first.starts[r.start])) lists a model of another start"))
+            }
+        }
         var merged = FitReport(trace: first.trace, traceDigest: first.traceDigest, catalog: first.catalog, catalogDigest: first.catalogDigest,
                                settings: first.settings, shard: nil, users: first.users, fitUsers: first.fitUsers, testUsers: first.testUsers,
                                holdout: first.holdout, seed: first.seed, budget: first.budget, starts: first.starts,
                                searchedStarts: first.searchedStarts, results: results)
         merged.incomplete = reports.compactMap(\.incomplete).first
         return .success(merged)
+    }
+
+    /// Whether `candidate` is a model of the start labelled `label`: the start's strategy (`fg`;
+    /// `exec:…` and `--strategy` starts by their whole label), and each setting the label fixes
+    /// (`policy busy=preempt`), a setting left out being the option's default. A forged shard
+    /// listing `policy:order=lifo` under its `fg` start would be merged as the fit otherwise.
+    static func belongs(_ candidate: FitCandidate, to label: String) -> Bool {
+        if candidate.label == label { return true }
+        let words = label.split(separator: " ").map(String.init)
+        guard let strategy = words.first, candidate.strategy == strategy else { return false }
+        for fixed in words.dropFirst() {
+            let pair = fixed.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { return false }
+            let fallback = StrategyRegistry.entry(named: strategy)?.option(named: pair[0])?.defaultValue.description
+            guard (candidate.value(pair[0]) ?? fallback) == pair[1] else { return false }
+        }
+        return true
     }
 }

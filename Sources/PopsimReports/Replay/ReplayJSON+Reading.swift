@@ -151,6 +151,10 @@ extension ReplayJSON {
                     t.unsettledUsers = first
                 }
             }
+            // What a replay counts together stays together (a forged shard with more shown than
+            // requested merged as read): a wait per request shown, a user at most once.
+            guard t.shown <= t.requests, t.waits.count == t.shown, t.agreeing <= t.users, t.unsettled <= t.users,
+                  t.failures.allSatisfy({ $0 <= t.users }) else { return nil }
             return (label, t)
         }
 

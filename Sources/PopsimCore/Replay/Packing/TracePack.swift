@@ -234,8 +234,13 @@ public enum TracePack {
                       case .string(let hex) = parts[1].value.kind, let checksum = UInt64(hex, radix: 16) else { return nil }
                 blocks.append(Block(bytes: size, checksum: checksum))
             }
-            // A pack holds one user at least (a replay of none writes none).
-            guard users > 0, !blocks.isEmpty else { return nil }
+            // A pack holds one user at least (a replay of none writes none). Its counts are what
+            // a replay that ended well read: bad rows within `maxErrors`, every count within the
+            // rows, a user a row at least, a block a user at least (a forged count is printed and
+            // merged as read otherwise).
+            let unmappedRows = unmapped.reduce(0) { $0 + $1.rows }
+            guard users > 0, !blocks.isEmpty, blocks.count <= users, users <= rows, badRows <= maxErrors, badRows <= rows,
+                  userErrors <= rows, skippedUsers <= rows, unmappedRows <= rows else { return nil }
             return Manifest(trace: trace, traceBytes: traceBytes, traceDigest: traceDigest, catalogDigest: catalogDigest, reading: reading,
                             maxErrors: maxErrors, rows: rows, badRows: badRows, userErrors: userErrors, skippedUsers: skippedUsers,
                             hasProduction: hasProduction, hasTriggers: hasTriggers, unmapped: unmapped, users: users, blocks: blocks)
