@@ -88,6 +88,36 @@ struct ReplayHostileTests {
         #expect(root.status == 2 && root.stderr == "popsim: replay: --save: expected a folder for the saved users, not the root of the file system\n")
     }
 
+    /// `--save` never writes a saved user over one of the command's inputs, and a stash of
+    /// disagreeing users that cannot be kept stops the replay before any user is saved (issue 66,
+    /// cause 5).
+    @Test func saveNeverReplacesAnInputNorSavesHalf() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        // The catalog is named as the first saved user would be.
+        let catalog = dir.appendingPathComponent("out/1-u1.jc-lifo.json")
+        try ReplayTests.catalog.write(to: catalog, atomically: true, encoding: .utf8)
+        try ReplayTests.trace.write(to: dir.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        let output = popsimInProcess(["replay", dir.appendingPathComponent("t.csv").path, "--catalog", catalog.path, "--strategy", "jc-lifo",
+                                      "--save", dir.appendingPathComponent("out").path])
+        #expect(output.status == 2)
+        #expect(output.stderr == "\(catalog.path): cannot save a user there: it is one of the command's inputs (--save never replaces one)\n", "\(output.stderr)")
+        #expect(try String(contentsOf: catalog, encoding: .utf8) == ReplayTests.catalog)
+        // A file-size limit the stash of disagreeing users runs into: nothing saved, the stash named.
+        try ReplayTests.catalog.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        var rows = "user,time,action,popup,value\n"
+        for u in 0..<200 { rows += "u\(u),100,enqueue,a,\nu\(u),100,enqueue,b,\nu\(u),100,shown,b,\n" }
+        try rows.write(to: dir.appendingPathComponent("many.csv"), atomically: true, encoding: .utf8)
+        let limited = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                     ["-c", "ulimit -f 8; exec '\(popsimExecutable().path)' replay many.csv --catalog c.json --strategy jc-lifo --save saved"],
+                                     in: dir, environment: ["TMPDIR": dir.path])
+        #expect(limited.status == 2, "\(limited.stderr)")
+        #expect(limited.stderr.contains("cannot keep the users who disagree with production until the replay ends (a temporary file)"), "\(limited.stderr)")
+        #expect(!limited.stderr.contains("temporary partition of the trace"))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("saved").path)) ?? []).isEmpty)
+    }
+
     /// An output never replaces an input: `--output` naming the trace, the catalog, or a link or
     /// hard link to one is refused before anything runs; the file is untouched. `run`, `compare`,
     /// `check --junit` and `gen` alike.

@@ -127,7 +127,7 @@ enum FitCommand {
             // The users first: a catalog is written only when everything else was.
             if let dir = args.value("save"), let data {
                 try FitSave.write(best, users: data.1, data: data.0, report: report, catalogBytes: catalogBytes,
-                                  strategies: modelStrategies(strategies), limits: limits, to: dir)
+                                  strategies: modelStrategies(strategies), limits: limits, to: dir, inputs: OutputGuard.inputs(args))
             }
             if let path = args.value("output") {
                 try writeCatalog(best, report: report, catalogBytes: catalogBytes, strategies: modelStrategies(strategies), to: path)

@@ -6,7 +6,7 @@ import PopsimReports
 /// `check` runs them as they are.
 enum FitSave {
     static func write(_ best: FitSearch.Finalist, users: [Replayer.User], data: FitData, report: FitReport, catalogBytes: [UInt8], strategies: StrategySet,
-                      limits: RunLimits, to dir: String) throws(PopsimError) {
+                      limits: RunLimits, to dir: String, inputs: [String]) throws(PopsimError) {
         let configuration = try RunConfiguration.resolve(data.catalog, strategy: best.candidate.strategy, overrides: best.candidate.overrides,
                                                          strategies: strategies)
         let column = Replayer.Column(label: best.candidate.label, configuration: configuration, catalog: data.catalog)
@@ -24,7 +24,7 @@ enum FitSave {
             }
             for (_, run) in runs {
                 guard let text = ReplaySave.disagreement(root, run, column, trace: report.trace, row: user.firstRow) else { continue }
-                try ReplaySave.write(text, to: ReplaySave.stem(dir, user.ref, column, strategies: strategies) + ".production.json")
+                try ReplaySave.write(text, to: ReplaySave.stem(dir, user.ref, column, strategies: strategies) + ".production.json", inputs: inputs)
             }
         }
     }

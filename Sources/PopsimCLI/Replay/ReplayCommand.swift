@@ -59,7 +59,8 @@ enum ReplayCommand {
         // `--save DIR`: the catalog's tree to write users from, and where disagreeing users wait.
         let save = try args.value("save").map { (dir) throws(PopsimError) -> (dir: String, root: JSONValue, disagreements: SavedDisagreements) in
             let root = try ReplaySave.catalogRoot(catalogBytes, path: catalogPath)
-            return (dir, root, try SavedDisagreements(root: root, columns: columns, strategies: set, dir: dir, trace: packed?.manifest.trace ?? tracePath, folder: folder))
+            return (dir, root, try SavedDisagreements(root: root, columns: columns, strategies: set, dir: dir, trace: packed?.manifest.trace ?? tracePath, folder: folder,
+                                                     inputs: OutputGuard.inputs(args)))
         }
         let replayer = Replayer(catalog: catalog, columns: columns, limits: guards.limits, file: tracePath)
         var pass = ReplayPass(ReplayPass.Settings(
@@ -126,8 +127,10 @@ enum ReplayCommand {
             report.sweepValues = columns.map(\.values)
         }
         if let save {
+            try save.disagreements.check()
             try ReplaySave.makeFolder(save.dir)
-            try ReplaySave.writeFailures(pass.kept(in: tallies), report: report, root: save.root, columns: columns, strategies: set, to: save.dir)
+            try ReplaySave.writeFailures(pass.kept(in: tallies), report: report, root: save.root, columns: columns, strategies: set, to: save.dir,
+                                         inputs: save.disagreements.inputs)
             try save.disagreements.write(hasProduction: report.hasProduction)
         }
         let written = RunCommand.emit(try render(report, format: format, console: console, args: args), to: args.value("output"), console: &console)

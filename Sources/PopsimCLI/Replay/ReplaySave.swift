@@ -53,10 +53,16 @@ enum ReplaySave {
     /// Writes a saved user's file: only ever a regular file of `DIR` (its name comes from a user
     /// id, which an outsider chooses): a link, a folder, a device or a FIFO already under that
     /// name is an error, never followed or written through (issue 41).
-    static func write(_ text: String, to target: String) throws(PopsimError) {
+    /// A file of that name that is one of the command's `inputs` (by device and inode: a catalog
+    /// or a trace named like a saved user) is an error too, never replaced.
+    static func write(_ text: String, to target: String, inputs: [String] = []) throws(PopsimError) {
         if let info = System.fileInfo(target, followLinks: false), info.kind != .regular {
             throw PopsimError.io(path: target, reason: "cannot save a user there: "
                                  + (info.kind == .symlink ? "it is a link" : "it is not a regular file") + " (--save writes only regular files of its folder)")
+        }
+        if let info = System.fileInfo(target),
+           inputs.contains(where: { input in System.fileInfo(input).map { $0.device == info.device && $0.inode == info.inode } ?? false }) {
+            throw PopsimError.io(path: target, reason: "cannot save a user there: it is one of the command's inputs (--save never replaces one)")
         }
         do {
             try FileIO.writeAtomically(text, to: target)
@@ -67,14 +73,14 @@ enum ReplaySave {
 
     /// Writes the first users named for a failing property.
     static func writeFailures(_ kept: [(column: Int, user: ReplayTally.UserRef, run: Replayer.Run)], report: ReplayReport, root: JSONValue,
-                              columns: [Replayer.Column], strategies: StrategySet, to dir: String) throws(PopsimError) {
+                              columns: [Replayer.Column], strategies: StrategySet, to dir: String, inputs: [String]) throws(PopsimError) {
         var written = Set<String>()
         for k in kept.sorted(by: { ($0.user.row, $0.column) < ($1.user.row, $1.column) }) {
             let failing = zip(report.properties, k.run.failed).filter(\.1).map(\.0)
             let target = stem(dir, k.user, columns[k.column], strategies: strategies) + ".json"
             guard written.insert(target).inserted else { continue }
             try write(text(root, k.run, columns[k.column], trace: report.trace, row: k.user.row, note: "fails: " + failing.joined(separator: "; "),
-                           expect: nil), to: target)
+                           expect: nil), to: target, inputs: inputs)
         }
     }
 
@@ -106,14 +112,24 @@ final class SavedDisagreements: Sendable {
     private let strategies: StrategySet
     private let dir: String
     private let trace: String
+    /// The command's inputs: never written over (`ReplaySave.write`).
+    let inputs: [String]
 
-    init(root: JSONValue, columns: [Replayer.Column], strategies: StrategySet, dir: String, trace: String, folder: String) throws(PopsimError) {
+    init(root: JSONValue, columns: [Replayer.Column], strategies: StrategySet, dir: String, trace: String, folder: String,
+         inputs: [String]) throws(PopsimError) {
         kept = System.Locked(Kept(store: try TracePartitions(count: 1, folder: folder)))
         self.root = root
         self.columns = columns
         self.strategies = strategies
         self.dir = dir
         self.trace = trace
+        self.inputs = inputs
+    }
+
+    /// Throws when a disagreeing user could not be kept (a full temporary folder, a file-size
+    /// limit): before any user is written to `DIR`, so a replay that stops writes none.
+    func check() throws(PopsimError) {
+        if let failure = kept.withLock({ $0.failure }) { throw failure }
     }
 
     deinit { kept.withLock { $0.store.close() } }
@@ -129,7 +145,8 @@ final class SavedDisagreements: Sendable {
                 try k.store.append(0, bytes)
                 k.files.append((path, bytes.count))
             } catch {
-                k.failure = error
+                k.failure = .io(path: dir, reason: "cannot keep the users who disagree with production until the replay ends (a temporary file): "
+                                + System.lastError + "; nothing was saved")
             }
         }
     }
@@ -158,7 +175,7 @@ final class SavedDisagreements: Sendable {
                 var used = 0
                 while failed == nil, next < files.count, pending.count - used >= files[next].bytes {
                     let text = String(decoding: pending[used..<used + files[next].bytes], as: UTF8.self)
-                    do throws(PopsimError) { try ReplaySave.write(text, to: files[next].path) } catch { failed = error }
+                    do throws(PopsimError) { try ReplaySave.write(text, to: files[next].path, inputs: inputs) } catch { failed = error }
                     used += files[next].bytes
                     next += 1
                 }
