@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PopsimCLI", targets: ["PopsimCLI"]),
         // `swift package popsim …` in a package that depends on this one (docs/install.md).
         .plugin(name: "PopsimPlugin", targets: ["PopsimPlugin"]),
+        .plugin(name: "PopsimCheckPlugin", targets: ["PopsimCheckPlugin"]),
     ],
     targets: [
         // The core uses `System.Locked` (a mutex) of PopsimSystem, and nothing else of it.
@@ -35,6 +36,13 @@ let package = Package(
                 intent: .custom(verb: "popsim", description: "Run popsim in this package's folder (check, run, explore, …)."),
                 permissions: [.writeToPackageDirectory(reason: "popsim writes goldens (check --update) and reports (--out) where you say.")]
             ),
+            dependencies: ["popsim"]
+        ),
+        // `check` without write permission: CI checks an app's goldens without
+        // --allow-writing-to-package-directory (docs/install.md).
+        .plugin(
+            name: "PopsimCheckPlugin",
+            capability: .command(intent: .custom(verb: "popsim-check", description: "Check this package's popsim goldens (read-only: no --update).")),
             dependencies: ["popsim"]
         ),
         .target(name: "PopsimTestSupport", dependencies: ["PopsimCore", "PopsimReports", "PopsimCLI", "PopsimSystem"]),

@@ -16,6 +16,9 @@ struct PopsimPlugin: CommandPlugin {
         process.executableURL = tool.url
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
+        // popsim's hints (`… --update`) name the plug-in's form, which its user has.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["POPSIM_INVOCATION": "swift package --allow-writing-to-package-directory popsim"]) { $1 }
         try process.run()
         process.waitUntilExit()
         // popsim has said what went wrong on its own standard error; its exit code is kept.

@@ -50,6 +50,10 @@ enum CheckCommand {
         let runner = CheckRunner(only: only, overrides: args.all("option"), limits: guards.limits,
                                  maxBytes: guards.maxBytes, strategies: strategies)
         var outcomes = StopRequest.stoppable { runner.run(paths, jobs: jobs, progress: console.progressLine()) }
+        // Run through the SwiftPM plug-in: its hints name the plug-in's form.
+        if let invocation = console.environment["POPSIM_INVOCATION"].map(TerminalText.safe), !invocation.isEmpty {
+            for i in outcomes.indices { outcomes[i].invocation = invocation }
+        }
         let stopped = StopRequest.requested.map { $0.text(timeout: guards.timeout) }
         var outcome = ExitCode.success
         var passed = 0, failed = 0, skipped = 0, xfailed = 0

@@ -47,6 +47,9 @@ public struct CheckOutcome: Sendable, Equatable {
     public var goldenMissing = false
     /// How long the check took, in milliseconds (JUnit's `time`; nothing else prints it).
     public var elapsedMs = 0
+    /// How its user runs popsim, for the commands its hints name: `popsim`, or the SwiftPM
+    /// plug-in's form (`POPSIM_INVOCATION`, which the plug-ins set).
+    public var invocation = "popsim"
 
     /// What every report names the timeline by: its golden's label (the strategy's name when
     /// there is none: a scenario that did not load has neither).

@@ -63,7 +63,7 @@ public enum CheckReport {
 
     static func missingAdvice(_ o: CheckOutcome) -> String {
         "no expected timeline \(o.goldenPath ?? ""): record one with "
-            + "'popsim check \(o.scenario) --strategy \(o.recordStrategy ?? o.strategy ?? "<name>")\(o.recordArguments) --update' and review it"
+            + "'\(o.invocation) check \(o.scenario) --strategy \(o.recordStrategy ?? o.strategy ?? "<name>")\(o.recordArguments) --update' and review it"
     }
 
     /// The commands that record the timelines of the outcomes that differ or have none (what
@@ -81,7 +81,8 @@ public enum CheckReport {
             if scenarios[strategy] == nil { order.append(strategy) }
             if !(scenarios[strategy]?.contains(o.scenario) ?? false) { scenarios[strategy, default: []].append(o.scenario) }
         }
-        return order.map { s in "popsim check " + (scenarios[s] ?? []).map(shellWord).joined(separator: " ") + s + " --update" }
+        let invocation = outcomes.first?.invocation ?? "popsim"
+        return order.map { s in invocation + " check " + (scenarios[s] ?? []).map(shellWord).joined(separator: " ") + s + " --update" }
     }
 
     /// The lines that end a failing check when `--update` would settle some of it (Jest's "run
