@@ -6,13 +6,14 @@ import PopsimReports
 /// [--format text|json]`: runs the variants of each scenario's uncertain arrivals and judges its
 /// `expect` in each (docs/cli.md).
 ///
-/// Contract: the variants are all of them when they fit `--budget` (default 10,000), else a
+/// Contract: the variants are all of them when they fit `--budget` (default 10,000, fewer for a
+/// scenario whose runs are long: `ExploreBudget`, said in the report), else a
 /// seeded sample with both ends of every window; per strategy × property, holds in all, or fails
 /// in K with the smallest counterexample. The same input, seed and options print the same bytes
 /// with any `--jobs`. Exit 0 when every property holds in every variant run, 1 when one fails, 2
 /// for bad usage or input.
 enum ExploreCommand {
-    static let defaultBudget = 10_000
+    static let defaultBudget = ExploreBudget.standard
     static let defaultSeed: UInt64 = 1
     /// A billion variants at about 100,000 a second is three hours a core: beyond, shard it.
     static let maxBudget = 1_000_000_000
@@ -62,8 +63,18 @@ enum ExploreCommand {
         var strategies = strategies
         var digest = ""
         let scenario = try ScenarioSource.load(path, maxBytes: guards.maxBytes, strategies: &strategies) { digest = sha256Hex($0.copy) }
+        // No --budget: the default, lowered for a scenario whose runs are long (and said so).
+        var budget = budget, lowered: ExploreReport.Lowered?
+        if args.value("budget") == nil {
+            let bounded = ExploreBudget.variants(for: scenario, strategies: try Self.strategies(args, scenario, strategies).count)
+            if bounded < budget {
+                lowered = ExploreReport.Lowered(budget: bounded, from: budget)
+                budget = bounded
+            }
+        }
         var (outcomes, report) = try explore(scenario, args: args, budget: budget, seed: seed, jobs: jobs, shard: shard,
                                              limits: guards.limits, strategies: strategies, progress: console.progressLine())
+        report.lowered = lowered
         report.exploration = identity(of: report, scenarioDigest: digest, scenario: scenario, budget: budget, strategies: strategies)
         if outcomes.contains(where: \.stopped) {
             report.incomplete = (StopRequest.requested ?? .timedOut).text(timeout: guards.timeout)

@@ -35,6 +35,7 @@ extension ExploreReport {
                   shard: Self.string(o["shard"]), strategies: strategies)
         incomplete = Self.string(o["incomplete"])
         exploration = Self.string(o["exploration"])
+        if let budget = Self.count(o["budget"]), let from = Self.count(o["defaultBudget"]), budget < from { lowered = Lowered(budget: budget, from: from) }
     }
 
     /// The shards of one exploration as its unsharded report: counts add up; each property's

@@ -23,6 +23,18 @@ public struct ExploreReport: Sendable, Equatable {
     /// Why the exploration stopped before every variant was run (`timed out after 600 s`,
     /// `stopped by SIGINT`); nil when it ran them all. Its verdicts cover the variants run.
     public var incomplete: String?
+    /// The default budget lowered for this scenario (`ExploreBudget`): the variants a strategy
+    /// runs, and what it would have been; nil when `--budget` was given or nothing was lowered.
+    public var lowered: Lowered?
+
+    public struct Lowered: Sendable, Equatable {
+        public var budget: Int
+        public var from: Int
+        public init(budget: Int, from: Int) {
+            self.budget = budget
+            self.from = from
+        }
+    }
 
     public struct Strategy: Sendable, Equatable {
         public var name: String
@@ -81,6 +93,10 @@ public struct ExploreReport: Sendable, Equatable {
         var out = "\(TerminalText.safe(file)): \(run) variant\(run == 1 ? "" : "s") of \(possibleText) "
             + (exhaustive ? "(exhaustive" : "(sampled, seed \(seed); both ends of every window")
             + (shard.map { "; shard \($0)" } ?? "") + ")\n"
+        if let lowered {
+            out += "budget: \(lowered.budget) variants a strategy, not the default \(lowered.from): this scenario's runs are long "
+                + "(the default keeps an exploration to a few seconds); --budget \(lowered.from) asks for them all\n"
+        }
         if let incomplete {
             out += "INCOMPLETE: \(incomplete); the verdicts below cover the variants run\n"
         }
@@ -118,6 +134,10 @@ public struct ExploreReport: Sendable, Equatable {
         if let exploration { out.add("exploration", exploration) }
         if let shard { out.add("shard", shard) }
         if let incomplete { out.add("incomplete", incomplete) }
+        if let lowered {
+            out.add("budget", lowered.budget)
+            out.add("defaultBudget", lowered.from)
+        }
         let items = strategies.map { st in
             var strategy = JSONObjectWriter()
             strategy.add("strategy", st.name)
