@@ -11,7 +11,7 @@ struct FitTrace {
     var skippedUsers = 0
     var digest = ""
     var sawShown = false
-    var unmapped: [String: Int] = [:]
+    var unmapped = UnmappedEvents()
     var warnings: [TraceWarning] = []
 
     /// Reads `path` (`-`: standard input); stops at the first bad row past `maxErrors`.

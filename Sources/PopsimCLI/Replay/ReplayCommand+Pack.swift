@@ -30,10 +30,14 @@ extension ReplayCommand {
     /// takes it from the manifest; `users` and `blocks` are the pack writer's to set).
     static func reading(_ pass: ReplayPass, source: TraceSource, path: String, layout: TraceLayout, maxErrors: Int,
                         catalogDigest: String) -> TracePack.Manifest {
-        TracePack.Manifest(trace: path, traceBytes: source.bytes, traceDigest: source.digest.text, catalogDigest: catalogDigest,
-                           reading: readingLines(layout), maxErrors: maxErrors, rows: pass.rows, badRows: pass.errors.count - pass.userErrors,
-                           userErrors: pass.userErrors, skippedUsers: pass.skippedUsers, hasProduction: pass.sawShown,
-                           hasTriggers: pass.sawTrigger, unmapped: pass.unmapped.map { ($0.key, $0.value) }, users: 0, blocks: [])
+        let unmapped = pass.unmapped
+        var manifest = TracePack.Manifest(trace: path, traceBytes: source.bytes, traceDigest: source.digest.text, catalogDigest: catalogDigest,
+                                          reading: readingLines(layout), maxErrors: maxErrors, rows: pass.rows,
+                                          badRows: pass.errors.count - pass.userErrors, userErrors: pass.userErrors, skippedUsers: pass.skippedUsers,
+                                          hasProduction: pass.sawShown, hasTriggers: pass.sawTrigger,
+                                          unmapped: unmapped.counts.map { ($0.key, $0.value) }, users: 0, blocks: [])
+        manifest.unmappedUnlisted = unmapped.unlisted
+        return manifest
     }
 
     /// `--pack FILE`: where to write the pack, checked before anything is read.

@@ -120,6 +120,7 @@ enum ReplayCommand {
                                                                 maxBytes: guards.maxBytes) : ""
         report.hasTriggers = reading.hasTriggers
         report.unmapped = ReplayReport.unmapped(Dictionary(reading.unmapped.map { ($0.event, $0.rows) }, uniquingKeysWith: +))
+        report.unmappedUnlisted = reading.unmappedUnlisted
         report.groups = pass.settings.replayer.groups.all
         report.sweep = sweep.names
         if !sweep.isEmpty {
@@ -188,11 +189,12 @@ enum ReplayCommand {
                        + "--max-errors skips a few bad rows, not the rest of the file; close the quote")
         }
         if !sharded, tallies.columns.allSatisfy({ $0.users == 0 }) {
-            let unmapped = ReplayReport.unmapped(pass.unmapped)
+            let unmapped = ReplayReport.unmapped(pass.unmapped.counts), unlisted = pass.unmapped.unlisted
+            let names = unmapped.isEmpty ? "\(unlisted) rows of more than \(UnmappedEvents.listed) event names"
+                : unmapped.prefix(5).map { "\(TerminalText.safe($0.event)) \($0.rows)" }.joined(separator: ", ") + (unmapped.count > 5 ? ", …" : "")
             let why = rows > 0 ? "every user was left out with a bad row (\(pass.skippedUsers) users, \(rows) rows)"
-                : unmapped.isEmpty ? "the trace has no rows"
-                : "no row's event is mapped (\(unmapped.prefix(5).map { "\(TerminalText.safe($0.event)) \($0.rows)" }.joined(separator: ", "))"
-                    + (unmapped.count > 5 ? ", …" : "") + "): map them with --event NAME=MEANING or --mapping"
+                : pass.unmapped.isEmpty ? "the trace has no rows"
+                : "no row's event is mapped (\(names)): map them with --event NAME=MEANING or --mapping"
             return .io(path: path, reason: "no user was replayed: \(why)")
         }
         guard left > rows - left else { return nil }

@@ -70,7 +70,7 @@ struct ReplayPass {
     var sawShown: Bool { workers.contains { $0.gatherer.sawShown } }
     var sawTrigger: Bool { workers.contains { $0.gatherer.sawTrigger } }
     /// Rows skipped as unmapped events, by event name, over every worker.
-    var unmapped: [String: Int] { workers.reduce(into: [:]) { all, w in all.merge(w.gatherer.unmapped, uniquingKeysWith: +) } }
+    var unmapped: UnmappedEvents { workers.reduce(into: UnmappedEvents()) { all, w in all.merge(w.gatherer.unmapped) } }
     var oversized: [(bytes: Int, user: String?)] { workers.flatMap(\.oversized) }
 
     var tallies: ReplayTallies {

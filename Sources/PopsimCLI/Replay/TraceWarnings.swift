@@ -9,13 +9,13 @@ enum TraceWarnings {
     static func check(_ gatherers: [UserGatherer], catalog: Scenario, layout: TraceLayout) -> [TraceWarning] {
         var settings: [(variable: Int, value: StateValue, rows: Int)] = []
         var mapped: [Int] = Array(repeating: 0, count: layout.mapping.events.count)
-        var unmapped: [String: Int] = [:]
+        var unmapped = UnmappedEvents()
         for g in gatherers {
             settings += g.settingsSeen
             for (i, n) in g.mappedRows.enumerated() where i < mapped.count { mapped[i] &+= n }
-            unmapped.merge(g.unmapped, uniquingKeysWith: &+)
+            unmapped.merge(g.unmapped)
         }
-        return TraceWarning.check(catalog: catalog, mapping: layout.mapping, settings: settings, mappedRows: mapped, unmapped: unmapped)
+        return TraceWarning.check(catalog: catalog, mapping: layout.mapping, settings: settings, mappedRows: mapped, unmapped: unmapped.counts)
     }
 
     /// Says `warnings` on stderr; under `strict`, as errors, and returns exit 2 (else nil: go on).

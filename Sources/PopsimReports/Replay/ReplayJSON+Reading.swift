@@ -73,7 +73,12 @@ extension ReplayJSON {
                     guard let n = count(n), counts[name] == nil else { return nil }
                     counts[name] = n
                 }
+                guard counts.count <= UnmappedEvents.listed else { return nil }
                 report.unmapped = ReplayReport.unmapped(counts)
+            }
+            if let v = m["unmappedUnlisted"] {
+                guard let n = count(v), report.unmapped.isEmpty else { return nil }
+                report.unmappedUnlisted = n
             }
             if let v = m["triggers"] {
                 guard case .bool(let b) = v.kind else { return nil }

@@ -17,6 +17,7 @@ public enum ReplayJSON {
                     ("properties", arr(r.properties.map(str))), ("production", JSONValue(.bool(r.hasProduction), at: at)),
                     ("triggers", JSONValue(.bool(r.hasTriggers), at: at))]
         if !r.unmapped.isEmpty { members.append(("unmapped", obj(r.unmapped.sorted { $0.event < $1.event }.map { ($0.event, int($0.rows)) }))) }
+        if r.unmappedUnlisted > 0 { members.append(("unmappedUnlisted", int(r.unmappedUnlisted))) }
         if !r.sweep.isEmpty { members.append(("sweep", arr(r.sweep.map(str)))) }
         var columns = [tally("production", r.tallies.production)]
         for (c, (label, t)) in zip(r.labels, r.tallies.columns).enumerated() {

@@ -30,7 +30,8 @@ public enum ReplayMerge {
             }
             guard r.rows == merged.rows, r.badRows == merged.badRows, r.hasProduction == merged.hasProduction,
                   r.hasTriggers == merged.hasTriggers,
-                  r.unmapped.elementsEqual(merged.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows }) else {
+                  r.unmapped.elementsEqual(merged.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows }),
+                  r.unmappedUnlisted == merged.unmappedUnlisted else {
                 return .failure(Problem(message: "\(path) read the trace differently than \(paths[0]) (other --columns, --time-unit or --max-errors?)"))
             }
         }

@@ -31,6 +31,9 @@ public struct ReplayReport: Sendable, Equatable {
     /// Rows skipped for an event name the mapping does not name, per name: the most first, then
     /// by name (every shard finds the same).
     public var unmapped: [(event: String, rows: Int)] = []
+    /// Rows of unmapped events whose names are not listed: more names than `UnmappedEvents`
+    /// keeps (then `unmapped` is empty).
+    public var unmappedUnlisted = 0
     /// Whether the trace has `trigger` rows (a strategy that shows only when asked needs them).
     public var hasTriggers = true
     /// With `--sweep`: the swept names, and per column its strategy and the values it ran with.
@@ -65,6 +68,10 @@ public struct ReplayReport: Sendable, Equatable {
     /// The header's words for the rows skipped as unmapped events: `; 120 rows of unmapped
     /// events skipped: app_open 100, purchase 20`, at most five names.
     public var unmappedWords: String {
+        if unmappedUnlisted > 0 {
+            return "; \(unmappedUnlisted) rows of unmapped events skipped (more than \(UnmappedEvents.listed) event names, or names over "
+                + "\(UnmappedEvents.longestName) bytes: not listed)"
+        }
         guard !unmapped.isEmpty else { return "" }
         let total = unmapped.reduce(0) { $0 &+ $1.rows }
         let names = unmapped.prefix(5).map { "\($0.event) \($0.rows)" }.joined(separator: ", ")
@@ -83,7 +90,7 @@ public struct ReplayReport: Sendable, Equatable {
             && a.userErrors == b.userErrors && a.skippedUsers == b.skippedUsers && a.properties == b.properties && a.labels == b.labels
             && a.tallies == b.tallies && a.hasProduction == b.hasProduction && a.hasTriggers == b.hasTriggers && a.sweep == b.sweep
             && a.bases == b.bases && a.sweepValues == b.sweepValues && a.groups == b.groups && a.settings == b.settings
-            && a.unmapped.elementsEqual(b.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows })
+            && a.unmapped.elementsEqual(b.unmapped, by: { $0.event == $1.event && $0.rows == $1.rows }) && a.unmappedUnlisted == b.unmappedUnlisted
     }
 
     /// The table every text format draws: a header row, then one row per figure

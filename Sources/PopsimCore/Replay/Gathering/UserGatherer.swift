@@ -46,8 +46,8 @@ public struct UserGatherer {
     /// Whether one of its rows (any shard's) is a `trigger`.
     public private(set) var sawTrigger = false
     /// Rows skipped for an event name the mapping does not name, by that name (any shard's:
-    /// what the trace holds, like its bad rows).
-    public private(set) var unmapped: [String: Int] = [:]
+    /// what the trace holds, like its bad rows), bounded.
+    public private(set) var unmapped = UnmappedEvents()
     /// Rows read per setting (by its id in `values`) and per mapped event (by its index in the
     /// mapping): what `TraceWarning` checks the catalog's conditions and the mapping against.
     /// Every row is decoded by one worker only, whatever the shard, so workers' counts add up.
@@ -198,7 +198,7 @@ public struct UserGatherer {
             decodeFailure = nil
             let userBytes = row[.user]
             if case .unmappedEvent(let name)? = failure?.problem {
-                unmapped[name, default: 0] += 1
+                unmapped.add(name)
                 if inShard { shardRows -= 1 }
                 return
             }

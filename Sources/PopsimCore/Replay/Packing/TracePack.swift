@@ -123,6 +123,8 @@ public enum TracePack {
         public var hasTriggers: Bool
         /// Rows skipped as unmapped events, by event name, sorted by name.
         public var unmapped: [(event: String, rows: Int)]
+        /// Rows skipped as unmapped events whose names are not listed (`UnmappedEvents`).
+        public var unmappedUnlisted = 0
         public var users: Int
         /// Each block's bytes and checksum, in order after the header.
         public var blocks: [Block]
@@ -179,6 +181,8 @@ public enum TracePack {
             var u = JSONObjectWriter()
             for (event, n) in unmapped { u.add(event, n) }
             o.add("unmapped", json: u.closed)
+            // Only when some are: a pack of fewer names reads as before.
+            if unmappedUnlisted > 0 { o.add("unmappedUnlisted", unmappedUnlisted) }
             o.add("users", users)
             o.add("blocks", json: JSONObjectWriter.array(blocks.map { b in
                 var one = JSONObjectWriter()
@@ -225,8 +229,10 @@ public enum TracePack {
                 guard let v = count(m.value.kind) else { return nil }
                 unmapped.append((m.key, v))
             }
-            // Each event once.
-            guard Set(unmapped.map(\.event)).count == unmapped.count else { return nil }
+            // Each event once, within the names a pack lists.
+            guard Set(unmapped.map(\.event)).count == unmapped.count, unmapped.count <= UnmappedEvents.listed else { return nil }
+            let unlisted = fields["unmappedUnlisted"] == nil ? 0 : int("unmappedUnlisted")
+            guard let unlisted, unlisted == 0 || unmapped.isEmpty else { return nil }
             var blocks: [Block] = []
             for v in blockValues {
                 guard case .object(let parts) = v.kind, parts.count == 2, parts[0].key == "bytes", parts[1].key == "checksum",
@@ -238,12 +244,14 @@ public enum TracePack {
             // a replay that ended well read: bad rows within `maxErrors`, every count within the
             // rows, a user a row at least, a block a user at least (a forged count is printed and
             // merged as read otherwise).
-            let unmappedRows = unmapped.reduce(0) { $0 + $1.rows }
+            let unmappedRows = unmapped.reduce(unlisted) { $0 + $1.rows }
             guard users > 0, !blocks.isEmpty, blocks.count <= users, users <= rows, badRows <= maxErrors, badRows <= rows,
                   userErrors <= rows, skippedUsers <= rows, unmappedRows <= rows else { return nil }
-            return Manifest(trace: trace, traceBytes: traceBytes, traceDigest: traceDigest, catalogDigest: catalogDigest, reading: reading,
-                            maxErrors: maxErrors, rows: rows, badRows: badRows, userErrors: userErrors, skippedUsers: skippedUsers,
-                            hasProduction: hasProduction, hasTriggers: hasTriggers, unmapped: unmapped, users: users, blocks: blocks)
+            var manifest = Manifest(trace: trace, traceBytes: traceBytes, traceDigest: traceDigest, catalogDigest: catalogDigest, reading: reading,
+                                    maxErrors: maxErrors, rows: rows, badRows: badRows, userErrors: userErrors, skippedUsers: skippedUsers,
+                                    hasProduction: hasProduction, hasTriggers: hasTriggers, unmapped: unmapped, users: users, blocks: blocks)
+            manifest.unmappedUnlisted = unlisted
+            return manifest
         }
     }
 }
