@@ -208,6 +208,54 @@ struct ReplayPackTests {
         }
     }
 
+    /// A pack popsim never writes is refused before it is held (issue 66, cause 19): a manifest
+    /// far past what its blocks need, and a block whose users begin after more rows than a block
+    /// holds (a forged block of a million users was gathered whole, past the budget).
+    @Test func aPackPastWhatPopsimWritesIsRefused() throws {
+        let dir = try week(users: 30)
+        let base = ["--catalog", "app.json", "--strategy", "fg"]
+        #expect(try runPopsim(["replay", "week.csv", "--pack", "week.pack"] + base, in: dir).status == 0)
+        let good = [UInt8](try bytes(dir, "week.pack"))
+        let place = try #require(TracePack.manifestPlace(footer: Array(good.suffix(TracePack.footerBytes)), fileBytes: good.count))
+        let json = Array(good[place.offset..<(place.offset + place.length)])
+        func pack(_ blocks: [UInt8], _ manifest: [UInt8]) -> [UInt8] {
+            TracePack.header + blocks + manifest + TracePack.footer(offset: TracePack.header.count + blocks.count, length: manifest.count,
+                                                                    checksum: TracePack.Checksum.of(manifest))
+        }
+        // The manifest padded with 4 MB of spaces: valid JSON, its checksum made again.
+        let padded = Array(String(decoding: json, as: UTF8.self).replacingOccurrences(of: "\"unmapped\": {}", with: "\"unmapped\": {" + String(repeating: " ", count: 4 << 20) + "}").utf8)
+        try Data(pack(Array(good[TracePack.header.count..<place.offset]), padded)).write(to: dir.appendingPathComponent("p.pack"))
+        let big = try runPopsim(["replay", "p.pack"] + base, in: dir)
+        #expect(big.status == 2 && big.stderr == "p.pack: \(Self.damaged)\n", "\(big.stderr)")
+        // One block: a user of 600,000 rows, then two more users.
+        var writer = PackBlockWriter()
+        let rows = (0..<600_000).map { TimedEntry(time: $0, entry: PackedEntry(op: TraceVerb.action(.enqueue).ordinal, popup: 0, value: -1)) }
+        for (k, n) in [600_000, 2, 2].enumerated() {
+            Array("f\(k)".utf8).withUnsafeBufferPointer { writer.add(user: $0, firstRow: k * 700_000 + 1, rows: Array(rows.prefix(n)), values: TraceValues()) }
+        }
+        var manifest = try #require(TracePack.Manifest.read(json))
+        manifest.users = 3
+        manifest.rows = 600_004
+        manifest.blocks = [TracePack.Manifest.Block(bytes: writer.bytes.count, checksum: TracePack.Checksum.of(writer.bytes))]
+        try Data(pack(writer.bytes, Array(manifest.json.utf8))).write(to: dir.appendingPathComponent("f.pack"))
+        let forged = try runPopsim(["replay", "f.pack"] + base, in: dir)
+        #expect(forged.status == 2 && forged.stdout == "", "\(forged.stderr)")
+        #expect(forged.stderr.hasPrefix("f.pack: "), "\(forged.stderr)")
+        // The same users, one a block, as popsim writes them: read.
+        var blocks: [UInt8] = []
+        var list: [TracePack.Manifest.Block] = []
+        for (k, n) in [600_000, 2, 2].enumerated() {
+            var w = PackBlockWriter()
+            Array("f\(k)".utf8).withUnsafeBufferPointer { w.add(user: $0, firstRow: k * 700_000 + 1, rows: Array(rows.prefix(n)), values: TraceValues()) }
+            blocks += w.bytes
+            list.append(TracePack.Manifest.Block(bytes: w.bytes.count, checksum: TracePack.Checksum.of(w.bytes)))
+        }
+        manifest.blocks = list
+        try Data(pack(blocks, Array(manifest.json.utf8))).write(to: dir.appendingPathComponent("h.pack"))
+        let honest = try runPopsim(["replay", "h.pack"] + base, in: dir)
+        #expect(honest.status == 0, "\(honest.stderr)")
+    }
+
     /// The pack is written last, once the report is: a replay whose report cannot be written
     /// leaves no pack; the pack and the report never share a file.
     @Test func thePackIsWrittenOnlyWithItsReport() throws {

@@ -96,7 +96,8 @@ struct TracePackFile {
         }
         var footer = [UInt8](repeating: 0, count: TracePack.footerBytes)
         guard Self.read(fd, at: size - TracePack.footerBytes, into: &footer),
-              let place = TracePack.manifestPlace(footer: footer, fileBytes: size), place.length <= Self.maxManifestBytes else { throw damaged }
+              let place = TracePack.manifestPlace(footer: footer, fileBytes: size), place.length <= Self.maxManifestBytes(blocksBytes: place.offset)
+        else { throw damaged }
         var json = [UInt8](repeating: 0, count: place.length)
         guard Self.read(fd, at: place.offset, into: &json), TracePack.Checksum.of(json) == place.checksum,
               let manifest = TracePack.Manifest.read(json) else { throw damaged }
@@ -112,8 +113,15 @@ struct TracePackFile {
         self.blocks = blocks
     }
 
-    /// The largest manifest read (a pack's is a few hundred bytes and its unmapped events).
-    static let maxManifestBytes = 64 << 20
+    /// The largest manifest read, near what popsim writes for blocks of `blocksBytes` bytes in
+    /// all: its fixed part, at most `UnmappedEvents.listed` names of at most
+    /// `UnmappedEvents.longestName` bytes (escaped: six bytes a byte at worst), and a line of at
+    /// most 80 bytes a block, a block being `TracePack.blockBytes` or more but the last (a forged
+    /// 57 MB manifest was parsed whole under `--memory 64M`, 1 GB).
+    static func maxManifestBytes(blocksBytes: Int) -> Int {
+        let names = UnmappedEvents.listed * (UnmappedEvents.longestName * 6 + 32)
+        return (1 << 20) + names + 80 * (blocksBytes / TracePack.blockBytes + 1)
+    }
 
     static let damaged = "not a pack this popsim can read (damaged, or not written by popsim replay --pack): pack the trace again"
 

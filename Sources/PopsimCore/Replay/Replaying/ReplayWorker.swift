@@ -380,17 +380,24 @@ public final class ReplayWorker: @unchecked Sendable {
             var ok = true
             let leftOut = gatherer.badUsers
             var values = TraceValues()
-            var runs = 0
+            var runs = 0, rowsBefore = 0, forged = false
             try store.read(part) { piece in
-                guard ok else { return }
+                guard ok, !forged else { return }
                 ok = codec.feed(piece, values: &values) { record in
+                    // A pack's block closes once it passes `TracePack.blockBytes`, and a row takes
+                    // two bytes at least: a user that begins after more rows than that holds is
+                    // no block popsim wrote (a forged block of a million users was gathered
+                    // whole, past the budget). Refused before it is held.
+                    if popups != nil, runs > 0, rowsBefore > TracePack.blockBytes / 2 { forged = true }
+                    guard !forged else { return }
                     runs += 1
+                    if case .run(_, _, _, let rows) = record { rowsBefore &+= rows.count }
                     g.take(record, leftOut: leftOut)
                 }
             }
             g.values = values
             // A foreign store holds one run per user (a user twice would have its rows out of order).
-            guard ok, codec.isAtEnd, popups == nil || g.heldUsers == runs else { throw store.unreadable }
+            guard ok, !forged, codec.isAtEnd, popups == nil || g.heldUsers == runs else { throw store.unreadable }
             laterErrors = TraceError.inFileOrder(laterErrors + g.errors, cap: gatherer.maxErrors + 1)
             laterErrorCount += g.errorCount
             laterUserErrors += g.userErrors
