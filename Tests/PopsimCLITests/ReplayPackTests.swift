@@ -254,6 +254,18 @@ struct ReplayPackTests {
         try Data(pack(blocks, Array(manifest.json.utf8))).write(to: dir.appendingPathComponent("h.pack"))
         let honest = try runPopsim(["replay", "h.pack"] + base, in: dir)
         #expect(honest.status == 0, "\(honest.stderr)")
+        // The first block twice, the manifest's counts made to match (issue 66, cause 8): each
+        // user once over all the blocks, under any --jobs.
+        var twice = try #require(TracePack.Manifest.read(json))
+        let first = Array(good[TracePack.header.count..<(TracePack.header.count + twice.blocks[0].bytes)])
+        twice.blocks = [twice.blocks[0], twice.blocks[0]] + twice.blocks.dropFirst()
+        twice.users += 30
+        twice.rows *= 2
+        try Data(pack(first + Array(good[TracePack.header.count..<place.offset]), Array(twice.json.utf8))).write(to: dir.appendingPathComponent("t.pack"))
+        for jobs in ["1", "2"] {
+            let doubled = try runPopsim(["replay", "t.pack", "--jobs", jobs] + base, in: dir)
+            #expect(doubled.status == 2 && doubled.stdout == "" && doubled.stderr == "t.pack: \(Self.damaged)\n", "\(jobs): \(doubled.stderr)")
+        }
     }
 
     /// The pack is written last, once the report is: a replay whose report cannot be written

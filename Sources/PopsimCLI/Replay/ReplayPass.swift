@@ -168,6 +168,13 @@ struct ReplayPass {
         start(UnsafeBufferPointer(start: nil, count: 0), reading: false)
         for (worker, store) in zip(workers, blocks) { worker.readBack(store) }
         try replayEnd()
+        // Each user once over all the blocks, as popsim writes them (its first row names it): a
+        // forged pack listing a block twice replayed its users twice.
+        var firstRows = workers.flatMap(\.packedFirstRows)
+        firstRows.sort()
+        if zip(firstRows, firstRows.dropFirst()).contains(where: { $0 == $1 }) {
+            throw PopsimError.io(path: settings.file, reason: TracePackFile.damaged)
+        }
     }
 
     /// Everything read: every worker replays what it holds, or reads its partitions back.

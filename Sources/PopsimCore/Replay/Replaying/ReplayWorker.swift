@@ -82,6 +82,9 @@ public final class ReplayWorker: @unchecked Sendable {
     /// Partitions read back whole though bigger than the plan reads (one user's rows, or users
     /// too alike to split): their bytes and, when it was one user, who.
     public private(set) var oversized: [(bytes: Int, user: String?)] = []
+    /// The first row of each user read from a pack's blocks (a foreign store): whoever reads all
+    /// the workers' checks that no user is in two blocks (8 bytes a user).
+    public private(set) var packedFirstRows: [Int] = []
     /// The rows of a split reading's batch (`read(_:)`).
     private var indexed = IndexedRows()
     /// The rows of the user being replayed.
@@ -391,7 +394,10 @@ public final class ReplayWorker: @unchecked Sendable {
                     if popups != nil, runs > 0, rowsBefore > TracePack.blockBytes / 2 { forged = true }
                     guard !forged else { return }
                     runs += 1
-                    if case .run(_, _, _, let rows) = record { rowsBefore &+= rows.count }
+                    if case .run(_, let firstRow, _, let rows) = record {
+                        rowsBefore &+= rows.count
+                        packedFirstRows.append(firstRow)
+                    }
                     g.take(record, leftOut: leftOut)
                 }
             }
