@@ -262,6 +262,12 @@ struct ReplayPackTests {
         twice.users += 30
         twice.rows *= 2
         try Data(pack(first + Array(good[TracePack.header.count..<place.offset]), Array(twice.json.utf8))).write(to: dir.appendingPathComponent("t.pack"))
+        // A manifest that counts fewer rows than its users hold.
+        var fewer = try #require(TracePack.Manifest.read(json))
+        fewer.rows = fewer.users
+        try Data(pack(Array(good[TracePack.header.count..<place.offset]), Array(fewer.json.utf8))).write(to: dir.appendingPathComponent("r.pack"))
+        let rowsLie = try runPopsim(["replay", "r.pack"] + base, in: dir)
+        #expect(rowsLie.status == 2 && rowsLie.stderr == "r.pack: \(Self.damaged)\n", "\(rowsLie.stderr)")
         for jobs in ["1", "2"] {
             let doubled = try runPopsim(["replay", "t.pack", "--jobs", jobs] + base, in: dir)
             #expect(doubled.status == 2 && doubled.stdout == "" && doubled.stderr == "t.pack: \(Self.damaged)\n", "\(jobs): \(doubled.stderr)")

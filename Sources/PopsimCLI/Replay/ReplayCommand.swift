@@ -76,7 +76,7 @@ enum ReplayCommand {
         let hashing = format == .json || packPath != nil
         var reading: TracePack.Manifest
         if let packed {
-            try pass.replayPacked((0..<workers).map { (w) throws(PopsimError) in try packed.share(w, of: workers) })
+            try pass.replayPacked((0..<workers).map { (w) throws(PopsimError) in try packed.share(w, of: workers) }, manifest: packed.manifest)
             if let stop = pass.stopped { return console.report(stop) }
             reading = packed.manifest
         } else {

@@ -164,7 +164,7 @@ struct ReplayPass {
 
     /// A pack's blocks replayed (`TracePack`): each worker reads back the blocks it is given, as
     /// if they were its partitions; nothing is read or gathered.
-    mutating func replayPacked(_ blocks: [any SpillStore]) throws(PopsimError) {
+    mutating func replayPacked(_ blocks: [any SpillStore], manifest: TracePack.Manifest) throws(PopsimError) {
         start(UnsafeBufferPointer(start: nil, count: 0), reading: false)
         for (worker, store) in zip(workers, blocks) { worker.readBack(store) }
         try replayEnd()
@@ -173,6 +173,11 @@ struct ReplayPass {
         var firstRows = workers.flatMap(\.packedFirstRows)
         firstRows.sort()
         if zip(firstRows, firstRows.dropFirst()).contains(where: { $0 == $1 }) {
+            throw PopsimError.io(path: settings.file, reason: TracePackFile.damaged)
+        }
+        // The rows its users hold are rows the manifest counts, besides its bad and unmapped ones.
+        if workers.reduce(0, { $0 &+ $1.packedRows }) &+ manifest.badRows &+ manifest.unmapped.reduce(manifest.unmappedUnlisted, { $0 &+ $1.rows })
+            > manifest.rows {
             throw PopsimError.io(path: settings.file, reason: TracePackFile.damaged)
         }
     }

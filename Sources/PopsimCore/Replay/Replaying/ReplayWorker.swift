@@ -85,6 +85,8 @@ public final class ReplayWorker: @unchecked Sendable {
     /// The first row of each user read from a pack's blocks (a foreign store): whoever reads all
     /// the workers' checks that no user is in two blocks (8 bytes a user).
     public private(set) var packedFirstRows: [Int] = []
+    /// The rows those users hold.
+    public private(set) var packedRows = 0
     /// The rows of a split reading's batch (`read(_:)`).
     private var indexed = IndexedRows()
     /// The rows of the user being replayed.
@@ -396,6 +398,7 @@ public final class ReplayWorker: @unchecked Sendable {
                     runs += 1
                     if case .run(_, let firstRow, _, let rows) = record {
                         rowsBefore &+= rows.count
+                        packedRows &+= rows.count
                         packedFirstRows.append(firstRow)
                     }
                     g.take(record, leftOut: leftOut)
