@@ -11,14 +11,19 @@ enum OutputGuard {
     /// regular file that one of `inputs` also is (by device and inode; `-`: standard input).
     static func refuse(output: String?, option: String = "--output", inputs: [String], command: String,
                        what: String = "the report") throws(PopsimError) {
-        guard let output, let out = System.fileInfo(output), out.kind == .regular else { return }
-        for input in inputs {
-            // `-` is standard input: a file redirected to it is an input too (`< t.csv`).
+        guard let output, let input = input(among: inputs, beingFile: output) else { return }
+        let same = input == "-" ? "standard input, one of its inputs" : input == output ? "one of its inputs" : "\(TerminalText.safe(input)), one of its inputs"
+        throw PopsimError.usage("\(command): \(option) \(TerminalText.safe(output)) is \(same): writing \(what) there would replace it; "
+                                + "name another file")
+    }
+
+    /// The one of `inputs` that `path`, an existing regular file, is (by device and inode: any
+    /// name, link or hard link; `-` is standard input, a file redirected to it an input too).
+    static func input(among inputs: [String], beingFile path: String) -> String? {
+        guard let out = System.fileInfo(path), out.kind == .regular else { return nil }
+        return inputs.first { input in
             let info = input == "-" ? System.fileInfo(descriptor: 0) : System.fileInfo(input)
-            guard let info, info.kind == .regular, info.device == out.device, info.inode == out.inode else { continue }
-            let same = input == "-" ? "standard input, one of its inputs" : input == output ? "one of its inputs" : "\(TerminalText.safe(input)), one of its inputs"
-            throw PopsimError.usage("\(command): \(option) \(TerminalText.safe(output)) is \(same): writing \(what) there would replace it; "
-                                    + "name another file")
+            return info.map { $0.kind == .regular && $0.device == out.device && $0.inode == out.inode } ?? false
         }
     }
 

@@ -336,7 +336,10 @@ enum ReplayCommand {
                 throw PopsimError.usage("\(command): --event \(JSONValue.quoted(text)): the catalog has no state \(JSONValue.quoted(name))"
                                         + (Suggestion.closest(name, among: catalog.state.names).map { " (did you mean \(JSONValue.quoted($0))?)" } ?? ""))
             }
-            if let why = TraceMapping.refusedValue(meaning) { throw PopsimError.usage("\(command): --event \(JSONValue.quoted(text)): \(why)") }
+            if let refused = TraceMapping.refusedValue(meaning) {
+                throw PopsimError.usage("\(command): --event \(JSONValue.quoted(text)): \(JSONValue.quoted(refused.verb.word)) takes no value "
+                                        + "(got \(JSONValue.quoted(refused.value)))")
+            }
             layout.mapping.events.removeAll { $0.name == pair[0] }
             layout.mapping.events.append((pair[0], meaning))
         }

@@ -176,8 +176,7 @@ struct ReplayPass {
             throw PopsimError.io(path: settings.file, reason: TracePackFile.damaged)
         }
         // The rows its users hold are rows the manifest counts, besides its bad and unmapped ones.
-        if workers.reduce(0, { $0 &+ $1.packedRows }) &+ manifest.badRows &+ manifest.unmapped.reduce(manifest.unmappedUnlisted, { $0 &+ $1.rows })
-            > manifest.rows {
+        if workers.reduce(0, { $0 &+ $1.packedRows }) &+ manifest.badRows &+ manifest.unmappedRows > manifest.rows {
             throw PopsimError.io(path: settings.file, reason: TracePackFile.damaged)
         }
     }

@@ -60,8 +60,7 @@ enum ReplaySave {
             throw PopsimError.io(path: target, reason: "cannot save a user there: "
                                  + (info.kind == .symlink ? "it is a link" : "it is not a regular file") + " (--save writes only regular files of its folder)")
         }
-        if let info = System.fileInfo(target),
-           inputs.contains(where: { input in System.fileInfo(input).map { $0.device == info.device && $0.inode == info.inode } ?? false }) {
+        if OutputGuard.input(among: inputs, beingFile: target) != nil {
             throw PopsimError.io(path: target, reason: "cannot save a user there: it is one of the command's inputs (--save never replaces one)")
         }
         do {

@@ -14,12 +14,10 @@ public struct FitData: Sendable {
         public var ref: ReplayTally.UserRef
         public var rows: Int
         var scenario: Scenario
-        /// Production's answers, show by show.
+        /// Production's answers, show by show, on its shows.
         var answers: ProductionAnswers
-        /// Production's shows, in order.
-        var production: [PopupID]
-        /// Their times and their dismissals' (from the user's first row), as replay's timing
-        /// agreement reads them.
+        /// Production's shows in order, their times and their dismissals' (from the user's first
+        /// row), as replay's agreement reads them.
         var productionScreen: ProductionScreen { answers.screen }
     }
 
@@ -39,15 +37,13 @@ public struct FitData: Sendable {
         self.catalog = catalog
         let replayer = Replayer(catalog: catalog, columns: [], limits: RunLimits(), file: file)
         var events: [ScenarioEvent] = []
-        var shows: [PopupID] = []
         var list: [User] = []
         list.reserveCapacity(given.count)
         for u in given.sorted(by: { $0.firstRow < $1.firstRow }) {
             let scenario = try replayer.scenario(u, u.ref, events: &events)
             var answers = ProductionAnswers()
             answers.read(u, popups: catalog.popups.count)
-            Replayer.productionShows(u, into: &shows)
-            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers, production: shows))
+            list.append(User(ref: u.ref, rows: u.rows.count, scenario: scenario, answers: answers))
         }
         users = list
         var fit: [(UInt64, Int)] = [], test: [Int] = []

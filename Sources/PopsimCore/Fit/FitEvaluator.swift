@@ -68,7 +68,7 @@ public struct FitEvaluator: Sendable {
         var scenario = user.scenario
         user.answers.apply(to: &scenario.popups, showMs: showMs, catalog: data.catalog.popups)
         score.users += 1
-        score.shows += user.production.count
+        score.shows += user.productionScreen.shows.count
         let result: RunResult
         do {
             result = try scratch.runner.run(scenario, options: configuration.options, limits: Replayer.limits(limits, rows: user.rows))
@@ -80,36 +80,39 @@ public struct FitEvaluator: Sendable {
         scratch.showTimes.read(result)
         let shows = scratch.showTimes.shows
         score.shows += shows.count
-        if scratch.showTimes.shows(user.production) {
+        if user.productionScreen.shown(as: scratch.showTimes) {
             score.agreeing += 1
             if user.productionScreen.keptBy(scratch.showTimes, tolerance: Replayer.tolerance) { score.timed += 1 }
             score.matched += shows.count
             return nil
         }
-        score.matched += Self.common(scratch.showTimes.popups, user.production, popups: data.catalog.popups.count, counts: &scratch.counts)
+        score.matched += Self.common(scratch.showTimes, user.productionScreen, popups: data.catalog.popups.count, counts: &scratch.counts)
         return miss ? self.miss(user, shows) : nil
     }
 
     /// Shows both sides have, popup by popup.
-    static func common(_ a: [PopupID], _ b: [PopupID], popups: Int, counts: inout [Int]) -> Int {
+    /// Read in place, in `counts`' storage: a list made per user and candidate cost an
+    /// allocation on fit's hot path.
+    static func common(_ run: ShowTimes, _ production: ProductionScreen, popups: Int, counts: inout [Int]) -> Int {
         counts.refill(0, count: popups)
-        for p in a where Int(p.index) < popups { counts[Int(p.index)] += 1 }
+        for s in run.shows where Int(s.popup.index) < popups { counts[Int(s.popup.index)] += 1 }
         var n = 0
-        for p in b where Int(p.index) < popups && counts[Int(p.index)] > 0 {
-            counts[Int(p.index)] -= 1
+        for s in production.shows where Int(s.popup) < popups && counts[Int(s.popup)] > 0 {
+            counts[Int(s.popup)] -= 1
             n += 1
         }
         return n
     }
 
     func miss(_ user: FitData.User, _ shows: [ShowTimes.Show]) -> FitMiss {
+        let production = user.productionScreen.popups
         var k = 0
-        while k < shows.count, k < user.production.count, shows[k].popup == user.production[k] { k += 1 }
+        while k < shows.count, k < production.count, shows[k].popup == production[k] { k += 1 }
         let names = data.catalog.popups
         func show(_ list: [PopupID], _ t: [Int]) -> FitMiss.Show? {
             k < list.count && Int(list[k].index) < names.count ? FitMiss.Show(popup: names[Int(list[k].index)].name, ms: t[k]) : nil
         }
-        return FitMiss(user: user.ref, index: k + 1, production: show(user.production, user.productionScreen.starts),
+        return FitMiss(user: user.ref, index: k + 1, production: show(production, user.productionScreen.starts),
                        model: show(shows.map(\.popup), shows.map(\.start)))
     }
 }

@@ -126,8 +126,8 @@ public enum TraceMappingFile {
                     fail(m.value, at, .unknownState(name, suggestion: Suggestion.closest(name, among: catalog.state.names)))
                     continue
                 }
-                if case .verbWith(let verb, _) = meaning, !verb.takesValue {
-                    fail(m.value, at, .expected("\(JSONValue.quoted(verb.word)) alone (it takes no value)", got: m.value.errorDescription))
+                if let refused = TraceMapping.refusedValue(meaning) {
+                    fail(m.value, at, .expected("\(JSONValue.quoted(refused.verb.word)) alone (it takes no value)", got: m.value.errorDescription))
                     continue
                 }
                 layout.mapping.events.append((m.key, meaning))

@@ -29,7 +29,7 @@ struct ProductionColumnTests {
             run.make(user, popups: catalog.popups, into: &result)
             let slowMost = slow.production.add(result, &scratch, groups: replayer.groups, into: &slow.productionGroups, waitRules: replayer.waitRules)
             #expect(most == slowMost, "\(user.id)")
-            #expect(scratch.showTimes.popups == shows && scratch.answers.screen.shown(as: scratch.showTimes)
+            #expect(scratch.showTimes.shows.map(\.popup) == shows && scratch.answers.screen.shown(as: scratch.showTimes)
                     && scratch.answers.screen.keptBy(scratch.showTimes, tolerance: 0), "\(user.id)")
             for (i, e) in catalog.expectations.enumerated() {
                 let fails: Bool

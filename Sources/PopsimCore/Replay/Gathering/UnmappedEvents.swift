@@ -15,15 +15,6 @@ public struct UnmappedEvents: Sendable, Equatable {
 
     public init() {}
 
-    public init(counts: [String: Int], unlisted: Int) {
-        self.counts = counts
-        self.unlisted = unlisted
-        fold()
-    }
-
-    /// Every row skipped.
-    public var rows: Int { counts.values.reduce(unlisted) { $0 &+ $1 } }
-
     public var isEmpty: Bool { counts.isEmpty && unlisted == 0 }
 
     public mutating func add(_ name: String) {

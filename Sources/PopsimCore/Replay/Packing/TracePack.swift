@@ -125,6 +125,8 @@ public enum TracePack {
         public var unmapped: [(event: String, rows: Int)]
         /// Rows skipped as unmapped events whose names are not listed (`UnmappedEvents`).
         public var unmappedUnlisted = 0
+        /// Every row skipped as an unmapped event, listed or not.
+        public var unmappedRows: Int { unmapped.reduce(unmappedUnlisted) { $0 &+ $1.rows } }
         public var users: Int
         /// Each block's bytes and checksum, in order after the header.
         public var blocks: [Block]
@@ -244,13 +246,12 @@ public enum TracePack {
             // a replay that ended well read: bad rows within `maxErrors`, every count within the
             // rows, a user a row at least, a block a user at least (a forged count is printed and
             // merged as read otherwise).
-            let unmappedRows = unmapped.reduce(unlisted) { $0 + $1.rows }
-            guard users > 0, !blocks.isEmpty, blocks.count <= users, users <= rows, badRows <= maxErrors, badRows <= rows,
-                  userErrors <= rows, skippedUsers <= rows, unmappedRows <= rows else { return nil }
             var manifest = Manifest(trace: trace, traceBytes: traceBytes, traceDigest: traceDigest, catalogDigest: catalogDigest, reading: reading,
                                     maxErrors: maxErrors, rows: rows, badRows: badRows, userErrors: userErrors, skippedUsers: skippedUsers,
                                     hasProduction: hasProduction, hasTriggers: hasTriggers, unmapped: unmapped, users: users, blocks: blocks)
             manifest.unmappedUnlisted = unlisted
+            guard users > 0, !blocks.isEmpty, blocks.count <= users, users <= rows, badRows <= maxErrors, badRows <= rows,
+                  userErrors <= rows, skippedUsers <= rows, manifest.unmappedRows <= rows else { return nil }
             return manifest
         }
     }

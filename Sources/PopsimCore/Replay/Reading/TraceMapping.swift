@@ -41,11 +41,12 @@ public struct TraceMapping: Sendable, Equatable {
         return .verbWith(verb, value: words[1])
     }
 
-    /// The problem of a meaning that gives a fixed value to a verb that reads none (`enqueue
-    /// rate`, `clear zzz`: the value would be dropped without a word); nil when there is none.
-    public static func refusedValue(_ meaning: Meaning) -> String? {
+    /// A meaning that gives a fixed value to a verb that reads none (`enqueue rate`, `clear zzz`:
+    /// the value would be dropped without a word): the verb and the value; nil when it is not one.
+    /// A mapping file and `--event` refuse it alike.
+    public static func refusedValue(_ meaning: Meaning) -> (verb: TraceVerb, value: String)? {
         guard case .verbWith(let verb, let value) = meaning, !verb.takesValue else { return nil }
-        return "\(JSONValue.quoted(verb.word)) takes no value (got \(JSONValue.quoted(value)))"
+        return (verb, value)
     }
 
     /// `Z`, `UTC`, `+HH:MM` or `-HH:MM` as minutes east of UTC; nil for anything else.

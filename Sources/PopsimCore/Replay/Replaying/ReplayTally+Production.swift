@@ -8,9 +8,8 @@
 /// one-column replay ~25 % slower (a second tally of every user, and the lines written first).
 extension ReplayTally {
     /// Adds `user`'s production; leaves its shows in order, with their times and answers, in
-    /// `scratch.answers`, and per
-    /// `wait` property whether it fails in `scratch.waitFails`; returns the most popups on screen
-    /// at once.
+    /// `scratch.answers`, and per `wait` property whether it fails in `scratch.waitFails`;
+    /// returns the most popups on screen at once.
     mutating func addProduction(_ user: Replayer.User, catalog: [Popup], _ scratch: inout ReplayScratch, groups map: ReplayGroups,
                                 into groups: inout [ReplayTally], waitRules: [Replayer.WaitRule]) -> Int {
         let popups = catalog.count

@@ -264,13 +264,4 @@ public struct Replayer: Sendable {
             events.append(ScenarioEvent(at: r.time &- start, action: action, index: events.count, location: SourceLocation(line: 0, column: 0)))
         }
     }
-
-    /// The popups production showed, in order (`shown` rows). A replay gets them from
-    /// `ReplayTally.addProduction`, in its own pass over the rows.
-    static func productionShows(_ user: User, into shows: inout [PopupID]) {
-        shows.empty()
-        for r in user.rows where r.entry.verb == .shown {
-            if let p = r.entry.popupID { shows.append(p) }
-        }
-    }
 }

@@ -49,12 +49,4 @@ struct ShowTimes {
             }
         }
     }
-
-    /// The shows' popups, in order.
-    var popups: [PopupID] { shows.map(\.popup) }
-
-    /// Whether the shows are of `popups`, in that order.
-    func shows(_ popups: [PopupID]) -> Bool {
-        shows.count == popups.count && zip(shows, popups).allSatisfy { $0.popup == $1 }
-    }
 }
